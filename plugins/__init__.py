@@ -1,0 +1,1 @@
+"""The built-in computer strategies, each an ordinary pluggy plugin module."""

@@ -1,0 +1,1 @@
+"""The model: boards, exact geometry, rules, game records. Imports no Qt."""

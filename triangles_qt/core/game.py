@@ -1,0 +1,269 @@
+"""The rules engine: a game on a board, its strokes, scores, turns, end and undo (RULES.md 2-5).
+
+State is kept in Python-int bitsets over the board's candidate strokes, so applying a stroke is a
+handful of big-int operations: the crossing row of the new stroke (cached on the board) removes
+every stroke it makes illegal at once, and no earlier stroke is ever re-checked.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import numpy as np
+
+from .board import Board
+
+
+class Rejection(enum.Enum):
+    """Why a stroke is refused (RULES.md section 2), in the order the rules list them."""
+
+    ALREADY_DRAWN = "already drawn"
+    PASSES_OVER_STAR = "passes over a star"
+    CROSSES_STROKE = "crosses a stroke"
+
+
+class IllegalStroke(ValueError):
+    """A stroke the rules refuse; `reason` says why."""
+
+    def __init__(self, stroke: tuple[int, int], reason: Rejection) -> None:
+        super().__init__(f"stroke {stroke[0]}-{stroke[1]} {reason.value}")
+        self.stroke = stroke
+        self.reason = reason
+
+
+class GameOver(RuntimeError):
+    """A stroke was offered after the game ended."""
+
+
+Triangle = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One played stroke: who drew it, its stars, and the counting triangles it closed."""
+
+    player: int
+    stroke: tuple[int, int]
+    triangles: tuple[Triangle, ...]
+
+
+@dataclass(frozen=True)
+class _Undo:
+    legal: int
+    player: int
+    witness: tuple[int, int, int] | None
+
+
+class Game:
+    """One game of Triangles. Player 0 (Player 1 on screen) moves first."""
+
+    def __init__(self, board: Board, replay_after_triangle: bool = False) -> None:
+        self.board = board
+        self.replay_after_triangle = bool(replay_after_triangle)
+        self._drawn = 0
+        self._legal = (1 << board.m) - 1
+        self._neighbours = [0] * board.n
+        self._scores = [0, 0]
+        self._player = 0
+        self._moves: list[Move] = []
+        self._undo: list[_Undo] = []
+        self._witness = self._find_witness()
+
+    def copy(self) -> "Game":
+        """An independent game in the same state (shares the immutable board)."""
+        other = Game.__new__(Game)
+        other.board = self.board
+        other.replay_after_triangle = self.replay_after_triangle
+        other._drawn = self._drawn
+        other._legal = self._legal
+        other._neighbours = self._neighbours.copy()
+        other._scores = self._scores.copy()
+        other._player = self._player
+        other._moves = self._moves.copy()
+        other._undo = self._undo.copy()
+        other._witness = self._witness
+        return other
+
+    # -- reading the state ---------------------------------------------------------------------
+
+    @property
+    def player(self) -> int:
+        """The player to move: 0 or 1."""
+        return self._player
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores[0], self._scores[1]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def strokes(self) -> list[tuple[int, int]]:
+        """The drawn strokes, in the order they were played."""
+        return [m.stroke for m in self._moves]
+
+    @property
+    def is_over(self) -> bool:
+        """True once no counting triangle can ever be closed again (RULES.md section 5)."""
+        return self._witness is None
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1 once the game is over and someone has more triangles; None otherwise."""
+        if not self.is_over or self._scores[0] == self._scores[1]:
+            return None
+        return 0 if self._scores[0] > self._scores[1] else 1
+
+    @property
+    def drawn_bits(self) -> int:
+        return self._drawn
+
+    @property
+    def legal_bits(self) -> int:
+        """Bitset of the candidate strokes that may be drawn now."""
+        return self._legal
+
+    def legal_strokes(self) -> np.ndarray:
+        """The strokes that may be drawn now, as a (k, 2) int array of star pairs (low, high)."""
+        if self.is_over:
+            return np.zeros((0, 2), dtype=np.intp)
+        return self.board.bits_to_strokes(self._legal)
+
+    def is_drawn(self, i: int, j: int) -> bool:
+        return bool(self._neighbours[i] >> j & 1)
+
+    def check(self, i: int, j: int) -> Rejection | None:
+        """Why stroke i-j would be rejected now, or None if it is legal.
+
+        Raises ValueError for something that is not a stroke at all (bad index, i == j).
+        """
+        self._check_stars(i, j)
+        if self.is_drawn(i, j):
+            return Rejection.ALREADY_DRAWN
+        s = self.board.candidate(i, j)
+        if s < 0:
+            return Rejection.PASSES_OVER_STAR
+        if not self._legal >> s & 1:
+            return Rejection.CROSSES_STROKE
+        return None
+
+    def gain(self, i: int, j: int) -> tuple[Triangle, ...]:
+        """The counting triangles that stroke i-j would close now (empty for an illegal one)."""
+        self._check_stars(i, j)
+        s = self.board.candidate(i, j)
+        if s < 0 or not self._legal >> s & 1:
+            return ()
+        return self._closed_triangles(s, i, j)
+
+    def candidate_gain(self, s: int) -> int:
+        """Number of counting triangles legal candidate s would close (a fast path for search)."""
+        board = self.board
+        i, j = board.cand_a_list[s], board.cand_b_list[s]
+        return len(self._closed_triangles(s, i, j))
+
+    # -- changing the state ----------------------------------------------------------------------
+
+    def play(self, i: int, j: int) -> Move:
+        """Draw stroke i-j for the player to move. Raises IllegalStroke or GameOver."""
+        if self.is_over:
+            raise GameOver("the game is over: no triangle can be closed any more")
+        reason = self.check(i, j)
+        if reason is not None:
+            raise IllegalStroke((i, j), reason)
+        return self.play_candidate(self.board.candidate(i, j))
+
+    def play_candidate(self, s: int) -> Move:
+        """Draw legal candidate s (no validation: for callers that took s from `legal_bits`)."""
+        board = self.board
+        i, j = board.cand_a_list[s], board.cand_b_list[s]
+        triangles = self._closed_triangles(s, i, j)
+        self._undo.append(_Undo(self._legal, self._player, self._witness))
+        bit = 1 << s
+        self._drawn |= bit
+        self._legal &= ~(board.crossing_bits(s) | bit)
+        self._neighbours[i] |= 1 << j
+        self._neighbours[j] |= 1 << i
+        player = self._player
+        move = Move(player, (i, j), triangles)
+        self._moves.append(move)
+        if triangles:
+            self._scores[player] += len(triangles)
+        if not (triangles and self.replay_after_triangle):
+            self._player = 1 - player
+        if not self._witness_alive(self._witness):
+            self._witness = self._find_witness()
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last stroke and return it. Raises IndexError when nothing was played."""
+        if not self._moves:
+            raise IndexError("no stroke to undo")
+        move = self._moves.pop()
+        state = self._undo.pop()
+        i, j = move.stroke
+        s = self.board.candidate(i, j)
+        self._drawn &= ~(1 << s)
+        self._legal = state.legal
+        self._neighbours[i] &= ~(1 << j)
+        self._neighbours[j] &= ~(1 << i)
+        self._scores[move.player] -= len(move.triangles)
+        self._player = state.player
+        self._witness = state.witness
+        return move
+
+    # -- internals -------------------------------------------------------------------------------
+
+    def _check_stars(self, i: int, j: int) -> None:
+        n = self.board.n
+        for v in (i, j):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < n:
+                raise ValueError(f"{v!r} is not a star index (0..{n - 1})")
+        if i == j:
+            raise ValueError("a stroke joins two different stars")
+
+    def _closed_triangles(self, s: int, i: int, j: int) -> tuple[Triangle, ...]:
+        common = self._neighbours[i] & self._neighbours[j]
+        if not common:
+            return ()
+        board = self.board
+        index = board.pair_index_list
+        found = []
+        while common:
+            low = common & -common
+            k = low.bit_length() - 1
+            common ^= low
+            if board.is_empty_triangle(s, index[i][k], index[j][k], i, j, k):
+                found.append(tuple(sorted((i, j, k))))
+        return tuple(found)
+
+    def _witness_alive(self, witness: tuple[int, int, int] | None) -> bool:
+        """Whether a triangle (three candidates) can still be completed and is not complete."""
+        if witness is None:
+            return False
+        usable = self._drawn | self._legal
+        drawn = self._drawn
+        a, b, c = witness
+        if not (usable >> a & 1 and usable >> b & 1 and usable >> c & 1):
+            return False
+        return not (drawn >> a & 1 and drawn >> b & 1 and drawn >> c & 1)
+
+    def _find_witness(self) -> tuple[int, int, int] | None:
+        """An empty triangle whose undrawn sides are all legal, or None: the game is over.
+
+        Every such triangle has an undrawn, legal side, so scanning the legal strokes' empty
+        triangles is exhaustive (RULES.md section 5's exact criterion).
+        """
+        board = self.board
+        usable = self._drawn | self._legal
+        legal = self._legal
+        while legal:
+            low = legal & -legal
+            s = low.bit_length() - 1
+            legal ^= low
+            for _, p, q in board.apexes(s):
+                if usable >> p & 1 and usable >> q & 1:
+                    return (s, p, q)
+        return None

@@ -1,0 +1,111 @@
+"""The read-only position that computer strategies receive (the public strategy API).
+
+A Position is a snapshot: nothing a strategy does to it reaches the live game. `play()` returns a
+new Position, so a strategy can search without copying anything itself.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .board import Board
+from .game import Game, Move
+
+
+class Position:
+    """A game position as a strategy sees it. Stable API: see docs/plugins.md."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game.copy()
+
+    @classmethod
+    def _wrap(cls, game: Game) -> "Position":
+        """A Position over a game nobody else holds (no defensive copy needed)."""
+        position = cls.__new__(cls)
+        position._game = game
+        return position
+
+    @property
+    def board(self) -> Board:
+        return self._game.board
+
+    @property
+    def stars(self) -> np.ndarray:
+        """Star coordinates, int array of shape (n, 2), read-only."""
+        return self._game.board.stars
+
+    @property
+    def tolerance(self) -> int:
+        return self._game.board.tolerance
+
+    @property
+    def strokes(self) -> tuple[tuple[int, int], ...]:
+        """The drawn strokes, in the order they were played."""
+        return tuple(self._game.strokes)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self._game.moves
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._game.scores
+
+    @property
+    def player(self) -> int:
+        """The player to move: 0 or 1."""
+        return self._game.player
+
+    @property
+    def replay_after_triangle(self) -> bool:
+        return self._game.replay_after_triangle
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.is_over
+
+    def legal_strokes(self) -> np.ndarray:
+        """The strokes that may be drawn now: int array of shape (k, 2), each row (low, high)."""
+        return self._game.legal_strokes()
+
+    def is_legal(self, stroke: Sequence[int]) -> bool:
+        i, j = _pair(stroke, self._game.board.n)
+        return not self._game.is_over and self._game.check(i, j) is None
+
+    def gain(self, stroke: Sequence[int]) -> int:
+        """How many counting triangles the stroke would close now (0 for an illegal stroke)."""
+        i, j = _pair(stroke, self._game.board.n)
+        return len(self._game.gain(i, j))
+
+    def play(self, stroke: Sequence[int]) -> "Position":
+        """The position after the player to move draws `stroke`. Raises IllegalStroke/GameOver."""
+        i, j = _pair(stroke, self._game.board.n)
+        game = self._game.copy()
+        game.play(i, j)
+        return Position._wrap(game)
+
+    def game(self) -> Game:
+        """A private, mutable copy of the underlying game, for strategies that search in place."""
+        return self._game.copy()
+
+    def __repr__(self) -> str:
+        return (
+            f"Position(player={self.player}, scores={self.scores}, strokes={len(self._game.moves)}, "
+            f"over={self.is_over})"
+        )
+
+
+def _pair(stroke: Sequence[int], n: int) -> tuple[int, int]:
+    try:
+        values = tuple(stroke)
+    except TypeError:
+        values = ()
+    if len(values) != 2 or not all(
+        isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values
+    ):
+        raise ValueError(f"a stroke is a pair of star indices, not {stroke!r}")
+    return int(values[0]), int(values[1])
