@@ -1,0 +1,557 @@
+"""The `.triangles` game record (RULES.md section 8): writing a game out and loading one back.
+
+This module owns the record format and nothing else: `game_to_record` turns a `Game` and its two
+players into the JSON-ready dict, `write_record` stores it atomically, and `parse_record` /
+`read_record` validate a record completely and rebuild the `Game` by replaying every move through
+the rules engine. No Qt here.
+
+Loading is strict, and every problem raises `RecordError` whose message is one plain sentence
+(never a traceback), whatever bytes the file holds:
+
+- The file is UTF-8 JSON (a leading byte-order mark is tolerated), at most `MAX_RECORD_BYTES`
+  long. JSON that is not an object, `NaN`/`Infinity`, numbers with more than `MAX_DIGITS` digits,
+  nesting too deep for the parser and duplicate keys in one object are all rejected.
+- Key order does not matter. **Unknown keys are rejected** at every level (top level, `board`,
+  `rules`, each player, each move), and every documented key is required, except a player's
+  `strategy`, which a computer player must have and a human player may omit or set to null.
+- Types are checked exactly: `true`/`false` is never accepted as a number, and `1.0` is not an
+  integer.
+- The board is rebuilt from its stored stars with `Board(...)`, which checks ranges, duplicates
+  and the star limit. A known `preset` must match its width, height and number of stars; the
+  stars themselves are trusted (they are not regenerated from the seed).
+- Every move is replayed with `Game.play`: it must be by the player to move, legal, played before
+  the game is over, and list exactly the counting triangles it closes (each triple ascending; the
+  list in any order). Moves are numbered from 1 in messages ("move 5" is the fifth move).
+- `scores`, `finished` and `winner` must equal the replayed game's.
+
+The engine stores each stroke as (low, high) star indices, so that is how strokes are written;
+strokes are accepted in either order when loading.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from .board import PRESETS, Board, BoardError
+from .game import Game, GameOver, IllegalStroke
+
+FORMAT = "triangles-game"
+VERSION = 1
+SUFFIX = ".triangles"
+
+MAX_RECORD_BYTES = 10 * 1024 * 1024
+"""Largest record accepted (a real record of the biggest board is well under 100 KB)."""
+
+MAX_DIGITS = 40
+"""Longest integer literal accepted; longer ones are rejected before Python converts them."""
+
+MAX_SEED = 2**64 - 1
+MAX_NAME_LENGTH = 200
+
+PLAYER_KINDS = ("human", "computer")
+
+_TOP_KEYS = ("format", "version", "board", "rules", "players", "moves", "scores", "finished", "winner")
+_BOARD_KEYS = ("preset", "seed", "width", "height", "tolerance", "stars")
+_RULES_KEYS = ("replay_after_triangle",)
+_MOVE_KEYS = ("player", "stroke", "triangles")
+_PLAYER_KEYS = ("name", "kind", "strategy")
+
+
+class RecordError(ValueError):
+    """A game record that cannot be loaded (or written); the message is one clear sentence."""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who played one side: a name, "human" or "computer", and a computer's strategy id."""
+
+    name: str
+    kind: str
+    strategy: str | None = None
+
+
+@dataclass
+class LoadedRecord:
+    """A validated record: the replayed game and its two players (Player 1 first)."""
+
+    game: Game
+    players: tuple[PlayerInfo, PlayerInfo]
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+
+def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
+    """The JSON-ready record of `game` (RULES.md section 8). Raises RecordError for bad players."""
+    checked = _checked_player_infos(players)
+    board = game.board
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "board": {
+            "preset": board.preset,
+            "seed": None if board.seed is None else int(board.seed),
+            "width": int(board.width),
+            "height": int(board.height),
+            "tolerance": int(board.tolerance),
+            "stars": [[int(x), int(y)] for x, y in board.star_list],
+        },
+        "rules": {"replay_after_triangle": bool(game.replay_after_triangle)},
+        "players": [_player_to_json(p) for p in checked],
+        "moves": [
+            {
+                "player": int(move.player),
+                "stroke": [int(move.stroke[0]), int(move.stroke[1])],
+                "triangles": sorted([int(v) for v in sorted(t)] for t in move.triangles),
+            }
+            for move in game.moves
+        ],
+        "scores": [int(s) for s in game.scores],
+        "finished": bool(game.is_over),
+        "winner": game.winner,
+    }
+
+
+def record_to_text(game: Game, players: Sequence[PlayerInfo]) -> str:
+    """The record as JSON text: one key per line and one move per line, so files diff well."""
+    record = game_to_record(game, players)
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+    lines = []
+    for key, value in record.items():
+        if key == "moves" and value:
+            text = "[\n    " + ",\n    ".join(dump(m) for m in value) + "\n  ]"
+        else:
+            text = dump(value)
+        lines.append(f"  {dump(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def write_record(path: str | os.PathLike[str], game: Game, players: Sequence[PlayerInfo]) -> None:
+    """Save the record of `game` to `path` atomically: the old file survives any failure.
+
+    The text goes to a temporary file in the same folder, is flushed and fsynced, then replaces
+    `path` with `os.replace`; on any error the temporary file is removed and the error re-raised.
+    """
+    text = record_to_text(game, players)
+    target = Path(path)
+    directory = target.parent
+    try:
+        mode = os.stat(target).st_mode & 0o777  # keep an existing file's permissions
+    except OSError:
+        mode = 0o644  # mkstemp's 0600 would hide a new record from other users
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        try:
+            os.chmod(tmp_name, mode)
+        except OSError:
+            pass
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+    _fsync_directory(directory)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename durable where the platform allows it (POSIX); best effort."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _player_to_json(player: PlayerInfo) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": player.name, "kind": player.kind}
+    if player.kind == "computer":
+        out["strategy"] = player.strategy
+    return out
+
+
+def _checked_player_infos(players: Sequence[PlayerInfo]) -> tuple[PlayerInfo, PlayerInfo]:
+    try:
+        items = list(players)
+    except TypeError:
+        raise RecordError("players must be a list of two PlayerInfo") from None
+    if len(items) != 2 or not all(isinstance(p, PlayerInfo) for p in items):
+        raise RecordError("players must be a list of two PlayerInfo")
+    for index, p in enumerate(items):
+        _check_player_fields(index, p.name, p.kind, p.strategy)
+    return items[0], items[1]
+
+
+def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> None:
+    where = f"player {index}"
+    if not isinstance(name, str):
+        raise RecordError(f"{where}'s name must be a string, not {_describe(name)}")
+    if not name.strip():
+        raise RecordError(f"{where}'s name is empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise RecordError(f"{where}'s name is longer than {MAX_NAME_LENGTH} characters")
+    if not isinstance(kind, str) or kind not in PLAYER_KINDS:
+        raise RecordError(f'{where}\'s kind must be "human" or "computer", not {_describe(kind)}')
+    if kind == "computer":
+        if not isinstance(strategy, str):
+            raise RecordError(f"{where} is a computer, so its strategy must be a string, not {_describe(strategy)}")
+        if not strategy.strip():
+            raise RecordError(f"{where} is a computer with an empty strategy id")
+        if len(strategy) > MAX_NAME_LENGTH:
+            raise RecordError(f"{where}'s strategy id is longer than {MAX_NAME_LENGTH} characters")
+    elif strategy is not None:
+        raise RecordError(f"{where} is human, so it cannot have a strategy")
+
+
+# -- reading ---------------------------------------------------------------------------------------
+
+
+def read_record(path: str | os.PathLike[str]) -> LoadedRecord:
+    """Load and validate the record at `path`. Raises RecordError (also for unreadable files)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    except FileNotFoundError:
+        raise RecordError("the file does not exist") from None
+    except IsADirectoryError:
+        raise RecordError("this is a folder, not a file") from None
+    except PermissionError:
+        raise RecordError("permission to read the file was denied") from None
+    except OSError as exc:
+        raise RecordError(f"the file cannot be read ({exc.strerror or type(exc).__name__})") from None
+    except (ValueError, TypeError) as exc:  # e.g. a path with a NUL character
+        raise RecordError(f"this is not a usable file name ({exc})") from None
+    return parse_record(data)
+
+
+def parse_record(data: bytes | str) -> LoadedRecord:
+    """Validate a record given as bytes (UTF-8) or text and rebuild its game. Raises RecordError."""
+    try:
+        return _parse(data)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("the file is nested too deeply to be a game record") from None
+    except MemoryError:
+        raise RecordError("the file is too large to load") from None
+    except Exception as exc:  # a safety net: a bad file must never produce a traceback
+        raise RecordError(f"the file cannot be loaded ({type(exc).__name__}: {_short(str(exc))})") from None
+
+
+def _parse(data: bytes | str) -> LoadedRecord:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        raw = bytes(data)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, too large for a game record")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"the file is not valid UTF-8 text (bad byte at position {exc.start})") from None
+    elif isinstance(data, str):
+        text = data
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, too large for a game record")
+    else:
+        raise RecordError(f"a record is bytes or text, not {type(data).__name__}")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise RecordError("the file is empty")
+    try:
+        document = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            object_pairs_hook=_unique_keys,
+        )
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    return _load(document)
+
+
+def _reject_constant(name: str) -> Any:
+    raise RecordError(f"the file contains {name}, which is not a number a game record can hold")
+
+
+def _parse_int(literal: str) -> int:
+    digits = len(literal.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise RecordError(f"the file contains a {digits}-digit number, far too large for a game record")
+    return int(literal)
+
+
+class _Fraction:
+    """A JSON number with a fraction or exponent: never valid in a record, kept for the message."""
+
+    __slots__ = ("literal",)
+
+    def __init__(self, literal: str) -> None:
+        self.literal = literal
+
+
+def _parse_float(literal: str) -> _Fraction:
+    return _Fraction(literal)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the key {_short(repr(key))} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _load(document: Any) -> LoadedRecord:
+    if not isinstance(document, dict):
+        raise RecordError(f"the file holds {_describe(document)}, not a game record object")
+    fmt = document.get("format")
+    if fmt != FORMAT:
+        if "format" not in document:
+            raise RecordError(f'this is not a Triangles game record (no "format": "{FORMAT}")')
+        raise RecordError(f'this is not a Triangles game record (format is {_describe(fmt)}, not "{FORMAT}")')
+    version = document.get("version")
+    if not _is_int(version):
+        raise RecordError(f"the version must be an integer, not {_describe(version)}")
+    if version != VERSION:
+        if version > VERSION:
+            raise RecordError(f"this record has version {version}, newer than this program reads ({VERSION})")
+        raise RecordError(f"this record has version {version}, which does not exist (only {VERSION} does)")
+    _check_keys(document, _TOP_KEYS, "the record")
+
+    board = _load_board(document["board"])
+    replay = _load_rules(document["rules"])
+    players = _load_players(document["players"])
+    game = Game(board, replay_after_triangle=replay)
+    _replay_moves(game, document["moves"])
+
+    scores = document["scores"]
+    if not isinstance(scores, list) or len(scores) != 2:
+        raise RecordError(f"scores must be a list of two integers, not {_describe(scores)}")
+    for index, score in enumerate(scores):
+        _int_in_range(f"score {index}", score, 0, 10**6)
+    if tuple(scores) != game.scores:
+        raise RecordError(
+            f"the scores say {scores[0]}-{scores[1]}, but the moves score {game.scores[0]}-{game.scores[1]}"
+        )
+    finished = document["finished"]
+    if not isinstance(finished, bool):
+        raise RecordError(f"finished must be true or false, not {_describe(finished)}")
+    if finished != game.is_over:
+        if finished:
+            raise RecordError("the record says the game is finished, but a counting triangle can still be closed")
+        raise RecordError("the record says the game is unfinished, but no counting triangle can be closed any more")
+    winner = document["winner"]
+    if winner is not None and not (_is_int(winner) and winner in (0, 1)):
+        raise RecordError(f"winner must be 0, 1 or null, not {_describe(winner)}")
+    if winner != game.winner:
+        if game.winner is None:
+            state = "a draw" if game.is_over else "unfinished"
+            raise RecordError(f"the record names player {winner} as the winner, but the game is {state}")
+        raise RecordError(f"the record gives the winner as {_describe(winner)}, but player {game.winner} won")
+    return LoadedRecord(game, players)
+
+
+def _load_board(value: Any) -> Board:
+    if not isinstance(value, dict):
+        raise RecordError(f"board must be an object, not {_describe(value)}")
+    _check_keys(value, _BOARD_KEYS, "the board")
+    preset = value["preset"]
+    if preset is not None and not isinstance(preset, str):
+        raise RecordError(f"the board's preset must be a preset name or null, not {_describe(preset)}")
+    if preset is not None and preset not in PRESETS:
+        raise RecordError(f"the board's preset {_short(repr(preset))} is unknown (known: {', '.join(PRESETS)})")
+    seed = value["seed"]
+    if seed is not None:
+        if not _is_int(seed):
+            raise RecordError(f"the board's seed must be an integer or null, not {_describe(seed)}")
+        if not 0 <= seed <= MAX_SEED:
+            raise RecordError(f"the board's seed must be between 0 and 2^64 - 1, not {seed}")
+    width, height, tolerance = value["width"], value["height"], value["tolerance"]
+    for name, number in (("width", width), ("height", height), ("tolerance", tolerance)):
+        if not _is_int(number):
+            raise RecordError(f"the board's {name} must be an integer, not {_describe(number)}")
+    stars = value["stars"]
+    if not isinstance(stars, list):
+        raise RecordError(f"the board's stars must be a list of [x, y] pairs, not {_describe(stars)}")
+    for index, star in enumerate(stars):
+        if not isinstance(star, list) or len(star) != 2:
+            raise RecordError(f"star {index} must be an [x, y] pair of integers, not {_describe(star)}")
+        for axis, coordinate in zip("xy", star):
+            if not _is_int(coordinate):
+                raise RecordError(f"star {index}'s {axis} must be an integer, not {_describe(coordinate)}")
+    if preset is not None:
+        p = PRESETS[preset]
+        if (width, height) != (p.width, p.height):
+            raise RecordError(f"a {preset} board is {p.width} x {p.height}, not {width} x {height}")
+        if len(stars) != p.stars:
+            raise RecordError(f"a {preset} board has {p.stars} stars, not {len(stars)}")
+    try:
+        return Board(stars, width, height, tolerance, preset=preset, seed=seed)
+    except BoardError as exc:
+        raise RecordError(f"the board is invalid: {exc}") from None
+
+
+def _load_rules(value: Any) -> bool:
+    if not isinstance(value, dict):
+        raise RecordError(f"rules must be an object, not {_describe(value)}")
+    _check_keys(value, _RULES_KEYS, "the rules")
+    replay = value["replay_after_triangle"]
+    if not isinstance(replay, bool):
+        raise RecordError(f"the rule replay_after_triangle must be true or false, not {_describe(replay)}")
+    return replay
+
+
+def _load_players(value: Any) -> tuple[PlayerInfo, PlayerInfo]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise RecordError(f"players must be a list of two players, not {_describe(value)}")
+    out = []
+    for index, entry in enumerate(value):
+        if not isinstance(entry, dict):
+            raise RecordError(f"player {index} must be an object, not {_describe(entry)}")
+        _check_keys(entry, _PLAYER_KEYS, f"player {index}", optional=("strategy",))
+        name, kind, strategy = entry["name"], entry["kind"], entry.get("strategy")
+        _check_player_fields(index, name, kind, strategy)
+        out.append(PlayerInfo(name, kind, strategy))
+    return out[0], out[1]
+
+
+def _replay_moves(game: Game, moves: Any) -> None:
+    if not isinstance(moves, list):
+        raise RecordError(f"moves must be a list, not {_describe(moves)}")
+    n = game.board.n
+    for number, entry in enumerate(moves, start=1):
+        where = f"move {number}"
+        if not isinstance(entry, dict):
+            raise RecordError(f"{where} must be an object, not {_describe(entry)}")
+        _check_keys(entry, _MOVE_KEYS, where)
+        player = entry["player"]
+        if not (_is_int(player) and player in (0, 1)):
+            raise RecordError(f"{where}'s player must be 0 or 1, not {_describe(player)}")
+        stroke = entry["stroke"]
+        if not isinstance(stroke, list) or len(stroke) != 2 or not all(_is_int(v) for v in stroke):
+            raise RecordError(f"{where}'s stroke must be a pair of star indices, not {_describe(stroke)}")
+        i, j = stroke
+        for v in (i, j):
+            if not 0 <= v < n:
+                raise RecordError(f"{where}'s stroke {_pair(i, j)} names star {v}, but the stars are 0 to {n - 1}")
+        if i == j:
+            raise RecordError(f"{where}'s stroke {_pair(i, j)} does not join two different stars")
+        triangles = _listed_triangles(where, entry["triangles"], n)
+        if game.is_over:
+            raise RecordError(f"{where} (stroke {_pair(i, j)}) comes after the game was already over")
+        if player != game.player:
+            raise RecordError(f"{where} (stroke {_pair(i, j)}) is marked as player {player}'s, but player {game.player} was to move")
+        try:
+            move = game.play(i, j)
+        except IllegalStroke as exc:
+            raise RecordError(f"{where} (stroke {_pair(i, j)}) {exc.reason.value}") from None
+        except GameOver:  # checked above; kept so no engine exception can escape
+            raise RecordError(f"{where} (stroke {_pair(i, j)}) comes after the game was already over") from None
+        closed = set(move.triangles)
+        for t in sorted(triangles - closed):
+            raise RecordError(f"{where} (stroke {_pair(i, j)}) lists triangle {_triple(t)}, which it does not close")
+        for t in sorted(closed - triangles):
+            raise RecordError(f"{where} (stroke {_pair(i, j)}) closes triangle {_triple(t)}, which it does not list")
+
+
+def _listed_triangles(where: str, value: Any, n: int) -> set[tuple[int, int, int]]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}'s triangles must be a list, not {_describe(value)}")
+    if len(value) > 2:
+        raise RecordError(f"{where} lists {len(value)} triangles, but one stroke closes at most 2")
+    found: set[tuple[int, int, int]] = set()
+    for t in value:
+        if not isinstance(t, list) or len(t) != 3 or not all(_is_int(v) for v in t):
+            raise RecordError(f"{where}'s triangles must be triples of star indices, not {_describe(t)}")
+        if not all(0 <= v < n for v in t):
+            raise RecordError(f"{where} lists triangle {_triple(t)}, whose stars are not all between 0 and {n - 1}")
+        if not t[0] < t[1] < t[2]:
+            raise RecordError(f"{where} lists triangle {_triple(t)}, whose stars are not in ascending order")
+        key = (t[0], t[1], t[2])
+        if key in found:
+            raise RecordError(f"{where} lists triangle {_triple(t)} twice")
+        found.add(key)
+    return found
+
+
+def _check_keys(obj: dict[str, Any], allowed: Sequence[str], where: str, optional: Sequence[str] = ()) -> None:
+    unknown = [k for k in obj if k not in allowed]
+    if unknown:
+        names = ", ".join(_short(repr(k)) for k in unknown[:3])
+        more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+        plural = "keys" if len(unknown) > 1 else "key"
+        raise RecordError(f"{where} has the unknown {plural} {names}{more}")
+    missing = [k for k in allowed if k not in obj and k not in optional]
+    if missing:
+        plural = "keys" if len(missing) > 1 else "key"
+        raise RecordError(f"{where} is missing the {plural} {', '.join(repr(k) for k in missing)}")
+
+
+# -- small helpers -----------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_in_range(name: str, value: Any, low: int, high: int) -> int:
+    if not _is_int(value):
+        raise RecordError(f"{name} must be an integer, not {_describe(value)}")
+    if not low <= value <= high:
+        raise RecordError(f"{name} must be between {low} and {high}, not {value}")
+    return value
+
+
+def _describe(value: Any) -> str:
+    """A short, JSON-flavoured description of a value for a message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, _Fraction):
+        return f"the number {_short(value.literal, 20)}"
+    if isinstance(value, str):
+        return f"the text {_short(json.dumps(value, ensure_ascii=False), 40)}"
+    if isinstance(value, list):
+        if len(value) <= 3 and all(isinstance(v, (int, str)) or v is None for v in value):
+            return _short(json.dumps(value, ensure_ascii=False), 40)
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _pair(i: int, j: int) -> str:
+    return f"{i}-{j}"
+
+
+def _triple(t: Sequence[int]) -> str:
+    return "-".join(str(v) for v in t)
