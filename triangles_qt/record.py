@@ -1,0 +1,86 @@
+"""`python -m triangles_qt.record FILE...`: check `.triangles` game records (RULES.md section 8).
+
+Prints one line per file, in the order given:
+
+    OK <file>: phone-60, 60 stars, 37 moves, 12-9, finished, Ana wins
+    INVALID <file>: move 5 (stroke 3-17) crosses a stroke
+
+Exit status: 0 when every file is valid, 1 when any is invalid (a missing or unreadable file is
+invalid), 2 on a usage error (no file given, unknown option). No Qt is imported.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Sequence
+
+from .core.record import LoadedRecord, RecordError, read_record
+
+USAGE = "usage: python -m triangles_qt.record FILE...\nCheck Triangles game records (.triangles files)."
+
+
+def summary(loaded: LoadedRecord) -> str:
+    """One line describing a valid record: board, stars, moves, score, state."""
+    game = loaded.game
+    board = game.board
+    names = [p.name for p in loaded.players]
+    where = board.preset if board.preset is not None else f"custom {board.width} x {board.height}"
+    count = len(game.moves)
+    parts = [
+        where,
+        f"{board.n} stars",
+        f"{count} move{'s' if count != 1 else ''}",
+        f"{game.scores[0]}-{game.scores[1]}",
+    ]
+    if game.is_over:
+        parts.append("finished")
+        parts.append("draw" if game.winner is None else f"{names[game.winner]} wins")
+    else:
+        parts.append("unfinished")
+        parts.append(f"{names[game.player]} to move")
+    return ", ".join(parts)
+
+
+def check_file(path: str) -> tuple[bool, str]:
+    """(valid, the line to print) for one file."""
+    try:
+        loaded = read_record(path)
+    except RecordError as exc:
+        return False, f"INVALID {path}: {exc}"
+    return True, f"OK {path}: {summary(loaded)}"
+
+
+def _print(line: str) -> None:
+    """Print a line even when a file or player name cannot be encoded for this console."""
+    try:
+        print(line, flush=True)
+    except UnicodeEncodeError:
+        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+        print(line.encode(encoding, "backslashreplace").decode(encoding), flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    if args and args[0] == "--":
+        args = args[1:]
+    elif any(a.startswith("-") and a != "-" for a in args):
+        bad = next(a for a in args if a.startswith("-") and a != "-")
+        print(f"{USAGE}\nerror: unknown option {bad} (use -- before a file name starting with -)", file=sys.stderr)
+        return 2
+    if not args:
+        print(f"{USAGE}\nerror: no file given", file=sys.stderr)
+        return 2
+    status = 0
+    for path in args:
+        ok, line = check_file(path)
+        _print(line)
+        if not ok:
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
