@@ -1,0 +1,325 @@
+"""The theme format: parsing, validation messages, the built-in themes and the theme set."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from triangles_qt import builtin_themes
+from triangles_qt.themes import (
+    NEBULA,
+    Theme,
+    ThemeError,
+    ThemeSet,
+    colour_rgba,
+    load_themes,
+    parse_theme,
+)
+
+VALID_TOML = """\
+id = "ocean"
+name = "Ocean"
+highlight = "#ffee00"
+warning = "#FF0000"
+text = "#ffffff"
+
+[background]
+top = "#001122"
+bottom = "#003355"
+
+[stars]
+colour = "#ffffff"
+glow = "#aaccff80"
+
+[players]
+strokes = ["#ff8800", "#0088ff"]
+fills = ["#ff880060", "#0088ff60"]
+"""
+
+VALID_TABLE = {
+    "id": "ocean",
+    "name": "Ocean",
+    "highlight": "#ffee00",
+    "warning": "#ff0000",
+    "text": "#ffffff",
+    "background": {"top": "#001122", "bottom": "#003355"},
+    "stars": {"colour": "#ffffff", "glow": "#aaccff80"},
+    "players": {"strokes": ["#ff8800", "#0088ff"], "fills": ["#ff880060", "#0088ff60"]},
+}
+
+
+class FakeRegistry:
+    def __init__(self, items):
+        self.items = items
+
+    def themes(self):
+        return self.items
+
+
+def write(tmp_path: Path, text: str, name: str = "theme.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def table_with(path: tuple[str, ...], value) -> dict:
+    table = copy.deepcopy(VALID_TABLE)
+    target = table
+    for key in path[:-1]:
+        target = target[key]
+    if value is KeyError:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return table
+
+
+# --- parsing ---------------------------------------------------------------------------------------
+
+
+def test_a_valid_theme_file_is_read_with_lower_case_colours(tmp_path):
+    theme = parse_theme(write(tmp_path, VALID_TOML), "plugin 'acme'")
+    assert theme == Theme(
+        id="ocean",
+        name="Ocean",
+        background_top="#001122",
+        background_bottom="#003355",
+        background_image=None,
+        star="#ffffff",
+        star_glow="#aaccff80",
+        player_strokes=("#ff8800", "#0088ff"),
+        player_fills=("#ff880060", "#0088ff60"),
+        highlight="#ffee00",
+        warning="#ff0000",
+        text="#ffffff",
+    )
+
+
+def test_a_table_gives_the_same_theme_as_the_file(tmp_path):
+    assert parse_theme(VALID_TABLE, "plugin 'acme'") == parse_theme(write(tmp_path, VALID_TOML))
+
+
+def test_theme_is_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        NEBULA.name = "Other"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "fragment"),
+    [
+        (("id",), KeyError, "'id'"),
+        (("id",), "Ocean", "'id'"),
+        (("id",), "a b", "'id'"),
+        (("id",), 7, "'id'"),
+        (("name",), KeyError, "'name'"),
+        (("name",), "   ", "'name'"),
+        (("name",), "x" * 81, "'name'"),
+        (("background",), KeyError, "[background] is missing"),
+        (("background",), "dark", "[background] must be a table"),
+        (("background", "top"), KeyError, "[background] top is missing"),
+        (("background", "top"), "#00112233", "[background] top"),
+        (("background", "bottom"), "navy", "[background] bottom"),
+        (("background", "image"), 3, "[background] image"),
+        (("stars", "colour"), "#fff", "[stars] colour"),
+        (("stars", "glow"), "#gggggg", "[stars] glow"),
+        (("stars", "color"), "#ffffff", "unknown key(s): color"),
+        (("players", "strokes"), ["#ff8800"], "[players] strokes must be a list of two"),
+        (("players", "strokes"), "#ff8800", "[players] strokes must be a list of two"),
+        (("players", "strokes"), ["#ff8800", "blue"], "[players] strokes[1]"),
+        (("players", "fills"), [1, "#0088ff60"], "[players] fills[0]"),
+        (("players", "fills"), KeyError, "[players] fills is missing"),
+        (("highlight",), KeyError, "'highlight' is missing"),
+        (("warning",), "#ff00000", "'warning'"),
+        (("text",), "#ffffff80", "'text'"),
+        (("extra",), 1, "unknown key(s): extra"),
+    ],
+)
+def test_each_invalid_field_is_named_together_with_the_plugin(path, value, fragment):
+    with pytest.raises(ThemeError) as raised:
+        parse_theme(table_with(path, value), "plugin 'acme'")
+    message = str(raised.value)
+    assert fragment in message
+    assert "plugin 'acme'" in message
+
+
+def test_a_file_error_names_the_file_and_the_plugin(tmp_path):
+    path = write(tmp_path, VALID_TOML.replace('text = "#ffffff"', 'text = "white"'))
+    with pytest.raises(ThemeError) as raised:
+        parse_theme(path, "plugin 'acme'")
+    assert str(path) in str(raised.value)
+    assert "plugin 'acme'" in str(raised.value)
+    assert "id 'ocean'" in str(raised.value)
+    assert "'white'" in str(raised.value)
+
+
+def test_bad_toml_is_a_theme_error(tmp_path):
+    path = write(tmp_path, 'id = "ocean\nname = ')
+    with pytest.raises(ThemeError, match="not valid TOML"):
+        parse_theme(path, "plugin 'acme'")
+
+
+def test_a_missing_file_is_a_theme_error(tmp_path):
+    with pytest.raises(ThemeError, match="cannot be read"):
+        parse_theme(tmp_path / "nowhere.toml", "plugin 'acme'")
+
+
+def test_non_utf8_and_oversized_files_are_theme_errors(tmp_path):
+    with pytest.raises(ThemeError, match="UTF-8"):
+        parse_theme(_bytes(tmp_path, b"\xff\xfe"))
+    with pytest.raises(ThemeError, match="larger than"):
+        parse_theme(write(tmp_path, "# " + "x" * 70_000, "big.toml"))
+
+
+def _bytes(tmp_path: Path, data: bytes) -> Path:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(data)
+    return path
+
+
+def test_an_image_is_found_next_to_the_toml_file(tmp_path):
+    (tmp_path / "sky.png").write_bytes(b"not really a png, but a file")
+    text = VALID_TOML.replace('bottom = "#003355"', 'bottom = "#003355"\nimage = "sky.png"')
+    theme = parse_theme(write(tmp_path, text))
+    assert theme.background_image == str((tmp_path / "sky.png").resolve())
+
+
+def test_a_missing_image_is_a_theme_error(tmp_path):
+    text = VALID_TOML.replace('bottom = "#003355"', 'bottom = "#003355"\nimage = "sky.png"')
+    with pytest.raises(ThemeError, match="'sky.png' does not exist"):
+        parse_theme(write(tmp_path, text), "plugin 'acme'")
+
+
+def test_an_image_that_is_a_folder_is_a_theme_error(tmp_path):
+    (tmp_path / "sky.png").mkdir()
+    text = VALID_TOML.replace('bottom = "#003355"', 'bottom = "#003355"\nimage = "sky.png"')
+    with pytest.raises(ThemeError, match="not a file"):
+        parse_theme(write(tmp_path, text))
+
+
+def test_a_table_needs_an_absolute_image_path(tmp_path):
+    with pytest.raises(ThemeError, match="absolute path"):
+        parse_theme(table_with(("background", "image"), "sky.png"), "plugin 'acme'")
+    image = tmp_path / "sky.png"
+    image.write_bytes(b"x")
+    theme = parse_theme(table_with(("background", "image"), str(image)))
+    assert theme.background_image == str(image.resolve())
+
+
+def test_colour_rgba_reads_alpha_last():
+    assert colour_rgba("#ff5a36") == (255, 90, 54, 255)
+    assert colour_rgba("#3d8bff59") == (61, 139, 255, 89)
+    with pytest.raises(ValueError):
+        colour_rgba("red")
+
+
+# --- built-in themes -------------------------------------------------------------------------------
+
+
+def builtin_files() -> list[str]:
+    return builtin_themes.triangles_themes()
+
+
+def test_nebula_toml_agrees_with_the_nebula_constant():
+    nebula_file = next(path for path in builtin_files() if path.endswith("nebula.toml"))
+    assert parse_theme(nebula_file, "built-in themes") == NEBULA
+
+
+def test_every_builtin_theme_is_valid_and_distinct():
+    themes = [parse_theme(path, "built-in themes") for path in builtin_files()]
+    assert [theme.id for theme in themes] == ["nebula", "daylight", "high-contrast"]
+
+
+def test_nebula_is_a_night_sky_with_red_orange_and_blue_players():
+    def rgb(colour):
+        return colour_rgba(colour)[:3]
+
+    for colour in (NEBULA.background_top, NEBULA.background_bottom):
+        assert sum(rgb(colour)) < 3 * 80  # dark
+    red, green, blue = rgb(NEBULA.player_strokes[0])
+    assert red > 200 and blue < 100 and red > green  # red-orange
+    red, green, blue = rgb(NEBULA.player_strokes[1])
+    assert blue > 200 and red < 100  # blue
+    for stroke, fill in zip(NEBULA.player_strokes, NEBULA.player_fills):
+        assert fill[:7] == stroke and colour_rgba(fill)[3] < 255
+
+
+def _luminance(colour: str) -> float:
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b, _ = colour_rgba(colour)
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def test_high_contrast_players_differ_in_lightness_not_only_in_hue():
+    theme = load_themes(FakeRegistry([("builtin", p) for p in builtin_files()])).theme(
+        "high-contrast"
+    )
+    first, second = (_luminance(c) for c in theme.player_strokes)
+    assert max(first, second) / min(first, second) > 2.5
+    # both readable on the background
+    background = _luminance(theme.background_top)
+    assert min(first, second) + 0.05 > 3 * (background + 0.05)
+
+
+# --- the theme set ---------------------------------------------------------------------------------
+
+
+def test_load_themes_keeps_nebula_first_and_the_plugin_order():
+    registry = FakeRegistry([("builtin", p) for p in reversed(builtin_files())])
+    loaded = load_themes(registry)
+    assert list(loaded.themes) == ["nebula", "high-contrast", "daylight"]
+    assert loaded.errors == []  # the shipped nebula.toml is not a duplicate of the constant
+
+
+def test_nebula_is_present_even_without_any_theme():
+    loaded = load_themes(FakeRegistry([]))
+    assert loaded.themes == {"nebula": NEBULA}
+    assert loaded.theme("missing") is NEBULA
+    assert loaded.theme(None) is NEBULA
+    assert ThemeSet().themes == {"nebula": NEBULA}
+
+
+def test_an_invalid_theme_is_skipped_with_a_message_naming_it(tmp_path):
+    bad = write(tmp_path, VALID_TOML.replace("#001122", "navy"), "bad.toml")
+    loaded = load_themes(FakeRegistry([("acme", bad), ("acme", VALID_TABLE)]))
+    assert list(loaded.themes) == ["nebula", "ocean"]
+    assert len(loaded.errors) == 1
+    assert "bad.toml" in loaded.errors[0] and "plugin 'acme'" in loaded.errors[0]
+
+
+def test_duplicate_ids_first_wins_with_a_message(tmp_path):
+    second = table_with(("name",), "Ocean Two")
+    loaded = load_themes(FakeRegistry([("first", VALID_TABLE), ("second", second)]))
+    assert loaded.themes["ocean"].name == "Ocean"
+    assert len(loaded.errors) == 1
+    message = loaded.errors[0]
+    assert "Ocean Two" in message and "plugin 'second'" in message and "plugin 'first'" in message
+
+
+def test_a_plugin_cannot_replace_nebula():
+    impostor = table_with(("id",), "nebula")
+    loaded = load_themes(FakeRegistry([("acme", impostor)]))
+    assert loaded.themes == {"nebula": NEBULA}
+    assert "nebula" in loaded.errors[0] and "plugin 'acme'" in loaded.errors[0]
+
+
+@pytest.mark.parametrize("garbage", [None, 42, ["a", "list"], ("acme", 3.5), b"bytes", object()])
+def test_a_plugin_returning_garbage_is_reported_not_fatal(garbage):
+    loaded = load_themes(FakeRegistry([garbage, ("acme", VALID_TABLE)]))
+    assert list(loaded.themes) == ["nebula", "ocean"]
+    assert len(loaded.errors) == 1
+
+
+def test_a_failing_registry_still_gives_nebula():
+    class Broken:
+        def themes(self):
+            raise RuntimeError("hook exploded")
+
+    loaded = load_themes(Broken())
+    assert loaded.themes == {"nebula": NEBULA}
+    assert "hook exploded" in loaded.errors[0]

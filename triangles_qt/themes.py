@@ -1,0 +1,315 @@
+"""Themes: the TOML theme format, its validation, the built-in Nebula theme and the set of themes
+the app can offer (RULES.md section 7). No Qt here: the view turns these strings into colours.
+
+A theme file looks like this (every key is required unless marked optional)::
+
+    id = "nebula"                      # [a-z0-9._-]+, unique among themes
+    name = "Nebula"
+
+    [background]
+    top = "#0a0f2c"                    # vertical gradient, #rrggbb
+    bottom = "#231a4d"
+    image = "stars.png"                # optional, relative to the TOML file
+
+    [stars]
+    colour = "#f4f1ff"
+    glow = "#9fb4ff99"
+
+    [players]                          # Player 1 first, then Player 2
+    strokes = ["#ff5a36", "#3d8bff"]
+    fills = ["#ff5a3659", "#3d8bff59"]
+
+    highlight = "#fff3a3"              # the star under the pointer, the stroke being drawn
+    warning = "#ff4fa3"                # a refused stroke
+    text = "#e8eaf6"
+
+Colours are ``#rrggbb`` or ``#rrggbbaa`` (alpha last, as in CSS). Note that Qt's ``QColor("#...")``
+reads an 8-digit string as ``#aarrggbb``: build colours with `colour_rgba` instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+MAX_THEME_FILE_BYTES = 64 * 1024
+MAX_NAME_LENGTH = 80
+
+_ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
+_OPAQUE_RE = re.compile(r"#[0-9a-fA-F]{6}")
+_COLOUR_RE = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")
+
+
+class ThemeError(ValueError):
+    """A theme that cannot be used; the message names the theme file or plugin and the problem."""
+
+
+@dataclass(frozen=True)
+class Theme:
+    """One validated theme. Colours are lower-case ``#rrggbb`` or ``#rrggbbaa`` strings; index 0 of
+    the player tuples is Player 1. `background_image` is an absolute path or None."""
+
+    id: str
+    name: str
+    background_top: str
+    background_bottom: str
+    background_image: str | None
+    star: str
+    star_glow: str
+    player_strokes: tuple[str, str]
+    player_fills: tuple[str, str]
+    highlight: str
+    warning: str
+    text: str
+
+
+NEBULA = Theme(
+    id="nebula",
+    name="Nebula",
+    background_top="#0a0f2c",
+    background_bottom="#231a4d",
+    background_image=None,
+    star="#f4f1ff",
+    star_glow="#9fb4ff99",
+    player_strokes=("#ff5a36", "#3d8bff"),
+    player_fills=("#ff5a3659", "#3d8bff59"),
+    highlight="#fff3a3",
+    warning="#ff4fa3",
+    text="#e8eaf6",
+)
+"""The default theme (RULES.md 7): a night sky, Player 1 red-orange, Player 2 blue. Built here in
+Python so it exists whatever happens to the theme files; no plugin can replace it."""
+
+DEFAULT_THEME_ID = NEBULA.id
+
+
+def colour_rgba(colour: str) -> tuple[int, int, int, int]:
+    """The red, green, blue and alpha (0-255) of a ``#rrggbb`` or ``#rrggbbaa`` string."""
+    if not isinstance(colour, str) or not _COLOUR_RE.fullmatch(colour):
+        raise ValueError(f"not a colour like #rrggbb or #rrggbbaa: {colour!r}")
+    alpha = int(colour[7:9], 16) if len(colour) == 9 else 255
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16), alpha
+
+
+# --- parsing -------------------------------------------------------------------------------------
+
+# Which keys each table may hold; anything else is reported (a typo such as "color" would otherwise
+# silently fall back to nothing).
+_TOP_KEYS = {"id", "name", "background", "stars", "players", "highlight", "warning", "text"}
+_BACKGROUND_KEYS = {"top", "bottom", "image"}
+_STARS_KEYS = {"colour", "glow"}
+_PLAYERS_KEYS = {"strokes", "fills"}
+
+
+def parse_theme(source: str | os.PathLike[str] | Mapping[str, Any], origin: str = "") -> Theme:
+    """Read and validate one theme. `source` is the path of a TOML file or an already-parsed table
+    (a dict, whose ``image`` must then be an absolute path). `origin` says where it came from
+    (for example ``plugin 'acme-themes'``) and is named in every error message.
+
+    Raises `ThemeError` with one clear sentence on any problem."""
+    base_dir: Path | None = None
+    if isinstance(source, Mapping):
+        where = f"Theme from {origin}" if origin else "Theme"
+        data: Any = source
+    elif isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        where = f"Theme file '{path}'" + (f" ({origin})" if origin else "")
+        data = _read_toml(path, where)
+        base_dir = path.resolve().parent
+    else:
+        where = f"Theme from {origin}" if origin else "Theme"
+        raise ThemeError(
+            f"{where}: expected the path of a .toml file or a table, not {type(source).__name__}."
+        )
+    return _theme_from_table(data, where, base_dir)
+
+
+def _read_toml(path: Path, where: str) -> Any:
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_THEME_FILE_BYTES + 1)
+    except OSError as error:
+        raise ThemeError(f"{where}: cannot be read ({error.strerror or error}).") from error
+    if len(raw) > MAX_THEME_FILE_BYTES:
+        raise ThemeError(f"{where}: is larger than {MAX_THEME_FILE_BYTES // 1024} KiB.")
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ThemeError(f"{where}: is not UTF-8 text.") from error
+    except tomllib.TOMLDecodeError as error:
+        raise ThemeError(f"{where}: is not valid TOML ({error}).") from error
+
+
+def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
+    table = _table(data, "the theme", _TOP_KEYS, where)
+    background = _table(table.get("background"), "[background]", _BACKGROUND_KEYS, where)
+    stars = _table(table.get("stars"), "[stars]", _STARS_KEYS, where)
+    players = _table(table.get("players"), "[players]", _PLAYERS_KEYS, where)
+
+    theme_id = table.get("id")
+    if not isinstance(theme_id, str) or not _ID_RE.fullmatch(theme_id):
+        raise ThemeError(
+            f"{where}: 'id' must be 1 to 64 of a-z, 0-9, '.', '_' or '-', not {theme_id!r}."
+        )
+    where = f"{where}, id '{theme_id}'"
+    name = table.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        raise ThemeError(
+            f"{where}: 'name' must be a non-empty text of at most {MAX_NAME_LENGTH} characters."
+        )
+
+    return Theme(
+        id=theme_id,
+        name=name.strip(),
+        background_top=_colour(background, "top", "[background] top", where, opaque=True),
+        background_bottom=_colour(background, "bottom", "[background] bottom", where, opaque=True),
+        background_image=_image(background.get("image"), where, base_dir),
+        star=_colour(stars, "colour", "[stars] colour", where),
+        star_glow=_colour(stars, "glow", "[stars] glow", where),
+        player_strokes=_colour_pair(players, "strokes", where),
+        player_fills=_colour_pair(players, "fills", where),
+        highlight=_colour(table, "highlight", "'highlight'", where),
+        warning=_colour(table, "warning", "'warning'", where),
+        text=_colour(table, "text", "'text'", where, opaque=True),
+    )
+
+
+def _table(value: Any, label: str, allowed: set[str], where: str) -> Mapping[str, Any]:
+    if value is None:
+        raise ThemeError(f"{where}: {label} is missing.")
+    if not isinstance(value, Mapping):
+        raise ThemeError(f"{where}: {label} must be a table, not {type(value).__name__}.")
+    unknown = sorted(str(key) for key in value if key not in allowed)
+    if unknown:
+        raise ThemeError(f"{where}: {label} has unknown key(s): {', '.join(unknown)}.")
+    return value
+
+
+def _colour(table: Mapping[str, Any], key: str, label: str, where: str, opaque: bool = False) -> str:
+    value = table.get(key)
+    if value is None:
+        raise ThemeError(f"{where}: {label} is missing.")
+    pattern, form = (_OPAQUE_RE, "#rrggbb") if opaque else (_COLOUR_RE, "#rrggbb or #rrggbbaa")
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise ThemeError(f"{where}: {label} must be a colour like {form}, not {value!r}.")
+    return value.lower()
+
+
+def _colour_pair(players: Mapping[str, Any], key: str, where: str) -> tuple[str, str]:
+    label = f"[players] {key}"
+    value = players.get(key)
+    if value is None:
+        raise ThemeError(f"{where}: {label} is missing.")
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ThemeError(f"{where}: {label} must be a list of two colours (Player 1, Player 2).")
+    pair = {index: colour for index, colour in enumerate(value)}
+    first = _colour(pair, 0, f"{label}[0]", where)
+    second = _colour(pair, 1, f"{label}[1]", where)
+    return first, second
+
+
+def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise ThemeError(f"{where}: [background] image must be a file name.")
+    path = Path(value)
+    if not path.is_absolute():
+        if base_dir is None:
+            raise ThemeError(
+                f"{where}: [background] image must be an absolute path when the theme is not a file."
+            )
+        path = base_dir / path
+    if not path.is_file():
+        raise ThemeError(f"{where}: [background] image '{value}' does not exist or is not a file.")
+    return str(path.resolve())
+
+
+# --- the set of themes the app offers ------------------------------------------------------------
+
+
+@dataclass
+class ThemeSet:
+    """The usable themes by id (Nebula first, then in the order the plugins gave them) and one
+    message per theme that was skipped."""
+
+    themes: dict[str, Theme] = field(default_factory=lambda: {NEBULA.id: NEBULA})
+    errors: list[str] = field(default_factory=list)
+
+    def theme(self, theme_id: str | None) -> Theme:
+        """The theme with that id, or Nebula when there is none (an old setting, a removed
+        plugin)."""
+        return self.themes.get(theme_id or "", NEBULA)
+
+
+def load_themes(registry: Any) -> ThemeSet:
+    """Every theme the plugins offer, validated. `registry` is anything with a ``themes()`` method
+    returning a list of ``(plugin name, source)`` pairs, a source being a .toml path or a table.
+
+    Never raises: a broken theme (or a broken ``themes()``) is skipped with a message; when two
+    themes share an id the first one wins; Nebula is always present and cannot be replaced."""
+    result = ThemeSet()
+    try:
+        offered = list(registry.themes())
+    except Exception as error:  # a plugin's theme hook can fail in any way
+        result.errors.append(f"The list of themes could not be read: {error!r}.")
+        return result
+    origins: dict[str, str] = {NEBULA.id: "the built-in Nebula theme"}
+    for item in offered:
+        plugin, source = _split_item(item)
+        origin = f"plugin '{plugin}'" if plugin else "an unnamed plugin"
+        try:
+            theme = parse_theme(source, origin)
+        except ThemeError as error:
+            result.errors.append(str(error))
+            continue
+        except Exception as error:  # defensive: odd path objects and the like
+            result.errors.append(f"Theme from {origin}: could not be read ({error!r}).")
+            continue
+        if theme.id == NEBULA.id:
+            # The shipped nebula.toml mirrors the constant; anything else claiming the id is refused.
+            if theme == NEBULA:
+                continue
+            result.errors.append(
+                f"Theme '{theme.name}' from {origin} uses the id 'nebula', which belongs to the "
+                "built-in default theme; it was skipped."
+            )
+            continue
+        if theme.id in result.themes:
+            result.errors.append(
+                f"Theme '{theme.name}' from {origin} uses the id '{theme.id}', already used by "
+                f"{origins[theme.id]}; it was skipped."
+            )
+            continue
+        result.themes[theme.id] = theme
+        origins[theme.id] = origin
+    return result
+
+
+def _split_item(item: Any) -> tuple[str, Any]:
+    """A registry item is normally ``(plugin name, source)``; tolerate a bare source."""
+    if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
+        return item[0], item[1]
+    return "", item
+
+
+def theme_files(directory: str | os.PathLike[str]) -> list[str]:
+    """The .toml files of a folder, sorted by name (for plugins that ship a folder of themes)."""
+    return sorted(str(path) for path in Path(directory).glob("*.toml") if path.is_file())
+
+
+__all__: Iterable[str] = [
+    "DEFAULT_THEME_ID",
+    "NEBULA",
+    "Theme",
+    "ThemeError",
+    "ThemeSet",
+    "colour_rgba",
+    "load_themes",
+    "parse_theme",
+    "theme_files",
+]
