@@ -59,7 +59,7 @@ def user_data_dir() -> Path:
         return Path(override)
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("triangles-qt", "Triangles"))
+    return Path(platformdirs.user_data_dir("triangles-qt", appauthor=False))
 
 
 def default_statistics_path() -> Path:
