@@ -1,0 +1,404 @@
+"""Plugin discovery and failure isolation: built-ins, entry points and drop-in folders, loaded and
+called one plugin at a time into a `PluginRegistry` of strategies and themes.
+
+A plugin that fails to import or register, whose hook raises, or whose hook returns something
+unusable is unregistered and reported as a `PluginFailure`; everything else keeps working
+(tox 4 / napari habit). pluggy's own `load_setuptools_entrypoints` is deliberately not used: it
+stops at the first broken package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.metadata
+import importlib.util
+import os
+import sys
+import traceback
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import pluggy
+
+from . import PROJECT_NAME, hookspecs
+
+ENTRY_POINT_GROUP = PROJECT_NAME
+USER_DATA_ENV = "TRIANGLES_USER_DATA"
+PLUGIN_PATH_ENV = "TRIANGLES_PLUGIN_PATH"
+TRACE_ENV = "TRIANGLES_TRACE_HOOKS"
+
+# Built-in plugins, registered in this order; (plugin name, module, optional).
+BUILTIN_PLUGINS: tuple[tuple[str, str, bool], ...] = (
+    ("easy", "triangles_qt.builtin_plugins.easy", False),
+    ("medium", "triangles_qt.builtin_plugins.medium", False),
+    ("hard", "triangles_qt.builtin_plugins.hard", True),
+    ("builtin_themes", "triangles_qt.builtin_themes", False),
+)
+BUILTIN_STRATEGY_ORDER = ("easy", "medium", "hard")
+BUILTIN_SOURCE = "built-in"
+
+HOOKS = ("triangles_strategies", "triangles_themes")
+_KIND_OF_HOOK = {"triangles_strategies": "strategies", "triangles_themes": "themes"}
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """A plugin that loaded. kind: "strategies", "themes" or "strategies, themes"."""
+
+    name: str
+    kind: str
+    source: str
+
+
+@dataclass(frozen=True)
+class PluginFailure:
+    """A plugin that was blocked: `error` is one line, `details` the traceback text (may be "")."""
+
+    name: str
+    source: str
+    error: str
+    details: str = ""
+
+
+class PluginRegistry:
+    """What the loaded plugins contribute, fixed at load time."""
+
+    def __init__(self, plugin_manager: pluggy.PluginManager) -> None:
+        self.plugin_manager = plugin_manager
+        self.loaded: list[PluginInfo] = []
+        self.failed: list[PluginFailure] = []
+        self._strategies: dict[str, Any] = {}
+        self._strategy_plugin: dict[str, str] = {}
+        self._builtin_plugins: set[str] = set()
+        self._themes: list[tuple[str, Any]] = []
+
+    def strategies(self) -> list[Any]:
+        """All strategies: built-ins first (easy, medium, hard), then the others sorted by name."""
+
+        def order(strategy: Any) -> tuple:
+            sid = strategy.id
+            if sid in BUILTIN_STRATEGY_ORDER and self._strategy_plugin[sid] in self._builtin_plugins:
+                return (0, BUILTIN_STRATEGY_ORDER.index(sid), "", "")
+            return (1, 0, str(strategy.name).casefold(), sid)
+
+        return sorted(self._strategies.values(), key=order)
+
+    def strategy(self, strategy_id: str) -> Any:
+        """The strategy with this id. Raises KeyError when no loaded plugin provides it."""
+        try:
+            return self._strategies[strategy_id]
+        except KeyError:
+            known = ", ".join(s.id for s in self.strategies()) or "none"
+            raise KeyError(f"unknown strategy {strategy_id!r} (available: {known})") from None
+
+    def plugin_of(self, strategy_id: str) -> str:
+        """The name of the plugin that provides a strategy. Raises KeyError for an unknown id."""
+        self.strategy(strategy_id)
+        return self._strategy_plugin[strategy_id]
+
+    def themes(self) -> list[tuple[str, Any]]:
+        """Every contributed theme as (plugin name, theme source), in load order."""
+        return list(self._themes)
+
+
+def user_data_dir() -> Path:
+    """The user's data folder for Triangles (``TRIANGLES_USER_DATA`` overrides it)."""
+    override = os.environ.get(USER_DATA_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("triangles-qt", appauthor=False))
+
+
+def user_plugin_dir() -> Path:
+    """The drop-in folder for the user's own plugins (may not exist)."""
+    return user_data_dir() / "plugins"
+
+
+def plugin_search_dirs(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> list[tuple[Path, bool]]:
+    """Drop-in folders in search order, as (folder, explicit). A missing explicit one is reported."""
+    dirs: list[tuple[Path, bool]] = [(user_plugin_dir(), False)]
+    for part in os.environ.get(PLUGIN_PATH_ENV, "").split(os.pathsep):
+        if part.strip():
+            dirs.append((Path(part), True))
+    dirs.extend((Path(d), True) for d in extra_dirs)
+    return dirs
+
+
+def new_plugin_manager() -> pluggy.PluginManager:
+    """A plugin manager with the Triangles hook specs (and tracing if TRIANGLES_TRACE_HOOKS=1)."""
+    pm = pluggy.PluginManager(PROJECT_NAME)
+    pm.add_hookspecs(hookspecs)
+    if os.environ.get(TRACE_ENV, "").strip() not in ("", "0"):
+        pm.trace.root.setwriter(lambda text: sys.stderr.write(text))
+        pm.enable_tracing()
+    return pm
+
+
+def load_plugins(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> PluginRegistry:
+    """Load every plugin: built-ins, entry points (group ``triangles_qt``), the user's plugin
+    folder, each folder of ``TRIANGLES_PLUGIN_PATH`` and `extra_dirs`. Never raises for a plugin's
+    fault: broken plugins end up in `PluginRegistry.failed`."""
+    loader = _Loader(new_plugin_manager())
+    loader.load_builtins()
+    loader.load_entry_points()
+    seen: set[Path] = set()
+    for folder, explicit in plugin_search_dirs(extra_dirs):
+        key = folder.resolve() if folder.exists() else folder.absolute()
+        if key in seen:
+            continue
+        seen.add(key)
+        loader.load_folder(folder, explicit)
+    return loader.registry
+
+
+class _PluginError(Exception):
+    """A plugin's fault, with the text to report (details: traceback text)."""
+
+    def __init__(self, error: str, details: str = "") -> None:
+        super().__init__(error)
+        self.error = error
+        self.details = details
+
+
+def _describe_exception(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+class _Loader:
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self.pm = pm
+        self.registry = PluginRegistry(pm)
+        self._sources: dict[str, str] = {}
+
+    # -- sources ------------------------------------------------------------------------------
+
+    def load_builtins(self) -> None:
+        for name, module_name, optional in BUILTIN_PLUGINS:
+            if optional and not _module_exists(module_name):
+                continue
+            try:
+                module = importlib.import_module(module_name)
+            except (Exception, SystemExit) as exc:
+                self._fail(name, BUILTIN_SOURCE, f"cannot import {module_name}: {_describe_exception(exc)}",
+                           traceback.format_exc())
+                continue
+            self.registry._builtin_plugins.add(name)
+            self._add(name, module, BUILTIN_SOURCE, module_dir=None, require_hooks=False)
+
+    def load_entry_points(self) -> None:
+        try:
+            entry_points = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+        except Exception as exc:  # a broken installed distribution's metadata
+            self._fail("entry points", f"entry point group {ENTRY_POINT_GROUP}",
+                       _describe_exception(exc), traceback.format_exc())
+            return
+        seen: set[tuple[str, str]] = set()
+        for ep in entry_points:
+            if (ep.name, ep.value) in seen:  # the same distribution found twice on sys.path
+                continue
+            seen.add((ep.name, ep.value))
+            dist = getattr(ep, "dist", None)
+            source = f"entry point {dist.name}" if dist is not None else f"entry point {ep.value}"
+            try:
+                plugin = ep.load()
+            except (Exception, SystemExit) as exc:
+                self._fail(ep.name, source, f"cannot load {ep.value}: {_describe_exception(exc)}",
+                           traceback.format_exc())
+                continue
+            self._add(ep.name, plugin, source, module_dir=_module_dir(plugin))
+
+    def load_folder(self, folder: Path, explicit: bool) -> None:
+        if not folder.is_dir():
+            if explicit:
+                self._fail(str(folder), str(folder), "plugin folder not found")
+            return
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError as exc:
+            self._fail(str(folder), str(folder), f"cannot read plugin folder: {exc}")
+            return
+        for path in entries:
+            if path.name.startswith(("_", ".")):
+                continue
+            if path.is_file() and path.suffix == ".py":
+                self._load_drop_in(path.stem, path, path)
+            elif path.is_dir() and (path / "__init__.py").is_file():
+                self._load_drop_in(path.name, path, path / "__init__.py")
+
+    def _load_drop_in(self, name: str, source_path: Path, init_file: Path) -> None:
+        source = str(source_path)
+        if self.pm.get_plugin(name) is not None:
+            self._fail(name, source, f"a plugin named {name!r} is already loaded "
+                                     f"(from {self._source_of(name)})")
+            return
+        try:
+            module = _import_file(name, source_path, init_file)
+        except (Exception, SystemExit) as exc:
+            self._fail(name, source, f"cannot import: {_describe_exception(exc)}", traceback.format_exc())
+            return
+        self._add(name, module, source, module_dir=init_file.parent)
+
+    # -- registering and calling ---------------------------------------------------------------
+
+    def _add(self, name: str, plugin: Any, source: str, module_dir: Path | None,
+             require_hooks: bool = True) -> None:
+        pm = self.pm
+        if pm.get_plugin(name) is not None:
+            self._fail(name, source, f"a plugin named {name!r} is already loaded (from {self._source_of(name)})")
+            return
+        try:
+            pm.register(plugin, name=name)
+        except (Exception, SystemExit) as exc:
+            self._fail(name, source, f"cannot register: {_describe_exception(exc)}", traceback.format_exc())
+            return
+        try:
+            hooks = self._implemented_hooks(plugin)
+            if not hooks and require_hooks:
+                raise _PluginError("implements no triangles_* hook (is @hookimpl missing?)")
+            strategies, themes = self._collect(name, plugin, hooks, module_dir)
+        except _PluginError as exc:
+            pm.unregister(plugin)
+            self._fail(name, source, exc.error, exc.details)
+            return
+        if not hooks:  # a built-in with nothing to contribute yet
+            return
+        registry = self.registry
+        for strategy in strategies:
+            registry._strategies[strategy.id] = strategy
+            registry._strategy_plugin[strategy.id] = name
+        registry._themes.extend((name, theme) for theme in themes)
+        self._sources[name] = source
+        kind = ", ".join(_KIND_OF_HOOK[h] for h in HOOKS if h in hooks)
+        registry.loaded.append(PluginInfo(name, kind, source))
+
+    def _source_of(self, name: str) -> str:
+        return self._sources.get(name, "another source")
+
+    def _implemented_hooks(self, plugin: Any) -> list[str]:
+        hooks = []
+        for caller in self.pm.get_hookcallers(plugin) or ():
+            if not caller.has_spec():
+                raise _PluginError(f"implements unknown hook {caller.name!r} (known: {', '.join(HOOKS)})")
+            hooks.append(caller.name)
+        return hooks
+
+    def _call(self, hook_name: str, plugin: Any) -> Any:
+        """Call one plugin's implementation of a hook, alone; return its result (None if none)."""
+        others = [p for p in self.pm.get_plugins() if p is not plugin]
+        caller = self.pm.subset_hook_caller(hook_name, remove_plugins=others)
+        try:
+            results = caller()
+        except (Exception, SystemExit) as exc:
+            raise _PluginError(f"{hook_name}() raised {_describe_exception(exc)}",
+                               traceback.format_exc()) from None
+        if not results:
+            raise _PluginError(f"{hook_name}() returned None, not a list")
+        return results[0]
+
+    def _collect(self, name: str, plugin: Any, hooks: list[str], module_dir: Path | None):
+        strategies: list[Any] = []
+        themes: list[Any] = []
+        if "triangles_strategies" in hooks:
+            result = self._call("triangles_strategies", plugin)
+            strategies = _checked_list("triangles_strategies", result)
+            ids: set[str] = set()
+            for index, strategy in enumerate(strategies):
+                _check_strategy(index, strategy)
+                sid = strategy.id
+                if sid in ids:
+                    raise _PluginError(f"strategy id {sid!r} is returned twice")
+                if sid in self.registry._strategies:
+                    owner = self.registry._strategy_plugin[sid]
+                    raise _PluginError(f"strategy id {sid!r} is already provided by plugin {owner!r}")
+                ids.add(sid)
+        if "triangles_themes" in hooks:
+            result = self._call("triangles_themes", plugin)
+            for index, item in enumerate(_checked_list("triangles_themes", result)):
+                themes.append(_checked_theme(index, item, module_dir))
+        return strategies, themes
+
+    def _fail(self, name: str, source: str, error: str, details: str = "") -> None:
+        self.registry.failed.append(PluginFailure(name, source, error, details))
+
+
+def _checked_list(hook_name: str, result: Any) -> list[Any]:
+    if not isinstance(result, (list, tuple)):
+        raise _PluginError(f"{hook_name}() returned {type(result).__name__}, not a list")
+    return list(result)
+
+
+def _check_strategy(index: int, strategy: Any) -> None:
+    where = f"strategy {index} ({type(strategy).__name__})"
+    for attribute in ("id", "name"):
+        try:
+            value = getattr(strategy, attribute)
+        except Exception as exc:
+            raise _PluginError(f"{where}: reading {attribute!r} raised {_describe_exception(exc)}",
+                               traceback.format_exc()) from None
+        if not isinstance(value, str) or not value.strip():
+            raise _PluginError(f"{where} has no string {attribute!r}")
+    if not callable(getattr(strategy, "choose_stroke", None)):
+        raise _PluginError(f"{where} has no choose_stroke method")
+
+
+def _checked_theme(index: int, item: Any, module_dir: Path | None) -> Any:
+    if isinstance(item, Mapping):
+        return dict(item)
+    if isinstance(item, (str, os.PathLike)):
+        path = Path(item)
+        if not path.is_absolute() and module_dir is not None:
+            path = module_dir / path
+        return path
+    raise _PluginError(f"theme {index} is {type(item).__name__}, not a path or a dict")
+
+
+def _module_exists(module_name: str) -> bool:
+    try:
+        return importlib.util.find_spec(module_name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _module_dir(plugin: Any) -> Path | None:
+    module = plugin if isinstance(plugin, types.ModuleType) else sys.modules.get(
+        getattr(plugin, "__module__", "") or "")
+    filename = getattr(module, "__file__", None)
+    return Path(filename).parent if filename else None
+
+
+def drop_in_module_name(name: str, path: Path) -> str:
+    """The unique module name a drop-in plugin is imported under."""
+    digest = hashlib.sha1(str(path.resolve()).encode("utf-8")).hexdigest()[:10]
+    stem = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    return f"triangles_plugin_{digest}_{stem}"
+
+
+def _import_file(name: str, source_path: Path, init_file: Path) -> types.ModuleType:
+    """Import a drop-in file or package under a unique name, without touching sys.path."""
+    module_name = drop_in_module_name(name, source_path)
+    _forget_modules(module_name)  # a fresh import on every load_plugins() call
+    locations = [str(source_path)] if source_path.is_dir() else None
+    spec = importlib.util.spec_from_file_location(module_name, init_file,
+                                                  submodule_search_locations=locations)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {init_file}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # dataclasses and relative imports look it up
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        _forget_modules(module_name)
+        raise
+    return module
+
+
+def _forget_modules(module_name: str) -> None:
+    prefix = module_name + "."
+    for key in [k for k in sys.modules if k == module_name or k.startswith(prefix)]:
+        del sys.modules[key]

@@ -1,0 +1,148 @@
+"""Calls a strategy safely: on a snapshot, in a daemon worker thread, within budget + grace, with
+the built-in fallback playing instead of a failing strategy and replacing it after three strikes.
+
+A strategy that hangs cannot be stopped (Python threads cannot be killed), but its thread is a
+daemon, so it never keeps the process from exiting, and its late answer is thrown away.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .builtin_plugins.fallback import FallbackStrategy
+from .core.game import Game
+from .core.position import Position
+
+GRACE_S = 0.5
+MAX_FAILURES = 3
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One failure of a strategy: which strategy, from which plugin, and what went wrong."""
+
+    strategy_id: str
+    plugin_name: str
+    error: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The stroke to play (low, high), the seconds the choice took, and the failure if the
+    fallback had to play because the strategy failed (None otherwise). `by_fallback` is true
+    whenever the fallback chose, including after the strategy was replaced."""
+
+    stroke: tuple[int, int]
+    seconds: float
+    failure: Failure | None = None
+    by_fallback: bool = False
+
+
+class SafeStrategy:
+    """Wraps a strategy for one seat. Call `reset()` at the start of every game."""
+
+    def __init__(self, strategy: Any, plugin_name: str, fallback: Any = None,
+                 grace_s: float = GRACE_S, max_failures: int = MAX_FAILURES) -> None:
+        self.strategy = strategy
+        self.plugin_name = plugin_name
+        self.fallback = fallback if fallback is not None else FallbackStrategy()
+        self.grace_s = grace_s
+        self.max_failures = max_failures
+        self.failures = 0  # in the current game
+
+    @property
+    def strategy_id(self) -> str:
+        sid = getattr(self.strategy, "id", None)
+        return sid if isinstance(sid, str) else repr(self.strategy)
+
+    @property
+    def replaced(self) -> bool:
+        """True once the strategy failed `max_failures` times in this game."""
+        return self.failures >= self.max_failures
+
+    def reset(self) -> None:
+        """A new game: the strategy gets its chances back."""
+        self.failures = 0
+
+    def choose(self, position: Position | Game, budget_s: float) -> Choice:
+        """The stroke for the player to move. Raises ValueError when the game is over."""
+        start = time.perf_counter()
+        if isinstance(position, Game):
+            position = Position(position)
+        if position.is_over:
+            raise ValueError("the game is over: there is no stroke to choose")
+        if self.replaced:
+            return Choice(self._fallback(position, budget_s), time.perf_counter() - start, None, True)
+        error = self._attempt(position, budget_s)
+        if isinstance(error, tuple):
+            return Choice(error, time.perf_counter() - start)
+        self.failures += 1
+        if self.replaced:
+            error += "; replaced by the built-in fallback for the rest of the game"
+        failure = Failure(self.strategy_id, self.plugin_name, error)
+        stroke = self._fallback(position, budget_s)
+        return Choice(stroke, time.perf_counter() - start, failure, True)
+
+    def _attempt(self, position: Position, budget_s: float) -> tuple[int, int] | str:
+        """The strategy's legal stroke, or the text of what went wrong."""
+        snapshot = Position(position.game())  # its own copy: the strategy may keep running
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def work() -> None:
+            try:
+                box["stroke"] = self.strategy.choose_stroke(snapshot, budget_s)
+            except BaseException as exc:  # noqa: BLE001 - a plugin's fault is reported, not raised
+                box["error"] = exc
+                box["trace"] = traceback.format_exc()
+            finally:
+                done.set()
+
+        worker = threading.Thread(target=work, name=f"strategy-{self.strategy_id}", daemon=True)
+        worker.start()
+        if not done.wait(max(0.0, budget_s) + self.grace_s):
+            return f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"
+        if "error" in box:
+            exc = box["error"]
+            lines = str(exc).strip().splitlines()
+            return f"raised {type(exc).__name__}" + (f": {lines[0]}" if lines else "")
+        return legal_stroke(position, box.get("stroke"))
+
+    def _fallback(self, position: Position, budget_s: float) -> tuple[int, int]:
+        stroke = legal_stroke(position, self.fallback.choose_stroke(Position(position.game()), budget_s))
+        if isinstance(stroke, str):  # the built-in fallback is ours: this is a bug, not a plugin's
+            raise RuntimeError(f"the fallback strategy {stroke}")
+        return stroke
+
+
+def legal_stroke(position: Position, answer: Any) -> tuple[int, int] | str:
+    """The answer as a legal stroke (low, high), or the text saying why it is not one.
+
+    Accepts a tuple, list or numpy row of two integers, in either order.
+    """
+    if isinstance(answer, np.ndarray):
+        answer = answer.tolist() if answer.ndim == 1 else None
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return f"answered {_short(answer)}, not a pair of star indices"
+    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in answer):
+        return f"answered {_short(answer)}, not a pair of integers"
+    i, j = int(answer[0]), int(answer[1])
+    n = position.board.n
+    if not (0 <= i < n and 0 <= j < n) or i == j:
+        return f"answered {i}-{j}, which is not a stroke between two of the {n} stars"
+    if not position.is_legal((i, j)):
+        reason = position.game().check(i, j)
+        why = reason.value if reason is not None else "not allowed now"
+        return f"answered the illegal stroke {i}-{j} ({why})"
+    return (min(i, j), max(i, j))
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
