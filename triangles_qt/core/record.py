@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .board import PRESETS, Board, BoardError
-from .game import Game, GameOver, IllegalStroke
+from .game import Game, GameOver, IllegalStroke, Rejection
 
 FORMAT = "triangles-game"
 VERSION = 1
@@ -286,6 +286,8 @@ def _parse(data: bytes | str) -> LoadedRecord:
             object_pairs_hook=_unique_keys,
         )
     except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()):
+            raise RecordError("the file ends in the middle of its JSON text (it may be cut short)") from None
         raise RecordError(f"the file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     return _load(document)
 
@@ -466,7 +468,8 @@ def _replay_moves(game: Game, moves: Any) -> None:
         try:
             move = game.play(i, j)
         except IllegalStroke as exc:
-            raise RecordError(f"{where} (stroke {_pair(i, j)}) {exc.reason.value}") from None
+            verb = "is already drawn" if exc.reason is Rejection.ALREADY_DRAWN else exc.reason.value
+            raise RecordError(f"{where} (stroke {_pair(i, j)}) {verb}") from None
         except GameOver:  # checked above; kept so no engine exception can escape
             raise RecordError(f"{where} (stroke {_pair(i, j)}) comes after the game was already over") from None
         closed = set(move.triangles)
@@ -537,8 +540,9 @@ def _describe(value: Any) -> str:
     if isinstance(value, str):
         return f"the text {_short(json.dumps(value, ensure_ascii=False), 40)}"
     if isinstance(value, list):
-        if len(value) <= 3 and all(isinstance(v, (int, str)) or v is None for v in value):
-            return _short(json.dumps(value, ensure_ascii=False), 40)
+        if len(value) <= 3 and all(v is None or isinstance(v, (int, str, _Fraction)) for v in value):
+            items = [v.literal if isinstance(v, _Fraction) else json.dumps(v, ensure_ascii=False) for v in value]
+            return _short("[" + ", ".join(items) + "]", 40)
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if isinstance(value, dict):
         return "an object"
