@@ -1,0 +1,247 @@
+"""The app's persistent settings: one typed wrapper over QSettings, grouped by concern (window,
+new game, appearance, language). Every value read back is checked; a missing, damaged or
+out-of-range value gives its default, so a corrupt settings file can never stop the app.
+
+Keys (QSettings groups)::
+
+    window/geometry, window/state                       bytes from saveGeometry()/saveState()
+    new_game/preset, new_game/opponent, new_game/strategy, new_game/human_starts,
+    new_game/replay_after_triangle, new_game/player1_name, new_game/player2_name
+    appearance/theme
+    language/code
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from triangles_qt.core.board import PRESETS
+
+ORGANIZATION = "Triangles"
+APPLICATION = "triangles-qt"
+
+OPPONENTS = ("human", "computer")
+DEFAULT_PRESET = "phone-60"
+DEFAULT_OPPONENT = "computer"
+DEFAULT_STRATEGY = "easy"
+DEFAULT_THEME = "nebula"
+MAX_NAME_LENGTH = 40
+
+_ID_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
+_THEME_ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
+_LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
+
+
+@dataclass(frozen=True)
+class NewGameChoices:
+    """What the player last chose in the New game window. Empty player names mean "use the
+    translated default" ("Player 1", "Player 2")."""
+
+    preset: str = DEFAULT_PRESET
+    opponent: str = DEFAULT_OPPONENT
+    strategy_id: str = DEFAULT_STRATEGY
+    human_starts: bool = True
+    replay_after_triangle: bool = False
+    player_names: tuple[str, str] = ("", "")
+
+
+class Settings:
+    """Typed access to the settings. `source` is a QSettings to use, the path of an INI file (for
+    tests and portable installs), or None for the user's settings of the app."""
+
+    def __init__(self, source: QSettings | str | os.PathLike[str] | None = None) -> None:
+        if isinstance(source, QSettings):
+            self.qsettings = source
+        elif source is not None:
+            self.qsettings = QSettings(os.fspath(source), QSettings.Format.IniFormat)
+        else:
+            self.qsettings = QSettings(
+                QSettings.Format.NativeFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
+            )
+
+    def sync(self) -> None:
+        """Write pending changes to storage now (Qt also does so on its own)."""
+        self.qsettings.sync()
+
+    # --- window ----------------------------------------------------------------------------------
+
+    @property
+    def window_geometry(self) -> bytes:
+        """The main window's saveGeometry() bytes; b"" when none is stored."""
+        return _as_bytes(self._get("window/geometry"))
+
+    @window_geometry.setter
+    def window_geometry(self, value: bytes | QByteArray) -> None:
+        self._set("window/geometry", QByteArray(bytes(value)))
+
+    @property
+    def window_state(self) -> bytes:
+        """The main window's saveState() bytes (tool bars, docks); b"" when none is stored."""
+        return _as_bytes(self._get("window/state"))
+
+    @window_state.setter
+    def window_state(self, value: bytes | QByteArray) -> None:
+        self._set("window/state", QByteArray(bytes(value)))
+
+    # --- new game --------------------------------------------------------------------------------
+
+    @property
+    def preset(self) -> str:
+        """The board preset, one of `triangles_qt.core.board.PRESETS`."""
+        value = self._get("new_game/preset")
+        return value if isinstance(value, str) and value in PRESETS else DEFAULT_PRESET
+
+    @preset.setter
+    def preset(self, value: str) -> None:
+        if value not in PRESETS:
+            raise ValueError(f"unknown preset {value!r}")
+        self._set("new_game/preset", value)
+
+    @property
+    def opponent(self) -> str:
+        """"human" (two players on one machine) or "computer"."""
+        value = self._get("new_game/opponent")
+        return value if isinstance(value, str) and value in OPPONENTS else DEFAULT_OPPONENT
+
+    @opponent.setter
+    def opponent(self, value: str) -> None:
+        if value not in OPPONENTS:
+            raise ValueError(f"opponent must be 'human' or 'computer', not {value!r}")
+        self._set("new_game/opponent", value)
+
+    @property
+    def strategy_id(self) -> str:
+        """The computer strategy's id. It may name a plugin that is no longer installed: the
+        caller checks it against the plugin registry."""
+        value = self._get("new_game/strategy")
+        return value if isinstance(value, str) and _ID_RE.fullmatch(value) else DEFAULT_STRATEGY
+
+    @strategy_id.setter
+    def strategy_id(self, value: str) -> None:
+        if not isinstance(value, str) or not _ID_RE.fullmatch(value):
+            raise ValueError(f"invalid strategy id {value!r}")
+        self._set("new_game/strategy", value)
+
+    @property
+    def human_starts(self) -> bool:
+        """Against the computer: whether the human is Player 1 (moves first)."""
+        return _as_bool(self._get("new_game/human_starts"), True)
+
+    @human_starts.setter
+    def human_starts(self, value: bool) -> None:
+        self._set("new_game/human_starts", bool(value))
+
+    @property
+    def replay_after_triangle(self) -> bool:
+        """The "play again after a triangle" option (RULES.md 4), off by default."""
+        return _as_bool(self._get("new_game/replay_after_triangle"), False)
+
+    @replay_after_triangle.setter
+    def replay_after_triangle(self, value: bool) -> None:
+        self._set("new_game/replay_after_triangle", bool(value))
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        """The names typed for Player 1 and Player 2; "" for a name never typed."""
+        return (
+            _as_name(self._get("new_game/player1_name")),
+            _as_name(self._get("new_game/player2_name")),
+        )
+
+    @player_names.setter
+    def player_names(self, names: tuple[str, str]) -> None:
+        first, second = names
+        self._set("new_game/player1_name", _as_name(first))
+        self._set("new_game/player2_name", _as_name(second))
+
+    def new_game_choices(self) -> NewGameChoices:
+        """Everything the New game window remembers, in one value."""
+        return NewGameChoices(
+            preset=self.preset,
+            opponent=self.opponent,
+            strategy_id=self.strategy_id,
+            human_starts=self.human_starts,
+            replay_after_triangle=self.replay_after_triangle,
+            player_names=self.player_names,
+        )
+
+    def set_new_game_choices(self, choices: NewGameChoices) -> None:
+        """Remember the New game window's choices (raises ValueError for impossible ones)."""
+        self.preset = choices.preset
+        self.opponent = choices.opponent
+        self.strategy_id = choices.strategy_id
+        self.human_starts = choices.human_starts
+        self.replay_after_triangle = choices.replay_after_triangle
+        self.player_names = choices.player_names
+
+    # --- appearance and language -----------------------------------------------------------------
+
+    @property
+    def theme_id(self) -> str:
+        """The chosen theme's id (the caller falls back to Nebula if no such theme is loaded)."""
+        value = self._get("appearance/theme")
+        return value if isinstance(value, str) and _THEME_ID_RE.fullmatch(value) else DEFAULT_THEME
+
+    @theme_id.setter
+    def theme_id(self, value: str) -> None:
+        if not isinstance(value, str) or not _THEME_ID_RE.fullmatch(value):
+            raise ValueError(f"invalid theme id {value!r}")
+        self._set("appearance/theme", value)
+
+    @property
+    def language(self) -> str:
+        """The interface language as a code such as "de" or "pt_BR"; "" follows the system."""
+        value = self._get("language/code")
+        return value if isinstance(value, str) and _LANGUAGE_RE.fullmatch(value) else ""
+
+    @language.setter
+    def language(self, value: str) -> None:
+        if value and not (isinstance(value, str) and _LANGUAGE_RE.fullmatch(value)):
+            raise ValueError(f"invalid language code {value!r}")
+        self._set("language/code", value or "")
+
+    # --- storage ---------------------------------------------------------------------------------
+
+    def _get(self, key: str) -> Any:
+        try:
+            return self.qsettings.value(key)
+        except Exception:  # a value Qt cannot turn into a Python object counts as missing
+            return None
+
+    def _set(self, key: str, value: Any) -> None:
+        self.qsettings.setValue(key, value)
+
+
+def _as_bool(value: Any, default: bool) -> bool:
+    # INI files and some platforms give back strings: "true"/"false".
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered in ("true", "1"):
+            return True
+        if lowered in ("false", "0"):
+            return False
+    return default
+
+
+def _as_bytes(value: Any) -> bytes:
+    if isinstance(value, QByteArray):
+        return value.data()
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    return b""
+
+
+def _as_name(value: Any) -> str:
+    if not isinstance(value, str):
+        return ""
+    name = " ".join(value.split())  # no newlines or tabs in a name shown on the board
+    return name[:MAX_NAME_LENGTH]
