@@ -1,0 +1,5 @@
+"""Broken: forgot @hookimpl, so it implements nothing."""
+
+
+def triangles_strategies():
+    return []
