@@ -129,12 +129,36 @@ def test_record_is_plain_json_and_round_trips_through_text():
         ([ANA, PlayerInfo("Bo", "computer")], "strategy must be a string"),
         ([ANA, PlayerInfo("Bo", "human", "hard")], "cannot have a strategy"),
         ([ANA, PlayerInfo("", "human")], "name is empty"),
+        ([ANA, PlayerInfo("Bo\nBo", "human")], "control character"),
     ],
 )
 def test_game_to_record_rejects_bad_players(players, fragment):
     game = Game(Board.generate("phone-24", 1))
     with pytest.raises(RecordError, match=fragment):
         game_to_record(game, players)
+
+
+@pytest.mark.parametrize(
+    "board, fragment",
+    [
+        (lambda: Board.generate("phone-24", -5), "seed must be between 0 and 2^64 - 1, not -5"),
+        (lambda: Board([[0, 0], [9, 0], [0, 9]], 10, 10, preset="custom"), "preset 'custom' is unknown"),
+        (lambda: Board([[0, 0], [9, 0], [0, 9]], 10, 10, preset="phone-24"), "a phone-24 board is 360 x 640"),
+    ],
+)
+def test_game_to_record_refuses_boards_it_could_not_load(board, fragment):
+    with pytest.raises(RecordError) as info:
+        game_to_record(Game(board()), [ANA, BOT])
+    assert fragment in str(info.value)
+
+
+def test_game_to_record_accepts_numpy_seed():
+    import numpy as np
+
+    board = Board([[0, 0], [9, 0], [0, 9]], 10, 10, seed=np.int64(7))
+    record = game_to_record(Game(board), [ANA, BOT])
+    assert record["board"]["seed"] == 7 and type(record["board"]["seed"]) is int
+    assert parse_record(json.dumps(record)).game.board.seed == 7
 
 
 # -- round trips -----------------------------------------------------------------------------------
@@ -343,6 +367,7 @@ def test_invalid_golden_files(name):
     message = str(info.value)
     assert INVALID_REASONS[name] in message
     assert "\n" not in message and "Traceback" not in message
+    assert not message.startswith(record_module._INTERNAL)
 
 
 # -- hostile input ---------------------------------------------------------------------------------
@@ -367,7 +392,38 @@ def test_invalid_golden_files(name):
     ],
 )
 def test_hostile_bytes(data, fragment):
-    assert fragment in reason(data)
+    message = reason(data)
+    assert fragment in message
+    assert not message.startswith(record_module._INTERNAL)
+
+
+def test_safety_net_turns_an_unexpected_error_into_a_record_error(monkeypatch):
+    def broken(document):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(record_module, "_load", broken)
+    assert reason(b"{}") == "the file cannot be loaded (KeyError: 'oops')"
+
+
+@pytest.mark.parametrize(
+    "player, fragment",
+    [
+        ({"name": "A\nB", "kind": "human"}, "player 0's name contains a control character"),
+        ({"name": "   ", "kind": "human"}, "player 0's name is empty"),
+        ({"name": "x" * 201, "kind": "human"}, "longer than 200 characters"),
+        ({"name": "A", "kind": "computer", "strategy": ""}, "empty strategy id"),
+        ({"name": "A", "kind": "computer", "strategy": 3}, "strategy must be a string, not 3"),
+        ({"name": "A", "kind": "computer", "strategy": "a\tb"}, "strategy id contains a control character"),
+        ({"name": "A", "kind": ["human"]}, "kind must be \"human\" or \"computer\""),
+        ({"name": "A"}, "player 0 is missing the key 'kind'"),
+        ({"name": "A", "kind": "human", "colour": "red"}, "player 0 has the unknown key 'colour'"),
+        ("Ana", "player 0 must be an object"),
+    ],
+)
+def test_player_validation(player, fragment):
+    data = square_record()
+    data["players"][0] = player
+    assert fragment in reason(json.dumps(data))
 
 
 def test_size_cap(tmp_path):
@@ -443,6 +499,8 @@ def _must_succeed_or_record_error(data):
     except RecordError as exc:
         message = str(exc)
         assert message and "\n" not in message
+        # The catch-all safety net must never be what rejects a file: every problem has its check.
+        assert not message.startswith(record_module._INTERNAL), message
     else:
         assert isinstance(loaded.game, Game)
         # Whatever loaded is a consistent record: writing it out gives a record that loads again.

@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -54,6 +55,9 @@ MAX_SEED = 2**64 - 1
 MAX_NAME_LENGTH = 200
 
 PLAYER_KINDS = ("human", "computer")
+
+_INTERNAL = "the file cannot be loaded"
+"""How the safety net's messages begin: seeing it means a check is missing here (tests look)."""
 
 _TOP_KEYS = ("format", "version", "board", "rules", "players", "moves", "scores", "finished", "winner")
 _BOARD_KEYS = ("preset", "seed", "width", "height", "tolerance", "stars")
@@ -90,12 +94,19 @@ def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
     """The JSON-ready record of `game` (RULES.md section 8). Raises RecordError for bad players."""
     checked = _checked_player_infos(players)
     board = game.board
+    # Refuse to write what could not be loaded back (a board made with an unknown preset name,
+    # or a seed outside 0..2^64-1).
+    seed = board.seed
+    if seed is not None and not isinstance(seed, bool) and hasattr(seed, "__index__"):
+        seed = int(seed)  # numpy integers
+    _check_preset_and_seed(board.preset, seed)
+    _check_preset_size(board.preset, board.width, board.height, board.n)
     return {
         "format": FORMAT,
         "version": VERSION,
         "board": {
             "preset": board.preset,
-            "seed": None if board.seed is None else int(board.seed),
+            "seed": seed,
             "width": int(board.width),
             "height": int(board.height),
             "tolerance": int(board.tolerance),
@@ -210,6 +221,8 @@ def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> Non
         raise RecordError(f"{where}'s name is empty")
     if len(name) > MAX_NAME_LENGTH:
         raise RecordError(f"{where}'s name is longer than {MAX_NAME_LENGTH} characters")
+    if _has_control_character(name):
+        raise RecordError(f"{where}'s name contains a control character (such as a line break)")
     if not isinstance(kind, str) or kind not in PLAYER_KINDS:
         raise RecordError(f'{where}\'s kind must be "human" or "computer", not {_describe(kind)}')
     if kind == "computer":
@@ -219,6 +232,8 @@ def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> Non
             raise RecordError(f"{where} is a computer with an empty strategy id")
         if len(strategy) > MAX_NAME_LENGTH:
             raise RecordError(f"{where}'s strategy id is longer than {MAX_NAME_LENGTH} characters")
+        if _has_control_character(strategy):
+            raise RecordError(f"{where}'s strategy id contains a control character (such as a line break)")
     elif strategy is not None:
         raise RecordError(f"{where} is human, so it cannot have a strategy")
 
@@ -255,7 +270,7 @@ def parse_record(data: bytes | str) -> LoadedRecord:
     except MemoryError:
         raise RecordError("the file is too large to load") from None
     except Exception as exc:  # a safety net: a bad file must never produce a traceback
-        raise RecordError(f"the file cannot be loaded ({type(exc).__name__}: {_short(str(exc))})") from None
+        raise RecordError(f"{_INTERNAL} ({type(exc).__name__}: {_short(str(exc))})") from None
 
 
 def _parse(data: bytes | str) -> LoadedRecord:
@@ -379,17 +394,8 @@ def _load_board(value: Any) -> Board:
     if not isinstance(value, dict):
         raise RecordError(f"board must be an object, not {_describe(value)}")
     _check_keys(value, _BOARD_KEYS, "the board")
-    preset = value["preset"]
-    if preset is not None and not isinstance(preset, str):
-        raise RecordError(f"the board's preset must be a preset name or null, not {_describe(preset)}")
-    if preset is not None and preset not in PRESETS:
-        raise RecordError(f"the board's preset {_short(repr(preset))} is unknown (known: {', '.join(PRESETS)})")
-    seed = value["seed"]
-    if seed is not None:
-        if not _is_int(seed):
-            raise RecordError(f"the board's seed must be an integer or null, not {_describe(seed)}")
-        if not 0 <= seed <= MAX_SEED:
-            raise RecordError(f"the board's seed must be between 0 and 2^64 - 1, not {seed}")
+    preset, seed = value["preset"], value["seed"]
+    _check_preset_and_seed(preset, seed)
     width, height, tolerance = value["width"], value["height"], value["tolerance"]
     for name, number in (("width", width), ("height", height), ("tolerance", tolerance)):
         if not _is_int(number):
@@ -403,16 +409,33 @@ def _load_board(value: Any) -> Board:
         for axis, coordinate in zip("xy", star):
             if not _is_int(coordinate):
                 raise RecordError(f"star {index}'s {axis} must be an integer, not {_describe(coordinate)}")
-    if preset is not None:
-        p = PRESETS[preset]
-        if (width, height) != (p.width, p.height):
-            raise RecordError(f"a {preset} board is {p.width} x {p.height}, not {width} x {height}")
-        if len(stars) != p.stars:
-            raise RecordError(f"a {preset} board has {p.stars} stars, not {len(stars)}")
+    _check_preset_size(preset, width, height, len(stars))
     try:
         return Board(stars, width, height, tolerance, preset=preset, seed=seed)
     except BoardError as exc:
         raise RecordError(f"the board is invalid: {exc}") from None
+
+
+def _check_preset_and_seed(preset: Any, seed: Any) -> None:
+    if preset is not None and not isinstance(preset, str):
+        raise RecordError(f"the board's preset must be a preset name or null, not {_describe(preset)}")
+    if preset is not None and preset not in PRESETS:
+        raise RecordError(f"the board's preset {_short(repr(preset))} is unknown (known: {', '.join(PRESETS)})")
+    if seed is not None:
+        if not _is_int(seed):
+            raise RecordError(f"the board's seed must be an integer or null, not {_describe(seed)}")
+        if not 0 <= seed <= MAX_SEED:
+            raise RecordError(f"the board's seed must be between 0 and 2^64 - 1, not {seed}")
+
+
+def _check_preset_size(preset: str | None, width: int, height: int, count: int) -> None:
+    if preset is None:
+        return
+    p = PRESETS[preset]
+    if (width, height) != (p.width, p.height):
+        raise RecordError(f"a {preset} board is {p.width} x {p.height}, not {width} x {height}")
+    if count != p.stars:
+        raise RecordError(f"a {preset} board has {p.stars} stars, not {count}")
 
 
 def _load_rules(value: Any) -> bool:
@@ -525,6 +548,10 @@ def _int_in_range(name: str, value: Any, low: int, high: int) -> int:
     if not low <= value <= high:
         raise RecordError(f"{name} must be between {low} and {high}, not {value}")
     return value
+
+
+def _has_control_character(text: str) -> bool:
+    return any(unicodedata.category(c) == "Cc" for c in text)
 
 
 def _describe(value: Any) -> str:
