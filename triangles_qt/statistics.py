@@ -110,12 +110,14 @@ class StatisticsStore:
         self._results = updated
 
     def reset(self) -> None:
-        """Forget every result (the file is rewritten empty)."""
+        """Forget every result (the file is rewritten empty). A damaged file that was kept aside
+        stays where it is; `load_error` is cleared, since the player has now dealt with it."""
         # The player chose to start over: this also replaces a damaged file that could not be moved
         # aside (they were told about it in the statistics window).
         self._writable = True
         self._save({})
         self._results = {}
+        self.load_error = None
 
     # --- the file --------------------------------------------------------------------------------
 

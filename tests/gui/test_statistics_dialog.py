@@ -1,0 +1,120 @@
+"""The Statistics window shows the store's numbers and resets only after a confirmation."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QCoreApplication
+from PySide6.QtWidgets import QMessageBox
+
+from triangles_qt.app.statistics_dialog import StatisticsDialog
+from triangles_qt.statistics import Counts, StatisticsStore
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = StatisticsStore(tmp_path / "statistics.json")
+    for outcome in ("won", "won", "lost", "drawn"):
+        store.record_result("easy", outcome)
+    store.record_result("hard", "lost")
+    store.record_result("gone.plugin", "won")
+    return store
+
+
+@pytest.fixture
+def dialog(qtbot, store):
+    dialog = StatisticsDialog(store, strategy_names={"easy": "Easy", "medium": "Medium", "hard": "Hard"})
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def table_rows(dialog) -> list[list[str]]:
+    table = dialog.table
+    return [
+        [table.item(row, column).text() for column in range(table.columnCount())]
+        for row in range(table.rowCount())
+    ]
+
+
+def test_the_table_shows_each_strategy_and_the_totals(dialog):
+    assert table_rows(dialog) == [
+        ["Easy", "4", "2", "1", "1"],
+        ["Hard", "1", "0", "1", "0"],
+        ["gone.plugin", "1", "1", "0", "0"],  # a strategy whose plugin is gone keeps its results
+        ["Total", "6", "3", "2", "1"],
+    ]
+    headers = [dialog.table.horizontalHeaderItem(c).text() for c in range(5)]
+    assert headers == ["Computer player", "Played", "Won", "Lost", "Drawn"]
+    assert "6" in dialog.summary_label.text()
+    assert dialog.error_label.isHidden()
+
+
+def test_the_chart_gets_one_bar_per_strategy(dialog):
+    assert [label for label, _ in dialog.chart._rows] == ["Easy", "Hard", "gone.plugin"]
+    assert dialog.chart._rows[0][1] == Counts(4, 2, 1, 1)
+    dialog.show()
+    image = dialog.chart.grab().toImage()
+    assert not image.isNull() and image.width() > 100
+
+
+def test_reset_asks_first_and_cancel_keeps_everything(dialog, store, monkeypatch):
+    asked = []
+
+    def answer_cancel(*args, **kwargs):
+        asked.append(args)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", answer_cancel)
+    dialog.reset_button.click()
+    assert len(asked) == 1
+    assert store.totals().played == 6
+    assert table_rows(dialog)[-1] == ["Total", "6", "3", "2", "1"]
+
+
+def test_reset_after_confirmation_empties_store_and_table(dialog, store, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Reset)
+    dialog.reset_button.click()
+    assert store.totals() == Counts()
+    assert StatisticsStore(store.path).totals() == Counts()
+    assert table_rows(dialog) == [["Total", "0", "0", "0", "0"]]
+    assert dialog.chart.isHidden()
+    assert not dialog.reset_button.isEnabled()
+
+
+def test_a_failed_reset_is_reported_and_keeps_the_numbers(dialog, store, monkeypatch):
+    from triangles_qt import statistics
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Reset)
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
+
+    def refuse(*args):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(statistics.os, "replace", refuse)
+    dialog.reset_button.click()
+    assert warnings and "Read-only" in warnings[0]
+    assert table_rows(dialog)[-1] == ["Total", "6", "3", "2", "1"]
+
+
+def test_a_damaged_file_is_explained(qtbot, tmp_path, monkeypatch):
+    path = tmp_path / "statistics.json"
+    path.write_text("{ not json")
+    store = StatisticsStore(path)
+    dialog = StatisticsDialog(store)
+    qtbot.addWidget(dialog)
+    assert not dialog.error_label.isHidden()
+    assert store.corrupt_copy.name in dialog.error_label.text()
+    assert table_rows(dialog) == [["Total", "0", "0", "0", "0"]]
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Reset)
+    assert dialog.reset_button.isEnabled()
+    dialog.reset_button.click()
+    assert dialog.error_label.isHidden()
+    assert store.corrupt_copy.exists()  # the player's old file is never erased
+
+
+def test_a_language_change_retranslates(dialog, monkeypatch):
+    calls = []
+    monkeypatch.setattr(dialog, "retranslate_ui", lambda: calls.append(True))
+    QCoreApplication.sendEvent(dialog, QEvent(QEvent.Type.LanguageChange))
+    assert calls == [True]
