@@ -514,27 +514,40 @@ def test_fuzz_random_bytes(data):
     _must_succeed_or_record_error(data)
 
 
+def _has(container, key) -> bool:
+    if isinstance(container, dict):
+        return key in container
+    return isinstance(key, int) and 0 <= key < len(container)
+
+
+def _container_at(value, path):
+    """The list or dict at `path` in `value`, or None when the path no longer leads to one."""
+    for key in path:
+        if not isinstance(value, (dict, list)) or not _has(value, key):
+            return None
+        value = value[key]
+    return value if isinstance(value, (dict, list)) else None
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzz_json_mutations(data):
     record = copy.deepcopy(_SQUARE)
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(_SQUARE_PATHS))
-        parent = record
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            action = data.draw(st.sampled_from(["replace", "delete", "add"]))
-            if action == "replace":
-                parent[path[-1]] = data.draw(_json_values)
-            elif action == "delete":
-                del parent[path[-1]]
-            elif isinstance(parent, dict):
-                parent[data.draw(st.text(max_size=6))] = data.draw(_json_values)
-            else:
-                parent.insert(path[-1], data.draw(_json_values))
-        except (KeyError, IndexError, TypeError):
-            pass  # an earlier mutation removed or replaced this path
+        parent = _container_at(record, path[:-1])
+        key = path[-1]
+        if parent is None or not _has(parent, key):
+            continue  # an earlier mutation removed or replaced this path
+        action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if action == "replace":
+            parent[key] = data.draw(_json_values)
+        elif action == "delete":
+            del parent[key]
+        elif isinstance(parent, dict):
+            parent[data.draw(st.text(max_size=6))] = data.draw(_json_values)
+        else:
+            parent.insert(key, data.draw(_json_values))
     _must_succeed_or_record_error(json.dumps(record))
 
 
