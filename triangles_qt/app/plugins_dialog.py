@@ -1,0 +1,234 @@
+"""The Plugins window: which plugins loaded (name, kind, source), which were blocked and why (with
+the traceback in an expandable details area, so a plugin author can see what went wrong), and
+which themes were skipped."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QPlainTextEdit,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+BUILTIN_SOURCE = "built-in"
+
+
+def _plugin_folder() -> str:
+    """The user's drop-in plugin folder, if the plugin manager can say (it is only a hint)."""
+    try:
+        from triangles_qt.plugin_manager import user_plugin_dir
+
+        return str(user_plugin_dir())
+    except Exception:  # the hint is optional; never let it break the window
+        return ""
+
+
+def _fit_height(table: QTableWidget, max_rows: int) -> None:
+    """Make a table as tall as its rows (at most `max_rows`; it scrolls beyond)."""
+    table.resizeRowsToContents()
+    shown = min(table.rowCount(), max_rows)
+    rows_height = sum(table.rowHeight(row) for row in range(shown)) or table.verticalHeader().defaultSectionSize()
+    header = table.horizontalHeader().sizeHint().height()
+    table.setFixedHeight(header + rows_height + 2 * table.frameWidth())
+
+
+class PluginsDialog(QDialog):
+    """Shows a plugin registry: anything with ``loaded`` (items with ``name``, ``kind``,
+    ``source``) and ``failed`` (items with ``name``, ``source``, ``error``, ``details``).
+    `theme_errors` are the messages of `triangles_qt.themes.load_themes`."""
+
+    def __init__(
+        self,
+        registry: Any,
+        parent: QWidget | None = None,
+        *,
+        theme_errors: Iterable[str] = (),
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("plugins_dialog")
+        self.loaded = list(getattr(registry, "loaded", []) or [])
+        self.failed = list(getattr(registry, "failed", []) or [])
+        self.theme_errors = [str(message) for message in theme_errors]
+
+        self.loaded_label = QLabel()
+        self.loaded_label.setStyleSheet("font-weight: bold")
+        self.loaded_table = self._new_table(3)
+        self.loaded_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.loaded_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.failed_label = QLabel()
+        self.failed_label.setStyleSheet("font-weight: bold")
+        self.failed_table = self._new_table(3)
+        self.failed_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.failed_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.details_button = QToolButton()
+        self.details_button.setCheckable(True)
+        self.details_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.details_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.details_button.toggled.connect(self._show_details)
+        self.details = QPlainTextEdit()
+        self.details.setReadOnly(True)
+        self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.details.setMinimumHeight(140)
+        self.details.hide()
+        self.themes_label = QLabel()
+        self.themes_label.setStyleSheet("font-weight: bold")
+        self.theme_list = QListWidget()
+        self.theme_list.setWordWrap(True)
+        self.folder_label = QLabel()
+        self.folder_label.setWordWrap(True)
+        self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.loaded_label)
+        layout.addWidget(self.loaded_table)
+        layout.addWidget(self.failed_label)
+        layout.addWidget(self.failed_table)
+        layout.addWidget(self.details_button)
+        layout.addWidget(self.details, 1)
+        layout.addWidget(self.themes_label)
+        layout.addWidget(self.theme_list)
+        layout.addStretch(0)
+        layout.addWidget(self.folder_label)
+        layout.addWidget(self.buttons)
+
+        for widget in (self.failed_label, self.failed_table, self.details_button):
+            widget.setVisible(bool(self.failed))
+        self.themes_label.setVisible(bool(self.theme_errors))
+        self.theme_list.setVisible(bool(self.theme_errors))
+        self.theme_list.addItems(self.theme_errors)
+        self.theme_list.setFixedHeight(min(120, 12 + 40 * max(1, len(self.theme_errors))))
+
+        self.failed_table.itemSelectionChanged.connect(self._update_details)
+        self.retranslate_ui()
+        if self.failed:
+            self.failed_table.selectRow(0)
+        self.resize(720, self.sizeHint().height())
+
+    @staticmethod
+    def _new_table(columns: int) -> QTableWidget:
+        table = QTableWidget(0, columns)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.verticalHeader().hide()
+        table.setWordWrap(False)
+        table.setAlternatingRowColors(True)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(columns - 1, QHeaderView.ResizeMode.Stretch)
+        return table
+
+    # --- text --------------------------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        """Set every visible text in the current language (also refills the tables)."""
+        self.setWindowTitle(self.tr("Plugins"))
+        self.loaded_label.setText(self.tr("Loaded plugins: %n", "", len(self.loaded)))
+        self.loaded_table.setHorizontalHeaderLabels(
+            [self.tr("Name"), self.tr("Provides"), self.tr("Source")]
+        )
+        self.failed_label.setText(
+            self.tr("Plugins that could not be loaded: %n", "", len(self.failed))
+        )
+        self.failed_table.setHorizontalHeaderLabels(
+            [self.tr("Name"), self.tr("Source"), self.tr("Error")]
+        )
+        self.themes_label.setText(
+            self.tr("Themes that were skipped: %n", "", len(self.theme_errors))
+        )
+        folder = _plugin_folder()
+        self.folder_label.setVisible(bool(folder))
+        if folder:
+            self.folder_label.setText(
+                self.tr("To add a plugin, put it in this folder and restart Triangles: {folder}")
+                .format(folder=folder)
+            )
+        self._show_details(self.details_button.isChecked())
+        self._fill_tables()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt name
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def kind_text(self, kind: str) -> str:
+        """The translated "what it provides" of a plugin ("strategies", "themes" or both)."""
+        words = {
+            "strategies": self.tr("Computer players"),
+            "themes": self.tr("Themes"),
+        }
+        parts = [part.strip() for part in str(kind).split(",") if part.strip()]
+        return ", ".join(words.get(part, part) for part in parts) or self.tr("Nothing")
+
+    def source_text(self, source: str) -> str:
+        return self.tr("Built-in") if source == BUILTIN_SOURCE else str(source)
+
+    # --- content -------------------------------------------------------------------------------------
+
+    def _fill_tables(self) -> None:
+        self.loaded_table.setRowCount(len(self.loaded))
+        for row, info in enumerate(self.loaded):
+            source = str(getattr(info, "source", ""))
+            cells = [
+                str(getattr(info, "name", "?")),
+                self.kind_text(getattr(info, "kind", "")),
+                self.source_text(source),
+            ]
+            self._fill_row(self.loaded_table, row, cells, tooltip=source)
+        selected = self.failed_table.currentRow()
+        self.failed_table.setRowCount(len(self.failed))
+        for row, failure in enumerate(self.failed):
+            source = str(getattr(failure, "source", ""))
+            error = str(getattr(failure, "error", ""))
+            cells = [str(getattr(failure, "name", "?")), self.source_text(source), error]
+            self._fill_row(self.failed_table, row, cells, tooltip=error)
+        if selected >= 0:
+            self.failed_table.selectRow(selected)
+        _fit_height(self.loaded_table, max_rows=8)
+        _fit_height(self.failed_table, max_rows=4)
+
+    @staticmethod
+    def _fill_row(table: QTableWidget, row: int, cells: list[str], tooltip: str) -> None:
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            item.setToolTip(tooltip if column == len(cells) - 1 else text)
+            table.setItem(row, column, item)
+
+    def _selected_failure(self) -> Any | None:
+        rows = self.failed_table.selectionModel().selectedRows()
+        row = rows[0].row() if rows else -1
+        return self.failed[row] if 0 <= row < len(self.failed) else None
+
+    def _update_details(self) -> None:
+        failure = self._selected_failure()
+        if failure is None:
+            self.details.setPlainText("")
+            return
+        details = str(getattr(failure, "details", "") or "").rstrip()
+        error = str(getattr(failure, "error", ""))
+        self.details.setPlainText(details or error)
+
+    def _show_details(self, shown: bool) -> None:
+        self.details.setVisible(shown and bool(self.failed))
+        self.details_button.setArrowType(
+            Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        )
+        self.details_button.setText(
+            self.tr("Hide details") if shown else self.tr("Show details (traceback)")
+        )
