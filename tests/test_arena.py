@@ -168,3 +168,8 @@ def test_a_hanging_plugin_does_not_keep_the_arena_from_exiting(tmp_path):
     assert all("no answer within" in f["error"] for f in summary["failures"])
     assert summary["games"] == 1
     assert elapsed < 15
+
+
+def test_the_example_in_the_plugin_guide_is_the_example_file():
+    guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    assert (EXAMPLES / "cautious_plugin.py").read_text(encoding="utf-8") in guide
