@@ -141,7 +141,7 @@ def test_game_to_record_rejects_bad_players(players, fragment):
 @pytest.mark.parametrize(
     "board, fragment",
     [
-        (lambda: Board.generate("phone-24", -5), "seed must be between 0 and 2^64 - 1, not -5"),
+        (lambda: Board.generate("phone-24", 2**64), "seed must be between -(2^64 - 1) and 2^64 - 1"),
         (lambda: Board([[0, 0], [9, 0], [0, 9]], 10, 10, preset="custom"), "preset 'custom' is unknown"),
         (lambda: Board([[0, 0], [9, 0], [0, 9]], 10, 10, preset="phone-24"), "a phone-24 board is 360 x 640"),
     ],
@@ -150,6 +150,14 @@ def test_game_to_record_refuses_boards_it_could_not_load(board, fragment):
     with pytest.raises(RecordError) as info:
         game_to_record(Game(board()), [ANA, BOT])
     assert fragment in str(info.value)
+
+
+def test_negative_seed_round_trips():
+    # Board.generate accepts negative seeds (the arena's --seed can be negative), so records do.
+    game = Game(Board.generate("phone-24", -7))
+    loaded = parse_record(json.dumps(game_to_record(game, [ANA, BOT])))
+    assert loaded.game.board.seed == -7
+    assert loaded.game.board.star_list == Board.generate("phone-24", -7).star_list
 
 
 def test_game_to_record_accepts_numpy_seed():
@@ -314,7 +322,7 @@ INVALID_REASONS = {
     "move-wrong-player": "move 2 (stroke 1-2) is marked as player 0's, but player 1 was to move",
     "moves-not-list": "moves must be a list, not an object",
     "nan-tolerance": "contains NaN",
-    "negative-seed": "seed must be between 0 and 2^64 - 1, not -7",
+    "huge-seed": "seed must be between -(2^64 - 1) and 2^64 - 1, not 18446744073709551616",
     "negative-tolerance": "tolerance must be between 0 and 1000, not -1",
     "no-format": "not a Triangles game record",
     "not-utf8": "not valid UTF-8",

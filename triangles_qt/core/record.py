@@ -52,6 +52,8 @@ MAX_DIGITS = 40
 """Longest integer literal accepted; longer ones are rejected before Python converts them."""
 
 MAX_SEED = 2**64 - 1
+"""Seeds are stored when |seed| <= MAX_SEED. Negative seeds are allowed because `Board.generate`
+accepts them (Python's Random seeds from the absolute value, so -7 and 7 give the same stars)."""
 MAX_NAME_LENGTH = 200
 
 PLAYER_KINDS = ("human", "computer")
@@ -95,7 +97,7 @@ def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
     checked = _checked_player_infos(players)
     board = game.board
     # Refuse to write what could not be loaded back (a board made with an unknown preset name,
-    # or a seed outside 0..2^64-1).
+    # or a seed beyond 64 bits).
     seed = board.seed
     if seed is not None and not isinstance(seed, bool) and hasattr(seed, "__index__"):
         seed = int(seed)  # numpy integers
@@ -424,8 +426,8 @@ def _check_preset_and_seed(preset: Any, seed: Any) -> None:
     if seed is not None:
         if not _is_int(seed):
             raise RecordError(f"the board's seed must be an integer or null, not {_describe(seed)}")
-        if not 0 <= seed <= MAX_SEED:
-            raise RecordError(f"the board's seed must be between 0 and 2^64 - 1, not {seed}")
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            raise RecordError(f"the board's seed must be between -(2^64 - 1) and 2^64 - 1, not {seed}")
 
 
 def _check_preset_size(preset: str | None, width: int, height: int, count: int) -> None:
