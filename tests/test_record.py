@@ -745,8 +745,8 @@ def test_cli_double_dash(tmp_path, capsys, monkeypatch):
     assert capsys.readouterr().out.startswith("OK -odd.triangles: ")
 
 
-def _run_cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
+def _run_cli(*args: str, **extra_env: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, **extra_env)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run(
         [sys.executable, "-m", "triangles_qt.record", *args],
@@ -778,3 +778,13 @@ def test_cli_subprocess():
 
     usage = _run_cli()
     assert usage.returncode == 2 and usage.stdout == "" and "usage:" in usage.stderr
+
+
+def test_cli_subprocess_on_an_ascii_console(tmp_path):
+    path = tmp_path / "zoe.triangles"
+    write_record(path, _finished_square(), [PlayerInfo("Zo\u00eb \u4e2d", "human"), BOT])
+    result = _run_cli(str(path), PYTHONIOENCODING="ascii")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.strip() == (
+        f"OK {path}: custom 100 x 100, 4 stars, 5 moves, 2-0, finished, Zo\\xeb \\u4e2d wins"
+    )

@@ -23,6 +23,14 @@ Loading is strict, and every problem raises `RecordError` whose message is one p
   the game is over, and list exactly the counting triangles it closes (each triple ascending; the
   list in any order). Moves are numbered from 1 in messages ("move 5" is the fifth move).
 - `scores`, `finished` and `winner` must equal the replayed game's.
+- Player names and strategy ids are non-empty strings of at most `MAX_NAME_LENGTH` characters
+  without control characters (a name is printed on one line); a seed is null or an integer with
+  |seed| <= 2^64 - 1.
+
+Messages start in lower case and have no final full stop, so that a caller can put them after a
+file name ("INVALID game.triangles: move 5 (stroke 3-17) crosses a stroke"). Players are named
+by their index in the file (0 or 1), as the file does. `game_to_record` applies the same checks
+to what it writes, so a record it produces always loads back.
 
 The engine stores each stroke as (low, high) star indices, so that is how strokes are written;
 strokes are accepted in either order when loading.
