@@ -4,6 +4,7 @@ skipped themes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
@@ -122,3 +123,78 @@ def test_the_real_registry_can_be_shown(qtbot):
     qtbot.addWidget(dialog)
     assert [row[0] for row in cells(dialog.loaded_table)] == [p.name for p in registry.loaded]
     assert dialog.failed_table.rowCount() == len(registry.failed)
+
+
+# --- the other secondary windows and the desktop integration files ---------------------------------
+# (kept here for now; they would read better in tests/gui/test_help_dialog.py and
+# tests/test_desktop_data.py)
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_ID = "io.github.triangles_qt.Triangles"
+
+
+def test_how_to_play_explains_the_rules(qtbot):
+    from triangles_qt.app.help_dialog import HowToPlayDialog
+
+    dialog = HowToPlayDialog()
+    qtbot.addWidget(dialog)
+    text = dialog.browser.toPlainText()
+    assert dialog.windowTitle() == "How to play"
+    for phrase in ("already drawn", "passes over another star", "crosses a stroke",
+                   "empty", "Play again after a triangle", "draw"):
+        assert phrase in text
+    assert "red-orange" in text and "blue" in text
+
+
+def test_how_to_play_retranslates_on_language_change(qtbot, monkeypatch):
+    from triangles_qt.app.help_dialog import HowToPlayDialog
+
+    dialog = HowToPlayDialog()
+    qtbot.addWidget(dialog)
+    monkeypatch.setattr(dialog, "rules_html", lambda: "<p>translated</p>")
+    QCoreApplication.sendEvent(dialog, QEvent(QEvent.Type.LanguageChange))
+    assert dialog.browser.toPlainText() == "translated"
+
+
+def test_the_icon_is_a_valid_svg_that_renders(qtbot):
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(ROOT / "triangles_qt/app/resources/triangles.svg"))
+    assert renderer.isValid()
+    image = QImage(64, 64, QImage.Format.Format_ARGB32)
+    image.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    assert image.pixelColor(32, 32).alpha() == 255  # the rounded square is drawn
+    assert image.pixelColor(0, 0).alpha() == 0  # with transparent corners
+
+
+def test_the_desktop_file_launches_the_game():
+    import configparser
+
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str
+    parser.read(ROOT / "data" / f"{APP_ID}.desktop", encoding="utf-8")
+    entry = parser["Desktop Entry"]
+    assert entry["Type"] == "Application"
+    assert entry["Exec"] == "triangles-qt"
+    assert entry["Icon"] == APP_ID
+    assert entry["Categories"].split(";")[:2] == ["Game", "BoardGame"]
+
+
+def test_the_metainfo_is_well_formed_appstream():
+    import xml.etree.ElementTree as ElementTree
+
+    root = ElementTree.parse(ROOT / "data" / f"{APP_ID}.metainfo.xml").getroot()
+    assert root.tag == "component" and root.get("type") == "desktop-application"
+    assert root.findtext("id") == APP_ID
+    assert root.findtext("name") == "Triangles"
+    assert root.findtext("summary")
+    assert root.find("description/p") is not None
+    assert root.find("launchable").text == f"{APP_ID}.desktop"
+    assert root.find("content_rating").get("type") == "oars-1.1"
+    from triangles_qt import __version__
+
+    assert root.find("releases/release").get("version") == __version__  # newest release first
