@@ -89,7 +89,7 @@ class PlayerInfo:
     strategy: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class LoadedRecord:
     """A validated record: the replayed game and its two players (Player 1 first)."""
 
