@@ -77,7 +77,7 @@ def table_with(path: tuple[str, ...], value) -> dict:
     return table
 
 
-# --- parsing ---------------------------------------------------------------------------------------
+# --- parsing --------------------------------------------------------------------------------------
 
 
 def test_a_valid_theme_file_is_read_with_lower_case_colours(tmp_path):
@@ -215,7 +215,7 @@ def test_colour_rgba_reads_alpha_last():
         colour_rgba("red")
 
 
-# --- built-in themes -------------------------------------------------------------------------------
+# --- built-in themes ------------------------------------------------------------------------------
 
 
 def builtin_files() -> list[str]:
@@ -266,7 +266,7 @@ def test_high_contrast_players_differ_in_lightness_not_only_in_hue():
     assert min(first, second) + 0.05 > 3 * (background + 0.05)
 
 
-# --- the theme set ---------------------------------------------------------------------------------
+# --- the theme set --------------------------------------------------------------------------------
 
 
 def test_load_themes_keeps_nebula_first_and_the_plugin_order():

@@ -21,7 +21,6 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 FILE_NAME = "statistics.json"
 FORMAT_VERSION = 1

@@ -189,7 +189,9 @@ def _table(value: Any, label: str, allowed: set[str], where: str) -> Mapping[str
     return value
 
 
-def _colour(table: Mapping[str, Any], key: str, label: str, where: str, opaque: bool = False) -> str:
+def _colour(
+    table: Mapping[str, Any], key: str, label: str, where: str, opaque: bool = False
+) -> str:
     value = table.get(key)
     if value is None:
         raise ThemeError(f"{where}: {label} is missing.")
@@ -221,7 +223,8 @@ def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
     if not path.is_absolute():
         if base_dir is None:
             raise ThemeError(
-                f"{where}: [background] image must be an absolute path when the theme is not a file."
+                f"{where}: [background] image must be an absolute path when the theme is not "
+                "a file."
             )
         path = base_dir / path
     if not path.is_file():
@@ -271,7 +274,7 @@ def load_themes(registry: Any) -> ThemeSet:
             result.errors.append(f"Theme from {origin}: could not be read ({error!r}).")
             continue
         if theme.id == NEBULA.id:
-            # The shipped nebula.toml mirrors the constant; anything else claiming the id is refused.
+            # The shipped nebula.toml mirrors the constant; anything else with the id is refused.
             if theme == NEBULA:
                 continue
             result.errors.append(

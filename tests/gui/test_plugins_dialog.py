@@ -27,7 +27,14 @@ class Failure:
     details: str = ""
 
 
-TRACEBACK = 'Traceback (most recent call last):\n  File "broken/__init__.py", line 3\nZeroDivisionError: division by zero\n'
+TRACEBACK = (
+    "Traceback (most recent call last):\n"
+    '  File "broken/__init__.py", line 3\n'
+    "ZeroDivisionError: division by zero\n"
+)
+
+
+DICT_NOT_LIST = "triangles_strategies returned a dict, not a list"
 
 
 class FakeRegistry:
@@ -38,7 +45,7 @@ class FakeRegistry:
     ]
     failed = [
         Failure("broken", "/plugins/broken", "ZeroDivisionError: division by zero", TRACEBACK),
-        Failure("oldie", "entry point oldie 0.3", "triangles_strategies returned a dict, not a list"),
+        Failure("oldie", "entry point oldie 0.3", DICT_NOT_LIST),
     ]
 
 
@@ -125,7 +132,7 @@ def test_the_real_registry_can_be_shown(qtbot):
     assert dialog.failed_table.rowCount() == len(registry.failed)
 
 
-# --- the other secondary windows and the desktop integration files ---------------------------------
+# --- the other secondary windows and the desktop integration files --------------------------------
 # (kept here for now; they would read better in tests/gui/test_help_dialog.py and
 # tests/test_desktop_data.py)
 

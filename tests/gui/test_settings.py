@@ -64,7 +64,8 @@ def test_settings_are_grouped_by_concern(ini):
     settings.language = "de"
     settings.window_geometry = b"g"
     settings.sync()
-    assert sorted(settings.qsettings.childGroups()) == ["appearance", "language", "new_game", "window"]
+    groups = sorted(settings.qsettings.childGroups())
+    assert groups == ["appearance", "language", "new_game", "window"]
 
 
 def test_names_are_single_line_and_bounded(ini):

@@ -22,7 +22,8 @@ def store(tmp_path):
 
 @pytest.fixture
 def dialog(qtbot, store):
-    dialog = StatisticsDialog(store, strategy_names={"easy": "Easy", "medium": "Medium", "hard": "Hard"})
+    names = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+    dialog = StatisticsDialog(store, strategy_names=names)
     qtbot.addWidget(dialog)
     return dialog
 

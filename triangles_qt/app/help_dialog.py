@@ -37,12 +37,11 @@ class HowToPlayDialog(QDialog):
 
     def rules_html(self) -> str:
         """The rules page as HTML (the sections below, each a heading and its paragraphs)."""
-        tr = self.tr
         sections: list[tuple[str, list[str], list[str]]] = [
             (
-                tr("The aim"),
+                self.tr("The aim"),
                 [
-                    tr(
+                    self.tr(
                         "The board is a cloud of stars. Two players take turns drawing straight "
                         "strokes between stars. Close triangles to score: whoever has more "
                         "triangles at the end wins."
@@ -51,13 +50,13 @@ class HowToPlayDialog(QDialog):
                 [],
             ),
             (
-                tr("Your turn"),
+                self.tr("Your turn"),
                 [
-                    tr(
+                    self.tr(
                         "Click a star, then another star, or drag from one star to the other. "
                         "Any two stars may be joined, however far apart they are."
                     ),
-                    tr(
+                    self.tr(
                         "Each stroke takes its player's colour. In the Nebula theme, Player 1 is "
                         "red-orange and Player 2 is blue."
                     ),
@@ -65,34 +64,34 @@ class HowToPlayDialog(QDialog):
                 [],
             ),
             (
-                tr("Strokes that are not allowed"),
+                self.tr("Strokes that are not allowed"),
                 [
-                    tr(
+                    self.tr(
                         "A stroke is refused, and the reason is shown, in three cases. Nothing "
                         "changes and it is still your turn:"
                     )
                 ],
                 [
-                    tr("It is already drawn."),
-                    tr("It passes over another star, or very close to one."),
-                    tr(
+                    self.tr("It is already drawn."),
+                    self.tr("It passes over another star, or very close to one."),
+                    self.tr(
                         "It crosses a stroke that is already drawn. Strokes may leave the same "
                         "star, but they never cross or touch anywhere else."
                     ),
                 ],
             ),
             (
-                tr("Closing triangles"),
+                self.tr("Closing triangles"),
                 [
-                    tr(
+                    self.tr(
                         "Your stroke closes a triangle when its two other sides are already "
                         "drawn, by either player."
                     ),
-                    tr(
+                    self.tr(
                         "The triangle counts only if it is empty: no star inside it. A counting "
                         "triangle scores one point for you and is filled with your colour."
                     ),
-                    tr(
+                    self.tr(
                         "A stroke has two sides, so it can close two triangles at once: one on "
                         "each side."
                     ),
@@ -100,13 +99,13 @@ class HowToPlayDialog(QDialog):
                 [],
             ),
             (
-                tr("Turns"),
+                self.tr("Turns"),
                 [
-                    tr(
+                    self.tr(
                         "Player 1 begins. Normally each player draws one stroke per turn, "
                         "whether it closed a triangle or not."
                     ),
-                    tr(
+                    self.tr(
                         "With the option \u201cPlay again after a triangle\u201d in the New game "
                         "window, a player whose stroke closed a triangle draws another stroke "
                         "at once."
@@ -115,36 +114,37 @@ class HowToPlayDialog(QDialog):
                 [],
             ),
             (
-                tr("The end"),
+                self.tr("The end"),
                 [
-                    tr(
+                    self.tr(
                         "The game ends as soon as no triangle can be closed any more. Strokes "
                         "that would still fit could not score, so they are not played."
                     ),
-                    tr("The player with more triangles wins. The same number is a draw."),
+                    self.tr("The player with more triangles wins. The same number is a draw."),
                 ],
                 [],
             ),
             (
-                tr("Tips"),
+                self.tr("Tips"),
                 [],
                 [
-                    tr(
+                    self.tr(
                         "Think twice before drawing the second side of a triangle: your "
                         "opponent may close it with the third."
                     ),
-                    tr(
+                    self.tr(
                         "A long stroke blocks every stroke it crosses. Use that to spoil the "
                         "triangles your opponent is preparing."
                     ),
-                    tr(
+                    self.tr(
                         "Towards the end, count the safe strokes left: the player who runs out "
                         "of them first has to give triangles away."
                     ),
                 ],
             ),
         ]
-        parts = [f"<h2>{html.escape(tr('How to play Triangles'))}</h2>"]
+        title = self.tr("How to play Triangles")
+        parts = [f"<h2>{html.escape(title)}</h2>"]
         for heading, paragraphs, items in sections:
             parts.append(f"<h3>{html.escape(heading)}</h3>")
             parts.extend(f"<p>{html.escape(text)}</p>" for text in paragraphs)

@@ -40,7 +40,8 @@ def _fit_height(table: QTableWidget, max_rows: int) -> None:
     """Make a table as tall as its rows (at most `max_rows`; it scrolls beyond)."""
     table.resizeRowsToContents()
     shown = min(table.rowCount(), max_rows)
-    rows_height = sum(table.rowHeight(row) for row in range(shown)) or table.verticalHeader().defaultSectionSize()
+    rows_height = sum(table.rowHeight(row) for row in range(shown))
+    rows_height = rows_height or table.verticalHeader().defaultSectionSize()
     header = table.horizontalHeader().sizeHint().height()
     table.setFixedHeight(header + rows_height + 2 * table.frameWidth())
 
@@ -134,7 +135,7 @@ class PluginsDialog(QDialog):
         header.setSectionResizeMode(columns - 1, QHeaderView.ResizeMode.Stretch)
         return table
 
-    # --- text --------------------------------------------------------------------------------------
+    # --- text -------------------------------------------------------------------------------------
 
     def retranslate_ui(self) -> None:
         """Set every visible text in the current language (also refills the tables)."""
@@ -179,7 +180,7 @@ class PluginsDialog(QDialog):
     def source_text(self, source: str) -> str:
         return self.tr("Built-in") if source == BUILTIN_SOURCE else str(source)
 
-    # --- content -------------------------------------------------------------------------------------
+    # --- content ----------------------------------------------------------------------------------
 
     def _fill_tables(self) -> None:
         self.loaded_table.setRowCount(len(self.loaded))

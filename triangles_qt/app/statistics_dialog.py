@@ -195,7 +195,7 @@ class StatisticsDialog(QDialog):
         self.retranslate_ui()
         self.resize(560, self.sizeHint().height())
 
-    # --- text --------------------------------------------------------------------------------------
+    # --- text -------------------------------------------------------------------------------------
 
     def retranslate_ui(self) -> None:
         """Set every visible text in the current language (also rebuilds the table)."""
@@ -221,7 +221,7 @@ class StatisticsDialog(QDialog):
             self.retranslate_ui()
         super().changeEvent(event)
 
-    # --- content -------------------------------------------------------------------------------------
+    # --- content ----------------------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Show the store's current counts."""
@@ -262,7 +262,8 @@ class StatisticsDialog(QDialog):
         shown = min(self.table.rowCount(), 10)
         rows_height = sum(self.table.rowHeight(row) for row in range(shown))
         frame = 2 * self.table.frameWidth()
-        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + rows_height + frame)
+        header = self.table.horizontalHeader().sizeHint().height()
+        self.table.setFixedHeight(header + rows_height + frame)
 
     def strategy_name(self, strategy_id: str) -> str:
         return self.strategy_names.get(strategy_id, strategy_id)
@@ -279,7 +280,7 @@ class StatisticsDialog(QDialog):
                 item.setFont(font)
             self.table.setItem(row, column, item)
 
-    # --- reset ---------------------------------------------------------------------------------------
+    # --- reset ------------------------------------------------------------------------------------
 
     def confirm_reset(self) -> bool:
         """Ask, then empty the statistics. Returns whether they were reset."""
