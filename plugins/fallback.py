@@ -85,25 +85,28 @@ def first_safe(game: Game, order: list[int], current: dict[int, int], deadline: 
     return None
 
 
-def greedy_net(game: Game, s: int, deadline: float, max_plies: int = 60) -> int:
+def greedy_net(game: Game, s: int, deadline: float, current: Iterable[int] | None = None,
+               max_plies: int = 60) -> int:
     """Score difference for the player to move after drawing s, if both then take the best
     triangle whenever they can (chains under the replay rule included) and stop when the player
-    to move can close nothing."""
+    to move can close nothing. `current`: the threats now, when the caller knows them."""
     me = game.player
     before = game.scores
+    if current is None:
+        current = threats(game)
     game.play_candidate(s)
     played = 1
+    t = s
     try:
-        current = threats(game)
-        while current and not game.is_over and played < max_plies:
+        while not game.is_over and played < max_plies:
+            gains = {x: game.candidate_gain(x) for x in threats_after_played(game, t, current)}
+            current = {x: g for x, g in gains.items() if g > 0}
+            if not current or time.perf_counter() > deadline:
+                break
             top = max(current.values())
             t = min(x for x, g in current.items() if g == top)
             game.play_candidate(t)
             played += 1
-            current = {x: game.candidate_gain(x) for x in threats_after_played(game, t, current)}
-            current = {x: g for x, g in current.items() if g > 0}
-            if time.perf_counter() > deadline:
-                break
         after = game.scores
     finally:
         for _ in range(played):
@@ -126,12 +129,12 @@ def threats_after_played(game: Game, t: int, previous: Iterable[int]) -> set[int
     return found
 
 
-def least_giveaway(game: Game, order: list[int], deadline: float) -> int:
-    """The stroke of `order` with the best greedy exchange after it (first one on ties);
-    stops at the deadline with the best so far."""
+def least_giveaway(game: Game, order: list[int], current: Iterable[int], deadline: float) -> int:
+    """The stroke of `order` with the best greedy exchange after it (first one on ties), given
+    the current threats; stops at the deadline with the best so far."""
     best, best_value = order[0], None
     for s in order:
-        value = greedy_net(game, s, deadline)
+        value = greedy_net(game, s, deadline, current)
         if best_value is None or value > best_value:
             best, best_value = s, value
         if time.perf_counter() > deadline:

@@ -49,14 +49,14 @@ class Medium:
             best = sorted(t for t, g in current.items() if g == top)
             rng.shuffle(best)
             if len(best) > 1:
-                best.sort(key=lambda t: -greedy_net(game, t, deadline))  # stable: keeps shuffle
+                best.sort(key=lambda t: -greedy_net(game, t, deadline, current))  # stable: keeps shuffle
             return board.stroke(best[0])
         order = legal_candidates(game)
         rng.shuffle(order)
         safe = first_safe(game, order, current, deadline)
         if safe is not None:
             return board.stroke(safe)
-        return board.stroke(least_giveaway(game, order, deadline))
+        return board.stroke(least_giveaway(game, order, current, deadline))
 
 
 @hookimpl
