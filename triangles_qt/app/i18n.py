@@ -1,0 +1,222 @@
+"""The app's languages: which ones ship, which one is chosen at start, switching at run time by
+installing our translator and Qt's own (standard buttons and dialogs) on the QApplication, and
+plural-aware translation helpers.
+
+Switching is all a window has to ask for: Qt sends QEvent.LanguageChange to every widget when the
+installed translators change, and each widget's ``retranslate_ui()`` does the rest. A missing or
+damaged translation never stops the app: it falls back to English and says so in the log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.resources
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+log = logging.getLogger("triangles_qt.i18n")
+
+LANGUAGES: list[tuple[str, str]] = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("de", "Deutsch"),
+    ("bg", "Български"),
+]
+"""The shipped languages in menu order: (code, the language's name in itself)."""
+
+LANGUAGE_CODES: tuple[str, ...] = tuple(code for code, _name in LANGUAGES)
+DEFAULT_LANGUAGE = "en"
+APP_CATALOG = "triangles"
+QT_CATALOG = "qtbase"
+
+_REPO_TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+
+
+def native_name(code: str) -> str:
+    """The language's name in itself ("Deutsch" for "de"); the code itself if it is not shipped."""
+    return dict(LANGUAGES).get(code, code)
+
+
+def normalise_code(value: object) -> str | None:
+    """The shipped language code that `value` names ("de", "de_AT", "DE-de" -> "de"), else None."""
+    if not isinstance(value, str):
+        return None
+    code = value.strip().replace("-", "_").split("_", 1)[0].lower()
+    return code if code in LANGUAGE_CODES else None
+
+
+def initial_language(
+    cli_lang: str | None, saved_lang: str | None, system_name: str | None = None
+) -> str:
+    """The language to start in: ``--lang`` wins, then the saved choice, then the system locale
+    (`system_name`, default ``QLocale.system().name()``) if we ship it, else English. A value that
+    names no shipped language is skipped with a note in the log."""
+    for origin, value in (("--lang", cli_lang), ("saved setting", saved_lang)):
+        if value in (None, ""):
+            continue
+        code = normalise_code(value)
+        if code is not None:
+            return code
+        log.warning("%s names no shipped language (%r); ignored", origin, value)
+    if system_name is None:
+        system_name = QLocale.system().name()
+    return normalise_code(system_name[:2]) or DEFAULT_LANGUAGE
+
+
+def format_number(n: int | float, decimals: int | None = None) -> str:
+    """`n` written the way the current language writes numbers ("1,234" / "1.234" / "1 234").
+    Floats get `decimals` digits after the separator (default: as few as needed, at most 6)."""
+    locale = QLocale()
+    if isinstance(n, bool) or not isinstance(n, float):
+        return locale.toString(int(n))
+    if decimals is None:
+        return locale.toString(n, "g", 6)
+    return locale.toString(n, "f", decimals)
+
+
+def translate_n(context: str, text: str, n: int, disambiguation: str | None = None) -> str:
+    """QCoreApplication.translate with plural handling and an English fallback for "(s)".
+
+    Qt resolves "%n triangle(s)" through the installed translator's plural forms. Without one
+    (no .qm installed yet) Qt returns the source with %n filled in; we then choose the English
+    singular or plural ourselves, so nobody ever reads "1 triangle(s)". lupdate only sees
+    literal calls: keep a ``QT_TRANSLATE_N_NOOP``/``tr`` of the same text where lupdate can find it."""
+    result = QCoreApplication.translate(context, text, disambiguation, n)
+    untranslated = text.replace("%n", QCoreApplication.translate(context, "%n", None, n))
+    if "(s)" in text and (result == untranslated or result == text.replace("%n", str(n))):
+        result = result.replace("(s)", "" if n == 1 else "s")
+    return result
+
+
+def language_menu_title() -> str:
+    """The title of the Settings > Language menu, in the current language."""
+    return QCoreApplication.translate("Language", "&Language")
+
+
+def translations_dir() -> Path:
+    """The folder holding the compiled ``triangles_<code>.qm`` files.
+
+    Installed, they ship as the package ``triangles_qt.translations``; in a checkout whose install
+    predates that mapping they are found next to the package, in the repository's translations/."""
+    try:
+        folder = importlib.resources.files("triangles_qt.translations")
+    except ModuleNotFoundError:
+        return _REPO_TRANSLATIONS
+    if isinstance(folder, Path):
+        return folder
+    # A zipped install: give Qt real files (extracted once, removed at exit).
+    return _EXTRACTED.enter_context(importlib.resources.as_file(folder))
+
+
+_EXTRACTED = contextlib.ExitStack()
+
+
+def qt_translations_dir() -> Path:
+    """Where Qt keeps its own catalogues (qtbase_<code>.qm)."""
+    return Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+
+
+class LanguageManager:
+    """Installs the translators of one language on the application, and swaps them on request.
+
+    The translators are children of the QApplication (and referenced here): a translator whose
+    Python reference is dropped is destroyed and translation silently stops. `app_dir` and
+    `qt_dir` override where the .qm files are looked up (tests point them at damaged copies)."""
+
+    def __init__(
+        self,
+        app: QCoreApplication,
+        app_dir: str | Path | None = None,
+        qt_dir: str | Path | None = None,
+    ) -> None:
+        self.app = app
+        self.app_dir = Path(app_dir) if app_dir is not None else None
+        self.qt_dir = Path(qt_dir) if qt_dir is not None else None
+        self.language = DEFAULT_LANGUAGE
+        self._translators: list[QTranslator] = []
+
+    @property
+    def translators(self) -> tuple[QTranslator, ...]:
+        """The translators installed now (ours last)."""
+        return tuple(self._translators)
+
+    def set_language(self, code: str) -> list[str]:
+        """Switch the whole app to `code` (one of `LANGUAGE_CODES`) and make numbers follow it.
+
+        Returns the notes written to the log about anything that went wrong (an unknown code, a
+        missing or damaged .qm file and the resulting fall-back to English); empty when all went
+        well. Never raises for a bad or missing translation."""
+        notes: list[str] = []
+
+        def note(text: str) -> None:
+            notes.append(text)
+            log.warning(text)
+
+        wanted = normalise_code(code)
+        if wanted is None:
+            note(f"Unknown language {code!r}; using English.")
+            wanted = DEFAULT_LANGUAGE
+
+        app_dir = self.app_dir or translations_dir()
+        ours = self._load(app_dir / f"{APP_CATALOG}_{wanted}.qm")
+        if ours is None and wanted != DEFAULT_LANGUAGE:
+            note(
+                f"The translation file {APP_CATALOG}_{wanted}.qm in {app_dir} is missing or "
+                f"damaged; using English."
+            )
+            wanted = DEFAULT_LANGUAGE
+            ours = self._load(app_dir / f"{APP_CATALOG}_{wanted}.qm")
+        if ours is None:
+            # English needs its file only for plural forms ("1 triangle", not "1 triangle(s)").
+            note(
+                f"The English plural-forms file {APP_CATALOG}_en.qm in {app_dir} is missing or "
+                f"damaged; plural phrases fall back to the built-in English forms."
+            )
+
+        qt_own = None
+        if wanted != DEFAULT_LANGUAGE:
+            qt_dir = self.qt_dir or qt_translations_dir()
+            qt_own = self._load(qt_dir / f"{QT_CATALOG}_{wanted}.qm")
+            if qt_own is None:
+                note(
+                    f"Qt's own translation {QT_CATALOG}_{wanted}.qm was not found in {qt_dir}; "
+                    f"standard buttons stay in English."
+                )
+
+        # Out with the old, in with the new: each change makes Qt send QEvent.LanguageChange to
+        # every widget, so open windows retranslate themselves.
+        self._remove_all()
+        self._translators = [t for t in (qt_own, ours) if t is not None]
+        for translator in self._translators:
+            self.app.installTranslator(translator)
+
+        QLocale.setDefault(QLocale(wanted))
+        self.language = wanted
+        return notes
+
+    def unload(self) -> None:
+        """Remove every translator this manager installed (the app shows the English sources)."""
+        self._remove_all()
+        QLocale.setDefault(QLocale(DEFAULT_LANGUAGE))
+        self.language = DEFAULT_LANGUAGE
+
+    def _remove_all(self) -> None:
+        for translator in self._translators:
+            self.app.removeTranslator(translator)
+            translator.deleteLater()
+        self._translators = []
+
+    def _load(self, path: Path) -> QTranslator | None:
+        """A translator loaded from `path`, parented to the app; None if the file is missing or
+        not a valid .qm file."""
+        translator = QTranslator(self.app)
+        try:
+            loaded = path.is_file() and translator.load(str(path))
+        except (OSError, ValueError):
+            loaded = False
+        if loaded:
+            return translator
+        translator.deleteLater()
+        return None
