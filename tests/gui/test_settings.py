@@ -68,6 +68,19 @@ def test_settings_are_grouped_by_concern(ini):
     assert groups == ["appearance", "language", "new_game", "window"]
 
 
+def test_any_plugin_strategy_id_is_remembered(ini):
+    settings = Settings(ini)
+    settings.strategy_id = "Acme: Deep Thought 2"
+    assert reopened(settings, ini).strategy_id == "Acme: Deep Thought 2"
+
+
+def test_impossible_new_game_choices_change_nothing(ini):
+    settings = Settings(ini)
+    with pytest.raises(ValueError):
+        settings.set_new_game_choices(NewGameChoices(preset="tablet-80", strategy_id=""))
+    assert settings.new_game_choices() == NewGameChoices()
+
+
 def test_names_are_single_line_and_bounded(ini):
     settings = Settings(ini)
     settings.player_names = ("  Ana\n  María\t", "x" * 100)
@@ -83,7 +96,9 @@ def test_names_are_single_line_and_bounded(ini):
         ("new_game/preset", 42, "preset", DEFAULT_PRESET),
         ("new_game/opponent", "robot", "opponent", "computer"),
         ("new_game/opponent", QPoint(1, 2), "opponent", "computer"),
-        ("new_game/strategy", "no spaces allowed", "strategy_id", "easy"),
+        ("new_game/strategy", "  padded  ", "strategy_id", "easy"),
+        ("new_game/strategy", "line\nbreak", "strategy_id", "easy"),
+        ("new_game/strategy", "", "strategy_id", "easy"),
         ("new_game/strategy", 3.5, "strategy_id", "easy"),
         ("new_game/human_starts", "maybe", "human_starts", True),
         ("new_game/human_starts", 7, "human_starts", True),

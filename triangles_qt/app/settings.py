@@ -32,7 +32,7 @@ DEFAULT_STRATEGY = "easy"
 DEFAULT_THEME = "nebula"
 MAX_NAME_LENGTH = 40
 
-_ID_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
+MAX_STRATEGY_ID_LENGTH = 200
 _THEME_ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
 _LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
 
@@ -119,11 +119,11 @@ class Settings:
         """The computer strategy's id. It may name a plugin that is no longer installed: the
         caller checks it against the plugin registry."""
         value = self._get("new_game/strategy")
-        return value if isinstance(value, str) and _ID_RE.fullmatch(value) else DEFAULT_STRATEGY
+        return value if _is_strategy_id(value) else DEFAULT_STRATEGY
 
     @strategy_id.setter
     def strategy_id(self, value: str) -> None:
-        if not isinstance(value, str) or not _ID_RE.fullmatch(value):
+        if not _is_strategy_id(value):
             raise ValueError(f"invalid strategy id {value!r}")
         self._set("new_game/strategy", value)
 
@@ -171,7 +171,14 @@ class Settings:
         )
 
     def set_new_game_choices(self, choices: NewGameChoices) -> None:
-        """Remember the New game window's choices (raises ValueError for impossible ones)."""
+        """Remember the New game window's choices. Raises ValueError for impossible ones, and then
+        changes nothing."""
+        if choices.preset not in PRESETS:
+            raise ValueError(f"unknown preset {choices.preset!r}")
+        if choices.opponent not in OPPONENTS:
+            raise ValueError(f"opponent must be 'human' or 'computer', not {choices.opponent!r}")
+        if not _is_strategy_id(choices.strategy_id):
+            raise ValueError(f"invalid strategy id {choices.strategy_id!r}")
         self.preset = choices.preset
         self.opponent = choices.opponent
         self.strategy_id = choices.strategy_id
@@ -215,6 +222,16 @@ class Settings:
 
     def _set(self, key: str, value: Any) -> None:
         self.qsettings.setValue(key, value)
+
+
+def _is_strategy_id(value: Any) -> bool:
+    # Plugins may choose any non-empty id (hookspecs); only keep out what cannot be one.
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_STRATEGY_ID_LENGTH
+        and value.strip() == value
+        and value.isprintable()
+    )
 
 
 def _as_bool(value: Any, default: bool) -> bool:
