@@ -282,6 +282,7 @@ def test_nebula_is_present_even_without_any_theme():
     assert loaded.theme("missing") is NEBULA
     assert loaded.theme(None) is NEBULA
     assert ThemeSet().themes == {"nebula": NEBULA}
+    assert load_themes(None) == ThemeSet()
 
 
 def test_an_invalid_theme_is_skipped_with_a_message_naming_it(tmp_path):

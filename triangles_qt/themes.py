@@ -256,6 +256,8 @@ def load_themes(registry: Any) -> ThemeSet:
     Never raises: a broken theme (or a broken ``themes()``) is skipped with a message; when two
     themes share an id the first one wins; Nebula is always present and cannot be replaced."""
     result = ThemeSet()
+    if registry is None:  # no plugins at all (they failed to load): Nebula alone
+        return result
     try:
         offered = list(registry.themes())
     except Exception as error:  # a plugin's theme hook can fail in any way
