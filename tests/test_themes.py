@@ -324,3 +324,12 @@ def test_a_failing_registry_still_gives_nebula():
     loaded = load_themes(Broken())
     assert loaded.themes == {"nebula": NEBULA}
     assert "hook exploded" in loaded.errors[0]
+
+
+def test_the_real_plugin_registry_offers_the_builtin_themes_without_errors(monkeypatch, tmp_path):
+    plugin_manager = pytest.importorskip("triangles_qt.plugin_manager")
+    monkeypatch.setenv("TRIANGLES_USER_DATA", str(tmp_path))  # no drop-in plugins of the machine
+    monkeypatch.delenv("TRIANGLES_PLUGIN_PATH", raising=False)
+    loaded = load_themes(plugin_manager.load_plugins())
+    assert list(loaded.themes)[:3] == ["nebula", "daylight", "high-contrast"]
+    assert loaded.errors == []
