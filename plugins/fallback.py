@@ -75,7 +75,9 @@ def best_gain(game: Game, found: dict[int, int], rng: random.Random) -> int:
     return rng.choice(sorted(t for t, g in found.items() if g == top))
 
 
-def first_safe(game: Game, order: list[int], current: dict[int, int], deadline: float) -> int | None:
+def first_safe(
+    game: Game, order: list[int], current: dict[int, int], deadline: float
+) -> int | None:
     """The first stroke of `order` after which the opponent can close nothing, or None."""
     for count, s in enumerate(order):
         if not threats_after(game, s, current):

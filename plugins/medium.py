@@ -49,7 +49,8 @@ class Medium:
             best = sorted(t for t, g in current.items() if g == top)
             rng.shuffle(best)
             if len(best) > 1:
-                best.sort(key=lambda t: -greedy_net(game, t, deadline, current))  # stable: keeps shuffle
+                # sort is stable: equals stay in shuffled order
+                best.sort(key=lambda t: -greedy_net(game, t, deadline, current))
             return board.stroke(best[0])
         order = legal_candidates(game)
         rng.shuffle(order)

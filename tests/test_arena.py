@@ -44,7 +44,8 @@ def run_json(capsys, *argv: str) -> dict:
 def test_json_summary_has_exactly_the_documented_schema(capsys):
     summary = run_json(capsys, "--preset", "phone-24", "--games", "3", "--seed", "1",
                        "--p1", "easy", "--p2", "medium")
-    assert list(summary) == ["games", "wins", "draws", "seconds_per_game", "move_seconds", "failures"]
+    assert list(summary) == [
+        "games", "wins", "draws", "seconds_per_game", "move_seconds", "failures"]
     assert summary["games"] == 3
     assert set(summary["wins"]) == {"easy", "medium"}
     assert sum(summary["wins"].values()) + summary["draws"] == 3
@@ -72,7 +73,8 @@ def test_game_k_uses_seed_plus_k_and_seats_alternate():
 
 
 def test_the_same_strategy_on_both_sides_is_labelled_by_seat(capsys):
-    summary = run_json(capsys, "--preset", "phone-24", "--games", "2", "--p1", "medium", "--p2", "medium")
+    summary = run_json(capsys, "--preset", "phone-24", "--games", "2",
+                       "--p1", "medium", "--p2", "medium")
     assert set(summary["wins"]) == {"medium#1", "medium#2"}
     assert set(summary["move_seconds"]) == {"medium#1", "medium#2"}
     assert "#1" in arena.build_parser().format_help()
@@ -89,10 +91,11 @@ def test_rules_options_reach_the_games():
 def test_records_are_written_one_per_game(tmp_path, capsys):
     record = pytest.importorskip("triangles_qt.core.record")
     folder = tmp_path / "records"
-    run_json(capsys, "--preset", "phone-24", "--games", "2", "--seed", "4", "--records", str(folder),
-             "--p1", "medium", "--p2", "medium")
+    run_json(capsys, "--preset", "phone-24", "--games", "2", "--seed", "4",
+             "--records", str(folder), "--p1", "medium", "--p2", "medium")
     files = sorted(folder.glob("*.triangles"))
-    assert [f.name for f in files] == ["game-001-phone-24-seed4.triangles", "game-002-phone-24-seed5.triangles"]
+    assert [f.name for f in files] == [
+        "game-001-phone-24-seed4.triangles", "game-002-phone-24-seed5.triangles"]
     loaded = record.read_record(files[1])
     assert loaded.game.is_over and loaded.game.board.seed == 5
     assert [p.kind for p in loaded.players] == ["computer", "computer"]

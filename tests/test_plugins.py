@@ -64,7 +64,8 @@ def test_hook_triangles_strategies(tmp_path):
     assert strategy.name == "First legal"
     assert registry.plugin_of("first-legal") == "good_plugin"
     info = next(i for i in registry.loaded if i.name == "good_plugin")
-    assert info == PluginInfo("good_plugin", "strategies", str(tmp_path / "plugins" / "good_plugin.py"))
+    source = str(tmp_path / "plugins" / "good_plugin.py")
+    assert info == PluginInfo("good_plugin", "strategies", source)
     assert registry.failed == []
 
 
@@ -90,7 +91,8 @@ def test_every_hook_spec_is_documented_and_typed():
     for name, function in inspect.getmembers(hookspecs, inspect.isfunction):
         if name.startswith("triangles_"):
             assert function.__doc__ and "Called" in function.__doc__, name
-            assert inspect.signature(function).return_annotation is not inspect.Signature.empty, name
+            returns = inspect.signature(function).return_annotation
+            assert returns is not inspect.Signature.empty, name
 
 
 def test_a_plugin_with_both_hooks_is_listed_with_both_kinds(tmp_path):
@@ -105,7 +107,8 @@ def test_a_plugin_with_both_hooks_is_listed_with_both_kinds(tmp_path):
 
 
 def test_builtins_come_first_and_in_order_then_third_party_by_name(tmp_path):
-    registry = load_plugins([plugin_dir(tmp_path, "good_plugin.py", "both_plugin.py", "good_package")])
+    folder = plugin_dir(tmp_path, "good_plugin.py", "both_plugin.py", "good_package")
+    registry = load_plugins([folder])
     builtin = ["easy", "medium"] + (["hard"] if "hard" in ids(registry) else [])
     assert ids(registry)[: len(builtin)] == builtin
     # Third-party strategies sorted by name: "Arbitrary last legal", "First legal", "Zigzag".
@@ -215,7 +218,8 @@ def test_loading_twice_reimports_drop_ins_freshly(tmp_path):
 
 BROKEN = [
     ("import_error.py", "ModuleNotFoundError", "triangles_no_such_module_for_tests"),
-    ("hook_raises.py", "triangles_strategies() raised RuntimeError", "the strategies hook exploded"),
+    ("hook_raises.py", "triangles_strategies() raised RuntimeError",
+     "the strategies hook exploded"),
     ("themes_hook_raises.py", "triangles_themes() raised OSError", "the themes hook exploded"),
     ("returns_not_a_list.py", "returned str, not a list", None),
     ("returns_none.py", "returned None, not a list", None),
@@ -228,7 +232,9 @@ BROKEN = [
 
 
 @pytest.mark.parametrize("fixture, error, in_details", BROKEN, ids=[b[0] for b in BROKEN])
-def test_a_broken_plugin_is_reported_and_the_others_keep_working(tmp_path, fixture, error, in_details):
+def test_a_broken_plugin_is_reported_and_the_others_keep_working(
+    tmp_path, fixture, error, in_details
+):
     # Sorted load order puts the broken one between the good ones, so it hides neither.
     folder = plugin_dir(tmp_path, "both_plugin.py", fixture, "good_package")
     registry = load_plugins([folder])
@@ -249,7 +255,8 @@ def test_a_broken_plugin_is_reported_and_the_others_keep_working(tmp_path, fixtu
 
 def test_a_plugin_with_a_syntax_error_is_reported(tmp_path):
     folder = plugin_dir(tmp_path, "good_plugin.py")
-    (folder / "syntax_error.py").write_text("from triangles_qt import hookimpl\n\ndef broken(:\n    pass\n")
+    (folder / "syntax_error.py").write_text(
+        "from triangles_qt import hookimpl\n\ndef broken(:\n    pass\n")
     registry = load_plugins([folder])
     failure = failure_named(registry, "syntax_error")
     assert "SyntaxError" in failure.error
@@ -333,12 +340,14 @@ def test_entry_point_plugins_are_loaded_with_their_distribution(monkeypatch, ent
     registry = load_plugins()
     assert calls == [{"group": "triangles_qt"}]
     assert registry.plugin_of("installed") == "installed"
-    assert PluginInfo("installed", "strategies", "entry point triangles-installed") in registry.loaded
+    info = PluginInfo("installed", "strategies", "entry point triangles-installed")
+    assert info in registry.loaded
 
 
 def test_a_failing_entry_point_does_not_stop_the_next_ones(monkeypatch, entry_point_module):
     fake_entry_points(monkeypatch, [
-        FakeEntryPoint("broken", "triangles_no_such_distribution_module:plugin", "triangles-broken"),
+        FakeEntryPoint("broken", "triangles_no_such_distribution_module:plugin",
+                       "triangles-broken"),
         FakeEntryPoint("missing-attr", "triangles_ep_fixture:no_such_attribute", "triangles-attr"),
         FakeEntryPoint("installed", "triangles_ep_fixture", "triangles-installed"),
     ])
@@ -360,10 +369,11 @@ def test_an_entry_point_plugin_object_may_be_a_class_instance(monkeypatch):
     holder = types.ModuleType("triangles_ep_object_fixture")
     holder.plugin = PluginObject()
     monkeypatch.setitem(sys.modules, "triangles_ep_object_fixture", holder)
-    fake_entry_points(monkeypatch, [FakeEntryPoint("objectplugin", "triangles_ep_object_fixture:plugin")])
+    value = "triangles_ep_object_fixture:plugin"
+    fake_entry_points(monkeypatch, [FakeEntryPoint("objectplugin", value)])
     registry = load_plugins()
     assert ("objectplugin", {"id": "from-object"}) in registry.themes()
-    assert PluginInfo("objectplugin", "themes", "entry point triangles_ep_object_fixture:plugin") in registry.loaded
+    assert PluginInfo("objectplugin", "themes", f"entry point {value}") in registry.loaded
 
 
 # -- tracing --------------------------------------------------------------------------------------

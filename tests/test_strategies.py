@@ -10,7 +10,12 @@ import pytest
 from triangles_qt.arena import run_match
 from triangles_qt.builtin_plugins import easy, medium
 from triangles_qt.builtin_plugins.easy import Easy
-from triangles_qt.builtin_plugins.fallback import greedy_net, legal_candidates, threats, threats_after
+from triangles_qt.builtin_plugins.fallback import (
+    greedy_net,
+    legal_candidates,
+    threats,
+    threats_after,
+)
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game

@@ -123,7 +123,8 @@ def play_game(game: Game, seats: Sequence[Contestant], budget_s: float) -> GameR
         if choice.failure is not None:
             failures.append(choice.failure)
         game.play(*choice.stroke)
-    return GameResult(game, (seats[0], seats[1]), time.perf_counter() - start, move_seconds, failures)
+    seconds = time.perf_counter() - start
+    return GameResult(game, (seats[0], seats[1]), seconds, move_seconds, failures)
 
 
 def run_match(
@@ -175,19 +176,23 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play headless games between two computer strategies and report the results. "
         "Game k uses board seed SEED + k, and the strategies take turns starting.",
     )
-    parser.add_argument("--preset", choices=list(PRESETS), default="phone-60", help="board size (default: phone-60)")
-    parser.add_argument("--games", type=_positive_int, default=20, help="number of games (default: 20)")
-    parser.add_argument("--seed", type=int, default=1, help="board seed of the first game (default: 1)")
-    parser.add_argument("--p1", default="easy", help="strategy id of the first contestant (default: easy)")
-    parser.add_argument("--p2", default="medium", help="strategy id of the second contestant (default: medium); "
-                        "when --p1 and --p2 are the same id, results are labelled ID#1 and ID#2")
+    add = parser.add_argument
+    add("--preset", choices=list(PRESETS), default="phone-60",
+        help="board size (default: phone-60)")
+    add("--games", type=_positive_int, default=20, help="number of games (default: 20)")
+    add("--seed", type=int, default=1, help="board seed of the first game (default: 1)")
+    add("--p1", default="easy", help="strategy id of the first contestant (default: easy)")
+    add("--p2", default="medium",
+        help="strategy id of the second contestant (default: medium); when --p1 and --p2 are the "
+        "same id, the results are labelled ID#1 and ID#2")
     parser.add_argument("--tolerance", type=_non_negative_int, default=None, metavar="T",
                         help="board tolerance in logical points (default: the board's, 4)")
     parser.add_argument("--replay-after-triangle", action="store_true",
                         help="a player who closes a triangle plays again")
     parser.add_argument("--budget", type=_non_negative_float, default=1.0, metavar="S",
                         help="seconds per move (default: 1); 0.5 s grace, then the fallback plays")
-    parser.add_argument("--records", metavar="DIR", help="write one .triangles record per game into DIR")
+    parser.add_argument("--records", metavar="DIR",
+                        help="write one .triangles record per game into DIR")
     parser.add_argument("--plugin-dir", metavar="DIR", action="append", default=[],
                         help="also load drop-in plugins from DIR (repeatable)")
     parser.add_argument("--list-plugins", action="store_true",
@@ -203,7 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_plugins(registry)
         return 0
     for failure in registry.failed:
-        print(f"warning: plugin {failure.name} ({failure.source}) failed: {failure.error}", file=sys.stderr)
+        print(f"warning: plugin {failure.name} ({failure.source}) failed: {failure.error}",
+              file=sys.stderr)
     for sid in (args.p1, args.p2):
         try:
             registry.strategy(sid)
@@ -215,16 +221,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         scores = result.game.scores
         seats = result.seats
         outcome = f"{result.winner_label} wins" if result.winner_label else "draw"
-        print(f"game {k + 1}/{args.games} (seed {result.game.board.seed}): {seats[0].label} {scores[0]} - "
-              f"{scores[1]} {seats[1].label}, {outcome} [{result.seconds:.2f} s]", file=sys.stderr, flush=True)
+        print(f"game {k + 1}/{args.games} (seed {result.game.board.seed}): "
+              f"{seats[0].label} {scores[0]} - {scores[1]} {seats[1].label}, {outcome} "
+              f"[{result.seconds:.2f} s]", file=sys.stderr, flush=True)
 
     try:
         Board.generate(args.preset, args.seed, args.tolerance)
     except BoardError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    match = run_match(registry, args.p1, args.p2, args.preset, args.games, args.seed, args.tolerance,
-                      args.replay_after_triangle, args.budget, args.records, progress)
+    try:
+        match = run_match(registry, args.p1, args.p2, args.preset, args.games, args.seed,
+                          args.tolerance, args.replay_after_triangle, args.budget, args.records,
+                          progress)
+    except KeyboardInterrupt:  # strategy threads are daemons: nothing keeps us from exiting
+        print("interrupted", file=sys.stderr)
+        return 130
     summary = match.summary()
     if args.json:
         print(json.dumps(summary))
@@ -255,7 +267,8 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
     print(f"{'strategy':<20} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11}")
     for label, wins in summary["wins"].items():
         times = summary["move_seconds"][label]
-        print(f"{label:<20} {wins:>6} {100 * wins / games:>6.1f}% {times['mean']:>12.4f} {times['max']:>11.4f}")
+        print(f"{label:<20} {wins:>6} {100 * wins / games:>6.1f}% "
+              f"{times['mean']:>12.4f} {times['max']:>11.4f}")
     print(f"{'draws':<20} {summary['draws']:>6} {100 * summary['draws'] / games:>6.1f}%")
     per_game = summary["seconds_per_game"]
     print(f"seconds per game: mean {statistics.fmean(per_game):.3f}, max {max(per_game):.3f}")

@@ -80,7 +80,8 @@ class PluginRegistry:
 
         def order(strategy: Any) -> tuple:
             sid = strategy.id
-            if sid in BUILTIN_STRATEGY_ORDER and self._strategy_plugin[sid] in self._builtin_plugins:
+            builtin = self._strategy_plugin[sid] in self._builtin_plugins
+            if builtin and sid in BUILTIN_STRATEGY_ORDER:
                 return (0, BUILTIN_STRATEGY_ORDER.index(sid), "", "")
             return (1, 0, str(strategy.name).casefold(), sid)
 
@@ -119,8 +120,11 @@ def user_plugin_dir() -> Path:
     return user_data_dir() / "plugins"
 
 
-def plugin_search_dirs(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> list[tuple[Path, bool]]:
-    """Drop-in folders in search order, as (folder, explicit). A missing explicit one is reported."""
+def plugin_search_dirs(
+    extra_dirs: Iterable[str | os.PathLike[str]] = (),
+) -> list[tuple[Path, bool]]:
+    """Drop-in folders in search order, as (folder, explicit): a missing explicit one is
+    reported, a missing user folder is not."""
     dirs: list[tuple[Path, bool]] = [(user_plugin_dir(), False)]
     for part in os.environ.get(PLUGIN_PATH_ENV, "").split(os.pathsep):
         if part.strip():
@@ -185,8 +189,8 @@ class _Loader:
             try:
                 module = importlib.import_module(module_name)
             except (Exception, SystemExit) as exc:
-                self._fail(name, BUILTIN_SOURCE, f"cannot import {module_name}: {_describe_exception(exc)}",
-                           traceback.format_exc())
+                error = f"cannot import {module_name}: {_describe_exception(exc)}"
+                self._fail(name, BUILTIN_SOURCE, error, traceback.format_exc())
                 continue
             self.registry._builtin_plugins.add(name)
             self._add(name, module, BUILTIN_SOURCE, module_dir=None, require_hooks=False)
@@ -234,13 +238,13 @@ class _Loader:
     def _load_drop_in(self, name: str, source_path: Path, init_file: Path) -> None:
         source = str(source_path)
         if self.pm.get_plugin(name) is not None:
-            self._fail(name, source, f"a plugin named {name!r} is already loaded "
-                                     f"(from {self._source_of(name)})")
+            self._fail(name, source, self._name_taken(name))
             return
         try:
             module = _import_file(name, source_path, init_file)
         except (Exception, SystemExit) as exc:
-            self._fail(name, source, f"cannot import: {_describe_exception(exc)}", traceback.format_exc())
+            error = f"cannot import: {_describe_exception(exc)}"
+            self._fail(name, source, error, traceback.format_exc())
             return
         self._add(name, module, source, module_dir=init_file.parent)
 
@@ -250,12 +254,13 @@ class _Loader:
              require_hooks: bool = True) -> None:
         pm = self.pm
         if pm.get_plugin(name) is not None:
-            self._fail(name, source, f"a plugin named {name!r} is already loaded (from {self._source_of(name)})")
+            self._fail(name, source, self._name_taken(name))
             return
         try:
             pm.register(plugin, name=name)
         except (Exception, SystemExit) as exc:
-            self._fail(name, source, f"cannot register: {_describe_exception(exc)}", traceback.format_exc())
+            error = f"cannot register: {_describe_exception(exc)}"
+            self._fail(name, source, error, traceback.format_exc())
             return
         try:
             hooks = self._implemented_hooks(plugin)
@@ -277,14 +282,16 @@ class _Loader:
         kind = ", ".join(_KIND_OF_HOOK[h] for h in HOOKS if h in hooks)
         registry.loaded.append(PluginInfo(name, kind, source))
 
-    def _source_of(self, name: str) -> str:
-        return self._sources.get(name, "another source")
+    def _name_taken(self, name: str) -> str:
+        where = self._sources.get(name, "another source")
+        return f"a plugin named {name!r} is already loaded (from {where})"
 
     def _implemented_hooks(self, plugin: Any) -> list[str]:
         hooks = []
         for caller in self.pm.get_hookcallers(plugin) or ():
             if not caller.has_spec():
-                raise _PluginError(f"implements unknown hook {caller.name!r} (known: {', '.join(HOOKS)})")
+                known = ", ".join(HOOKS)
+                raise _PluginError(f"implements unknown hook {caller.name!r} (known: {known})")
             hooks.append(caller.name)
         return hooks
 
@@ -315,7 +322,8 @@ class _Loader:
                     raise _PluginError(f"strategy id {sid!r} is returned twice")
                 if sid in self.registry._strategies:
                     owner = self.registry._strategy_plugin[sid]
-                    raise _PluginError(f"strategy id {sid!r} is already provided by plugin {owner!r}")
+                    raise _PluginError(
+                        f"strategy id {sid!r} is already provided by plugin {owner!r}")
                 ids.add(sid)
         if "triangles_themes" in hooks:
             result = self._call("triangles_themes", plugin)

@@ -78,7 +78,8 @@ class SafeStrategy:
         if position.is_over:
             raise ValueError("the game is over: there is no stroke to choose")
         if self.replaced:
-            return Choice(self._fallback(position, budget_s), time.perf_counter() - start, None, True)
+            stroke = self._fallback(position, budget_s)
+            return Choice(stroke, time.perf_counter() - start, None, True)
         error = self._attempt(position, budget_s)
         if isinstance(error, tuple):
             return Choice(error, time.perf_counter() - start)
@@ -115,7 +116,8 @@ class SafeStrategy:
         return legal_stroke(position, box.get("stroke"))
 
     def _fallback(self, position: Position, budget_s: float) -> tuple[int, int]:
-        stroke = legal_stroke(position, self.fallback.choose_stroke(Position(position.game()), budget_s))
+        answer = self.fallback.choose_stroke(Position(position.game()), budget_s)
+        stroke = legal_stroke(position, answer)
         if isinstance(stroke, str):  # the built-in fallback is ours: this is a bug, not a plugin's
             raise RuntimeError(f"the fallback strategy {stroke}")
         return stroke
