@@ -14,3 +14,47 @@ def user_data(tmp_path, monkeypatch):
     folder.mkdir()
     monkeypatch.setenv("TRIANGLES_USER_DATA", str(folder))
     return folder
+
+
+# --- the desktop app's windows (helpers in app_helpers.py) ---------------------------
+
+from app_helpers import FakeRegistry  # noqa: E402
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path):
+    """Build a shown MainWindow with private settings and statistics; `answers` feeds its
+    yes/no questions (default yes) and `asked` records them."""
+    from triangles_qt.app.main_window import MainWindow
+    from triangles_qt.app.settings import Settings
+    from triangles_qt.statistics import StatisticsStore
+
+    made = []
+
+    def make(registry=None, size=(720, 900), **kwargs):
+        window = MainWindow(
+            registry if registry is not None else FakeRegistry(),
+            Settings(tmp_path / f"settings-{len(made)}.ini"),
+            statistics=StatisticsStore(tmp_path / "statistics.json"),
+            **kwargs,
+        )
+        window.controller.computer_delay_ms = 0
+        window.controller.budget_s = 0.3
+        window.answers = []
+        window.asked = []
+
+        def ask(title, question):
+            window.asked.append(question)
+            return window.answers.pop(0) if window.answers else True
+
+        window._ask = ask
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.controller.close_game()

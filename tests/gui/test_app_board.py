@@ -1,0 +1,174 @@
+"""The board as a player uses it: clicks, drags, keyboard, rejected strokes, hover and cancel."""
+
+import pytest
+from app_helpers import click_star
+from PySide6.QtCore import QPoint, Qt
+
+from triangles_qt.app.new_game_dialog import NewGameChoices
+from triangles_qt.core.game import Rejection
+
+FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
+
+
+@pytest.fixture
+def window(make_window):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=11)
+    return window
+
+
+def legal_pair(game, index=0):
+    i, j = game.legal_strokes()[index]
+    return int(i), int(j)
+
+
+def find_pair(game, reason):
+    n = game.board.n
+    for i in range(n):
+        for j in range(i + 1, n):
+            if game.check(i, j) == reason:
+                return i, j
+    raise AssertionError(f"no stroke is rejected as {reason}")
+
+
+def test_clicking_two_stars_draws_the_stroke_in_the_players_colour(window, qtbot):
+    game, view = window.controller.game, window.view
+    i, j = legal_pair(game)
+    with qtbot.waitSignal(window.controller.stroke_played) as played:
+        click_star(qtbot, view, i)
+        assert window.scene.picked == i
+        click_star(qtbot, view, j)
+    assert played.args[0].stroke == (i, j)
+    item = window.scene.stroke_items[(i, j)]
+    assert item.color == window.scene.stroke_colors()[0]
+    assert item.is_last
+    assert window.scene.picked is None
+    assert window.score_panel.turn_label.text() == "Ben’s turn"
+
+
+def test_dragging_from_star_to_star_draws_the_stroke(window, qtbot):
+    view = window.view
+    i, j = legal_pair(window.controller.game, 3)
+    a, b = view.star_view_pos(i), view.star_view_pos(j)
+    qtbot.mousePress(view.viewport(), Qt.LeftButton, pos=a)
+    middle = QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2)
+    qtbot.mouseMove(view.viewport(), middle)
+    assert window.scene.band_visible  # the rubber band follows the pointer
+    qtbot.mouseMove(view.viewport(), b)
+    assert window.scene.hovered == j
+    with qtbot.waitSignal(window.controller.stroke_played):
+        qtbot.mouseRelease(view.viewport(), Qt.LeftButton, pos=b)
+    assert window.controller.game.strokes == [(i, j)]
+
+
+def test_a_click_near_a_star_hits_it_and_empty_sky_cancels(window, qtbot):
+    view, scene = window.view, window.scene
+    i, _ = legal_pair(window.controller.game)
+    near = view.star_view_pos(i) + QPoint(9, 5)  # inside the 14 px hit radius
+    qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=near)
+    assert scene.picked == i
+    qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=QPoint(3, 3))
+    assert scene.picked is None
+    assert window.controller.game.moves == ()
+
+
+def test_escape_cancels_the_half_drawn_stroke(window, qtbot):
+    view, scene = window.view, window.scene
+    i, j = legal_pair(window.controller.game)
+    click_star(qtbot, view, i)
+    qtbot.mouseMove(view.viewport(), view.star_view_pos(j))
+    assert scene.band_visible and scene.hovered == j
+    qtbot.keyClick(view, Qt.Key_Escape)
+    assert scene.picked is None and not scene.band_visible
+    click_star(qtbot, view, j)  # a fresh start, not the end of the cancelled stroke
+    assert scene.picked == j and window.controller.game.moves == ()
+
+
+@pytest.mark.parametrize(
+    "reason, text",
+    [
+        (Rejection.ALREADY_DRAWN, "Already drawn"),
+        (Rejection.PASSES_OVER_STAR, "Passes over a star"),
+        (Rejection.CROSSES_STROKE, "Crosses a stroke"),
+    ],
+)
+def test_a_rejected_stroke_flashes_and_the_reason_shows(window, qtbot, reason, text):
+    controller, view = window.controller, window.view
+    game = controller.game
+    controller.request_stroke(*legal_pair(game, len(game.legal_strokes()) // 2))
+    controller.request_stroke(*legal_pair(game, 0))
+    before = game.strokes
+    if reason == Rejection.ALREADY_DRAWN:
+        i, j = game.strokes[0]
+    else:
+        i, j = find_pair(game, reason)
+    with qtbot.waitSignal(controller.stroke_rejected):
+        click_star(qtbot, view, i)
+        click_star(qtbot, view, j)
+    assert window.statusBar().currentMessage() == text
+    assert window.scene.rejected_visible
+    assert game.strokes == before and game.player == 0  # still the same player's turn
+    qtbot.waitUntil(lambda: not window.scene.rejected_visible, timeout=3000)
+
+
+def test_keyboard_play_with_tab_arrows_and_enter(window, qtbot):
+    view, scene, game = window.view, window.scene, window.controller.game
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key_Tab)
+    first = scene.cursor
+    assert first is not None
+    qtbot.keyClick(view, Qt.Key_Return)
+    assert scene.picked == first
+    order = view._reading_order
+    steps = next(k for k in range(1, len(order)) if game.check(first, order[(order.index(first) + k) % len(order)]) is None)
+    for _ in range(steps):
+        qtbot.keyClick(view, Qt.Key_Tab)
+    second = scene.cursor
+    with qtbot.waitSignal(window.controller.stroke_played):
+        qtbot.keyClick(view, Qt.Key_Space)
+    assert game.strokes == [(min(first, second), max(first, second))] or game.strokes == [
+        (first, second)
+    ]
+    qtbot.keyClick(view, Qt.Key_Backtab)
+    assert scene.cursor == order[(order.index(second) - 1) % len(order)]
+
+
+def test_arrow_keys_move_the_cursor_towards_the_arrow(window, qtbot):
+    view, scene = window.view, window.scene
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key_Right)  # the first arrow puts the cursor near the middle
+    start = scene.cursor
+    for key, check in (
+        (Qt.Key_Right, lambda a, b: b.x() > a.x()),
+        (Qt.Key_Down, lambda a, b: b.y() > a.y()),
+        (Qt.Key_Left, lambda a, b: b.x() < a.x()),
+        (Qt.Key_Up, lambda a, b: b.y() < a.y()),
+    ):
+        before = view.star_view_pos(scene.cursor)
+        qtbot.keyClick(view, key)
+        assert check(before, view.star_view_pos(scene.cursor))
+    assert start is not None
+    qtbot.keyClick(view, Qt.Key_Return)
+    assert scene.picked == scene.cursor
+    qtbot.keyClick(view, Qt.Key_Escape)
+    assert scene.picked is None
+
+
+def test_a_wide_window_shows_the_board_in_landscape(make_window, qtbot):
+    window = make_window(size=(1200, 640))
+    window.start_new_game(FRIENDS, seed=2)
+    qtbot.waitUntil(lambda: window.view.rotated)
+    window.resize(600, 900)
+    qtbot.waitUntil(lambda: not window.view.rotated)
+    # Still clickable after the turn: hits are found through the view's transform.
+    i, j = legal_pair(window.controller.game)
+    with qtbot.waitSignal(window.controller.stroke_played):
+        click_star(qtbot, window.view, i)
+        click_star(qtbot, window.view, j)
+
+
+def test_every_star_is_on_screen(window):
+    view = window.view
+    rect = view.viewport().rect()
+    for i in range(window.scene.star_count):
+        assert rect.contains(view.star_view_pos(i))

@@ -1,0 +1,78 @@
+"""Starting the desktop app: command line, QApplication, translations, plugins, the window.
+
+    python -m triangles_qt [--lang CODE] [--theme ID] [--plugin-dir DIR]... [--open FILE]
+                           [Qt options such as -platform or -style]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication
+
+def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
+    """Our options, and the rest of the command line for Qt (program name first)."""
+    parser = argparse.ArgumentParser(
+        prog="triangles-qt",
+        description="Triangles: draw strokes between stars, close empty triangles.",
+    )
+    parser.add_argument("--lang", metavar="CODE", help="interface language, e.g. de or es")
+    parser.add_argument("--theme", metavar="ID", help="theme id, e.g. nebula")
+    parser.add_argument(
+        "--plugin-dir",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="also load plugins from DIR (repeatable)",
+    )
+    parser.add_argument("--open", metavar="FILE", help="open a .triangles game record")
+    options, rest = parser.parse_known_args(list(argv[1:]))
+    return options, [argv[0] if argv else "triangles-qt", *rest]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv if argv is None else argv)
+    options, qt_argv = parse_arguments(argv)
+    QCoreApplication.setOrganizationName("Triangles")
+    QCoreApplication.setApplicationName("triangles-qt")
+    app = QApplication.instance() or QApplication(qt_argv)
+    app.setApplicationDisplayName("Triangles")
+    if "-style" not in qt_argv and not any(a.startswith("-style=") for a in qt_argv):
+        app.setStyle("Fusion")  # one look everywhere; the theme supplies the palette
+
+    from .main_window import MainWindow, app_icon
+    from .i18n import LanguageManager, initial_language
+    from .settings import Settings
+
+    settings = Settings()
+    languages = LanguageManager(app)
+    for note in languages.set_language(initial_language(options.lang, settings.language)):
+        print(f"triangles-qt: {note}", file=sys.stderr)
+    app.setWindowIcon(app_icon())
+
+    registry = None
+    try:
+        from triangles_qt.plugin_manager import load_plugins
+
+        registry = load_plugins(options.plugin_dir)
+    except Exception as exc:  # noqa: BLE001 - the app plays with its fallback without plugins
+        print(f"triangles-qt: plugins could not be loaded: {exc}", file=sys.stderr)
+
+    window = MainWindow(registry, settings, theme_id=options.theme, language_manager=languages)
+    window.show()
+
+    def first_game() -> None:
+        if options.open and window.open_file(options.open):
+            return
+        if not window.offer_resume():
+            window.start_new_game(window.last_choices)
+
+    QTimer.singleShot(0, first_game)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,271 @@
+"""The things drawn on the board, one small QGraphicsItem class each (as in Qt's diagramscene).
+
+Scene coordinates are the board's logical points. Stars and markers keep their size on screen
+(ItemIgnoresTransformations); lines use cosmetic pens, so they look the same at every zoom and
+stay crisp on high-DPI screens. Items only draw: they hold no game state.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Property, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+
+from .colors import faded, with_alpha
+
+# Stacking order, bottom to top.
+Z_FRAME, Z_TRIANGLE, Z_STROKE, Z_HINT, Z_REJECTED, Z_BAND, Z_STAR, Z_MARKER = range(8)
+
+# Lines are cosmetic (their width is in screen pixels) but bounding rects are in scene units:
+# this margin covers the widest glow at any zoom the window allows.
+LINE_MARGIN = 14.0
+
+
+def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine) -> QPen:
+    pen = QPen(color, width, style, Qt.RoundCap, Qt.RoundJoin)
+    pen.setCosmetic(True)
+    return pen
+
+
+class BoardFrameItem(QGraphicsItem):
+    """A faint rounded panel marking the board's area on the sky."""
+
+    def __init__(self, width: float, height: float) -> None:
+        super().__init__()
+        self._rect = QRectF(0, 0, width, height)
+        self._color = QColor(255, 255, 255)
+        self.setZValue(Z_FRAME)
+
+    def set_color(self, color: QColor) -> None:
+        self._color = QColor(color)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        margin = min(self._rect.width(), self._rect.height()) * 0.035
+        rect = self._rect.adjusted(-margin, -margin, margin, margin)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setPen(_cosmetic_pen(with_alpha(self._color, 34), 1.0))
+        painter.setBrush(with_alpha(self._color, 10))
+        painter.drawRoundedRect(rect, margin, margin)
+
+
+class StarItem(QGraphicsItem):
+    """A star: a bright core in a soft glow, the same size on screen at every zoom."""
+
+    CORE = 3.2
+    GLOW = 12.0
+
+    def __init__(self, index: int, x: float, y: float) -> None:
+        super().__init__()
+        self.index = index
+        self._core = QColor("white")
+        self._glow = QColor("white")
+        self.setPos(x, y)
+        self.setZValue(Z_STAR)
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_colors(self, core: QColor, glow: QColor) -> None:
+        self._core, self._glow = QColor(core), QColor(glow)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        g = self.GLOW
+        return QRectF(-g, -g, 2 * g, 2 * g)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        glow = QRadialGradient(QPointF(0, 0), self.GLOW)
+        glow.setColorAt(0.0, faded(self._glow, 255))
+        glow.setColorAt(0.3, faded(self._glow, 150))
+        glow.setColorAt(0.6, faded(self._glow, 40))
+        glow.setColorAt(1.0, faded(self._glow, 0))
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QBrush(glow))
+        painter.drawEllipse(self.boundingRect())
+        painter.setBrush(self._core)
+        c = self.CORE
+        painter.drawEllipse(QRectF(-c, -c, 2 * c, 2 * c))
+
+
+class StrokeItem(QGraphicsItem):
+    """A drawn stroke in its player's colour; the last one played glows."""
+
+    WIDTH = 3.2
+
+    def __init__(self, a: QPointF, b: QPointF, color: QColor) -> None:
+        super().__init__()
+        self._a, self._b = QPointF(a), QPointF(b)
+        self._color = QColor(color)
+        self._last = False
+        self.setZValue(Z_STROKE)
+
+    def set_color(self, color: QColor) -> None:
+        self._color = QColor(color)
+        self.update()
+
+    def set_last(self, last: bool) -> None:
+        if last != self._last:
+            self._last = last
+            self.setZValue(Z_STROKE + (0.5 if last else 0.0))
+            self.update()
+
+    @property
+    def is_last(self) -> bool:
+        return self._last
+
+    @property
+    def color(self) -> QColor:
+        return QColor(self._color)
+
+    def boundingRect(self) -> QRectF:
+        return (
+            QRectF(self._a, self._b)
+            .normalized()
+            .adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
+        )
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        if self._last:
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 60), self.WIDTH * 4))
+            painter.drawLine(self._a, self._b)
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 110), self.WIDTH * 2.2))
+            painter.drawLine(self._a, self._b)
+            painter.setPen(_cosmetic_pen(self._color.lighter(135), self.WIDTH * 1.25))
+        else:
+            painter.setPen(_cosmetic_pen(self._color, self.WIDTH))
+        painter.drawLine(self._a, self._b)
+
+
+class TriangleItem(QGraphicsObject):
+    """A counted triangle filled with its closer's colour; fades in when it is closed."""
+
+    def __init__(self, points: list[QPointF], color: QColor, player: int) -> None:
+        super().__init__()
+        self.player = player
+        self._polygon = QPolygonF(points)
+        self._color = QColor(color)
+        self._animation: QPropertyAnimation | None = None
+        self.setZValue(Z_TRIANGLE)
+
+    def set_color(self, color: QColor) -> None:
+        self._color = QColor(color)
+        self.update()
+
+    def fade_in(self, duration_ms: int = 450) -> None:
+        self.setOpacity(0.0)
+        animation = QPropertyAnimation(self, b"opacity", self)
+        animation.setDuration(duration_ms)
+        animation.setStartValue(0.0)
+        animation.setEndValue(1.0)
+        animation.setEasingCurve(QEasingCurve.OutCubic)
+        animation.start()
+        self._animation = animation
+
+    def boundingRect(self) -> QRectF:
+        return self._polygon.boundingRect().adjusted(-2, -2, 2, 2)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(self._polygon)
+        return path
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(self._color)
+        painter.drawPolygon(self._polygon)
+
+
+class GuideLineItem(QGraphicsItem):
+    """A temporary line: the rubber band, a rejected stroke (dashed) or a hint."""
+
+    def __init__(self, z: float) -> None:
+        super().__init__()
+        self._a = QPointF()
+        self._b = QPointF()
+        self._pen = _cosmetic_pen(QColor("white"), 2.0)
+        self.setZValue(z)
+
+    def set_style(self, color: QColor, width: float, dashed: bool) -> None:
+        self.prepareGeometryChange()
+        self._pen = _cosmetic_pen(color, width, Qt.DashLine if dashed else Qt.SolidLine)
+        self.update()
+
+    def set_line(self, a: QPointF, b: QPointF) -> None:
+        self.prepareGeometryChange()
+        self._a, self._b = QPointF(a), QPointF(b)
+
+    def line(self) -> tuple[QPointF, QPointF]:
+        return QPointF(self._a), QPointF(self._b)
+
+    def boundingRect(self) -> QRectF:
+        return (
+            QRectF(self._a, self._b)
+            .normalized()
+            .adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
+        )
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setPen(self._pen)
+        painter.drawLine(self._a, self._b)
+
+
+class MarkerItem(QGraphicsObject):
+    """A ring around a star: hovered, picked (filled halo) or keyboard cursor (dashed)."""
+
+    HOVER, PICKED, CURSOR = range(3)
+
+    def __init__(self, kind: int) -> None:
+        super().__init__()
+        self.kind = kind
+        self._color = QColor("white")
+        self._pulse = 0.0
+        self.setZValue(Z_MARKER)
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
+        self.setVisible(False)
+
+    def set_color(self, color: QColor) -> None:
+        self._color = QColor(color)
+        self.update()
+
+    def _get_pulse(self) -> float:
+        return self._pulse
+
+    def _set_pulse(self, value: float) -> None:
+        self._pulse = value
+        self.update()
+
+    pulse = Property(float, _get_pulse, _set_pulse)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-16, -16, 32, 32)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        if self.kind == self.PICKED:
+            radius = 9.0 + 2.0 * math.sin(self._pulse * math.pi)
+            halo = QRadialGradient(QPointF(0, 0), radius + 5)
+            halo.setColorAt(0.0, with_alpha(self._color, 140))
+            halo.setColorAt(1.0, with_alpha(self._color, 0))
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QBrush(halo))
+            painter.drawEllipse(QPointF(0, 0), radius + 5, radius + 5)
+            painter.setPen(_cosmetic_pen(self._color, 2.0))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), radius, radius)
+        elif self.kind == self.HOVER:
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 210), 1.6))
+            painter.setBrush(with_alpha(self._color, 40))
+            painter.drawEllipse(QPointF(0, 0), 9.5, 9.5)
+        else:
+            painter.setPen(_cosmetic_pen(self._color, 1.8, Qt.DashLine))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), 12.5, 12.5)

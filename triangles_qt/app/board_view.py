@@ -1,0 +1,642 @@
+"""The board on screen: a scene that draws what it is told and reports stroke intents, and a view
+that fits it to the window (rotated to landscape when the window is wide) and drives the keyboard.
+
+The scene never changes the game. It emits `stroke_requested(i, j)`; the controller decides and
+calls back `add_move`, `show_game` or `show_rejected`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPixmap, QRadialGradient, QTransform
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsView
+
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game, Move
+
+from .board_items import (
+    Z_BAND,
+    Z_HINT,
+    Z_REJECTED,
+    BoardFrameItem,
+    GuideLineItem,
+    MarkerItem,
+    StarItem,
+    StrokeItem,
+    TriangleItem,
+)
+from .colors import qcolor, with_alpha
+
+HIT_RADIUS_PX = 14.0  # how close to a star (on screen, at any zoom) a click must land
+REJECTED_MS = 800
+
+
+class BoardScene(QGraphicsScene):
+    """Stars, strokes and triangles of one game, and the player's half-drawn stroke."""
+
+    stroke_requested = Signal(int, int)
+    picked_changed = Signal(object)  # the picked star index or None
+
+    def __init__(self, theme, parent=None) -> None:
+        super().__init__(parent)
+        self._theme = theme
+        self.board: Board | None = None
+        self._positions = np.zeros((0, 2), dtype=float)
+        self._stars: list[StarItem] = []
+        self._strokes: dict[tuple[int, int], StrokeItem] = {}
+        self._stroke_players: dict[tuple[int, int], int] = {}
+        self._triangles: list[TriangleItem] = []
+        self._last: StrokeItem | None = None
+        self._frame: BoardFrameItem | None = None
+        self.pixel_size = 1.0  # scene units per screen pixel, kept up to date by the view
+        self.input_enabled = True
+        self.picked: int | None = None
+        self.hovered: int | None = None
+        self.cursor: int | None = None
+        self._press_star: int | None = None
+        self._press_screen: QPointF | None = None
+        self._dragged = False
+        self._release_unpicks = False
+
+        self._band = GuideLineItem(Z_BAND)
+        self._rejected = GuideLineItem(Z_REJECTED)
+        self._hint = GuideLineItem(Z_HINT)
+        self._hover_marker = MarkerItem(MarkerItem.HOVER)
+        self._picked_marker = MarkerItem(MarkerItem.PICKED)
+        self._cursor_marker = MarkerItem(MarkerItem.CURSOR)
+        self._hint_markers = (MarkerItem(MarkerItem.HOVER), MarkerItem(MarkerItem.HOVER))
+        for item in (self._band, self._rejected, self._hint):
+            item.setVisible(False)
+            self.addItem(item)
+        for marker in (
+            self._hover_marker,
+            self._picked_marker,
+            self._cursor_marker,
+            *self._hint_markers,
+        ):
+            self.addItem(marker)
+        self._pulse = QPropertyAnimation(self._picked_marker, b"pulse", self)
+        self._pulse.setStartValue(0.0)
+        self._pulse.setEndValue(1.0)
+        self._pulse.setDuration(1100)
+        self._pulse.setLoopCount(-1)
+        self._pulse.setEasingCurve(QEasingCurve.InOutSine)
+        self._rejected_timer = QTimer(self)
+        self._rejected_timer.setSingleShot(True)
+        self._rejected_timer.setInterval(REJECTED_MS)
+        self._rejected_timer.timeout.connect(lambda: self._rejected.setVisible(False))
+        self._apply_theme_to_guides()
+
+    # -- theme -----------------------------------------------------------------------------------
+
+    @property
+    def theme(self):
+        return self._theme
+
+    def set_theme(self, theme) -> None:
+        self._theme = theme
+        core, glow = qcolor(theme.star), qcolor(theme.star_glow)
+        for star in self._stars:
+            star.set_colors(core, glow)
+        strokes = self.stroke_colors()
+        fills = self.fill_colors()
+        if self._frame is not None:
+            self._frame.set_color(qcolor(theme.text))
+        for (i, j), item in self._strokes.items():
+            item.set_color(strokes[self._stroke_players.get((i, j), 0)])
+        for triangle in self._triangles:
+            triangle.set_color(fills[triangle.player])
+        self._apply_theme_to_guides()
+        self.update()
+
+    def stroke_colors(self) -> tuple[QColor, QColor]:
+        a, b = self._theme.player_strokes
+        return qcolor(a), qcolor(b)
+
+    def fill_colors(self) -> tuple[QColor, QColor]:
+        a, b = self._theme.player_fills
+        return qcolor(a), qcolor(b)
+
+    def _apply_theme_to_guides(self) -> None:
+        highlight = qcolor(self._theme.highlight)
+        self._band.set_style(with_alpha(highlight, 200), 2.0, True)
+        self._rejected.set_style(qcolor(self._theme.warning), 3.0, True)
+        self._hint.set_style(with_alpha(highlight, 230), 2.6, True)
+        for marker in (self._hover_marker, self._picked_marker, self._cursor_marker):
+            marker.set_color(highlight)
+        for marker in self._hint_markers:
+            marker.set_color(highlight)
+
+    # -- what the controller tells us ----------------------------------------------------------------
+
+    def show_game(self, game: Game | None) -> None:
+        """Draw `game` from scratch (new game, loaded game, undo): no animation."""
+        self._clear_board_items()
+        if game is None:
+            return
+        board = game.board
+        if board is not self.board:
+            self._build_board(board)
+        for move in game.moves:
+            self.add_move(move, animate=False)
+
+    def add_move(self, move: Move, animate: bool = True) -> None:
+        """Draw a played stroke and the triangles it closed; it becomes the marked last stroke."""
+        i, j = move.stroke
+        a, b = self.star_point(i), self.star_point(j)
+        item = StrokeItem(a, b, self.stroke_colors()[move.player])
+        self.addItem(item)
+        key = (min(i, j), max(i, j))
+        self._strokes[key] = item
+        self._stroke_players[key] = move.player
+        if self._last is not None:
+            self._last.set_last(False)
+        item.set_last(True)
+        self._last = item
+        fill = self.fill_colors()[move.player]
+        for triangle in move.triangles:
+            tri = TriangleItem([self.star_point(k) for k in triangle], fill, move.player)
+            self.addItem(tri)
+            self._triangles.append(tri)
+            if animate:
+                tri.fade_in()
+        self.clear_hint()
+        self._rejected.setVisible(False)
+
+    def show_rejected(self, i: int, j: int) -> None:
+        """Flash the refused stroke, dashed in the warning colour, for a moment."""
+        self._rejected.set_line(self.star_point(i), self.star_point(j))
+        self._rejected.setVisible(True)
+        self._rejected_timer.start()
+
+    def show_hint(self, i: int, j: int) -> None:
+        self._hint.set_line(self.star_point(i), self.star_point(j))
+        self._hint.setVisible(True)
+        for marker, k in zip(self._hint_markers, (i, j)):
+            marker.setPos(self.star_point(k))
+            marker.setVisible(True)
+
+    def clear_hint(self) -> None:
+        self._hint.setVisible(False)
+        for marker in self._hint_markers:
+            marker.setVisible(False)
+
+    def set_input_enabled(self, enabled: bool) -> None:
+        self.input_enabled = enabled
+        if not enabled:
+            self.cancel()
+            self._set_hovered(None)
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def star_point(self, i: int) -> QPointF:
+        x, y = self._positions[i]
+        return QPointF(float(x), float(y))
+
+    @property
+    def star_count(self) -> int:
+        return len(self._stars)
+
+    @property
+    def stroke_items(self) -> dict[tuple[int, int], StrokeItem]:
+        return dict(self._strokes)
+
+    @property
+    def triangle_items(self) -> list[TriangleItem]:
+        return list(self._triangles)
+
+    @property
+    def last_stroke_item(self) -> StrokeItem | None:
+        return self._last
+
+    @property
+    def rejected_visible(self) -> bool:
+        return self._rejected.isVisible()
+
+    @property
+    def band_visible(self) -> bool:
+        return self._band.isVisible()
+
+    @property
+    def hint_visible(self) -> bool:
+        return self._hint.isVisible()
+
+    def star_at(self, pos: QPointF, radius_px: float = HIT_RADIUS_PX) -> int | None:
+        """The star nearest to scene point `pos` within `radius_px` screen pixels, or None."""
+        if len(self._positions) == 0:
+            return None
+        d2 = (self._positions[:, 0] - pos.x()) ** 2 + (self._positions[:, 1] - pos.y()) ** 2
+        k = int(np.argmin(d2))
+        radius = radius_px * self.pixel_size
+        return k if d2[k] <= radius * radius else None
+
+    def positions(self) -> np.ndarray:
+        return self._positions
+
+    # -- the player's half-drawn stroke -------------------------------------------------------------
+
+    def pick(self, i: int) -> None:
+        """Choose star i: the first end of a stroke, or the second (which requests the stroke)."""
+        if not self.input_enabled:
+            return
+        if self.picked is None:
+            self._set_picked(i)
+        elif i == self.picked:
+            self.cancel()
+        else:
+            first = self.picked
+            self.cancel()
+            self.stroke_requested.emit(first, i)
+
+    def cancel(self) -> None:
+        """Drop the half-drawn stroke."""
+        self._set_picked(None)
+        self._press_star = None
+        self._dragged = False
+
+    def set_cursor(self, i: int | None) -> None:
+        self.cursor = i
+        if i is None:
+            self._cursor_marker.setVisible(False)
+        else:
+            self._cursor_marker.setPos(self.star_point(i))
+            self._cursor_marker.setVisible(True)
+            if self.picked is not None:
+                self._band_to(self.star_point(i))
+
+    def _set_picked(self, i: int | None) -> None:
+        self.picked = i
+        if i is None:
+            self._picked_marker.setVisible(False)
+            self._band.setVisible(False)
+            self._pulse.stop()
+        else:
+            self._picked_marker.setPos(self.star_point(i))
+            self._picked_marker.setVisible(True)
+            self._pulse.start()
+        self.picked_changed.emit(i)
+
+    def _set_hovered(self, i: int | None) -> None:
+        self.hovered = i
+        if i is None or not self.input_enabled:
+            self._hover_marker.setVisible(False)
+        else:
+            self._hover_marker.setPos(self.star_point(i))
+            self._hover_marker.setVisible(True)
+
+    def _band_to(self, end: QPointF) -> None:
+        if self.picked is None:
+            self._band.setVisible(False)
+            return
+        self._band.set_line(self.star_point(self.picked), end)
+        self._band.setVisible(True)
+
+    def mousePressEvent(self, event) -> None:
+        event.accept()
+        if not self.input_enabled:
+            return
+        if event.button() != Qt.LeftButton:
+            if event.button() == Qt.RightButton:
+                self.cancel()
+            return
+        i = self.star_at(event.scenePos())
+        self._press_screen = QPointF(event.screenPos())
+        self._dragged = False
+        self._release_unpicks = False
+        if i is None:
+            self.cancel()
+        elif self.picked is None:
+            self._set_picked(i)
+            self._press_star = i
+        elif i == self.picked:
+            self._press_star = i
+            self._release_unpicks = True
+        else:
+            self.pick(i)
+
+    def mouseMoveEvent(self, event) -> None:
+        event.accept()
+        if not self.input_enabled:
+            return
+        pos = event.scenePos()
+        hovered = self.star_at(pos)
+        if hovered != self.hovered:
+            self._set_hovered(hovered)
+        if self._press_star is not None and self._press_screen is not None:
+            delta = QPointF(event.screenPos()) - self._press_screen
+            if delta.manhattanLength() >= QApplication.startDragDistance():
+                self._dragged = True
+        if self.picked is not None:
+            snap = hovered is not None and hovered != self.picked
+            self._band_to(self.star_point(hovered) if snap else pos)
+
+    def mouseReleaseEvent(self, event) -> None:
+        event.accept()
+        if not self.input_enabled or event.button() != Qt.LeftButton:
+            return
+        pressed, self._press_star = self._press_star, None
+        if pressed is None or pressed != self.picked:
+            return
+        if self._dragged:
+            target = self.star_at(event.scenePos())
+            if target is not None and target != pressed:
+                self.pick(target)
+            else:
+                self.cancel()  # dropped on empty sky or back on its own star
+        elif self._release_unpicks:
+            self.cancel()  # a second click on the picked star puts it down
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.mousePressEvent(event)
+
+    # -- internals --------------------------------------------------------------------------------
+
+    def _clear_board_items(self) -> None:
+        self.cancel()
+        self.clear_hint()
+        self._rejected.setVisible(False)
+        for item in list(self._strokes.values()) + self._triangles:
+            self.removeItem(item)
+        self._strokes = {}
+        self._stroke_players: dict[tuple[int, int], int] = {}
+        self._triangles = []
+        self._last = None
+
+    def _build_board(self, board: Board) -> None:
+        for star in self._stars:
+            self.removeItem(star)
+        if self._frame is not None:
+            self.removeItem(self._frame)
+        self.board = board
+        self._positions = np.asarray(board.stars, dtype=float).reshape(-1, 2)
+        self._frame = BoardFrameItem(board.width, board.height)
+        self._frame.set_color(qcolor(self._theme.text))
+        self.addItem(self._frame)
+        core, glow = qcolor(self._theme.star), qcolor(self._theme.star_glow)
+        self._stars = []
+        for index, (x, y) in enumerate(board.star_list):
+            star = StarItem(index, x, y)
+            star.set_colors(core, glow)
+            self.addItem(star)
+            self._stars.append(star)
+        margin = min(board.width, board.height) * 0.06
+        self.setSceneRect(QRectF(0, 0, board.width, board.height).adjusted(-margin, -margin, margin, margin))
+        self.set_cursor(None)
+        self._set_hovered(None)
+
+
+class BoardView(QGraphicsView):
+    """Shows a BoardScene fitted to the widget; rotates a portrait board when the window is wide.
+
+    Keyboard: arrows move a cursor to the nearest star in that direction, Tab/Shift+Tab cycle,
+    Enter/Space pick, Esc cancels.
+    """
+
+    LANDSCAPE_RATIO = 1.15
+
+    def __init__(self, theme, parent=None) -> None:
+        super().__init__(parent)
+        self.board_scene = BoardScene(theme, self)
+        self.setScene(self.board_scene)
+        self._theme = theme
+        self._background_image: QPixmap | None = None
+        self._load_background_image()
+        self._rotated = False
+        self._reading_order: list[int] = []
+        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setCacheMode(QGraphicsView.CacheBackground)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setOptimizationFlags(QGraphicsView.DontSavePainterState)
+        self.setTransformationAnchor(QGraphicsView.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.NoAnchor)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.viewport().setMouseTracking(True)
+        self.setMinimumSize(240, 240)
+        self._sky = self._make_sky()
+
+    # -- theme and game -----------------------------------------------------------------------------
+
+    def set_theme(self, theme) -> None:
+        """Switch theme and repaint everything at once."""
+        self._theme = theme
+        self._load_background_image()
+        self.board_scene.set_theme(theme)
+        self.resetCachedContent()
+        self.viewport().update()
+
+    def show_game(self, game: Game | None) -> None:
+        new_board = game is not None and game.board is not self.board_scene.board
+        self.board_scene.show_game(game)
+        if new_board:
+            self.fit_board()
+
+    @property
+    def rotated(self) -> bool:
+        return self._rotated
+
+    # -- fitting --------------------------------------------------------------------------------
+
+    def fit_board(self) -> None:
+        """Scale (and maybe rotate) the board to fill the view, keeping its aspect ratio."""
+        scene = self.board_scene
+        rect = scene.sceneRect()
+        if rect.isEmpty() or self.viewport().width() < 2 or self.viewport().height() < 2:
+            return
+        vw, vh = self.viewport().width(), self.viewport().height()
+        portrait_board = rect.height() > rect.width()
+        wide_window = vw > vh * self.LANDSCAPE_RATIO
+        tall_window = vh > vw * self.LANDSCAPE_RATIO
+        self._rotated = (portrait_board and wide_window) or (not portrait_board and tall_window)
+        angle = -90.0 if self._rotated else 0.0
+        bw, bh = (rect.height(), rect.width()) if self._rotated else (rect.width(), rect.height())
+        scale = min(vw / bw, vh / bh)
+        transform = QTransform()
+        transform.translate(vw / 2, vh / 2)
+        transform.rotate(angle)
+        transform.scale(scale, scale)
+        transform.translate(-rect.center().x(), -rect.center().y())
+        # The view maps scene -> viewport with its transform plus the scroll offset; anchoring
+        # the scene centre at the viewport centre keeps both in agreement.
+        self.setTransform(QTransform().rotate(angle).scale(scale, scale))
+        self.setSceneRect(self._covering_rect(transform))
+        self.centerOn(rect.center())
+        scene.pixel_size = 1.0 / scale
+        self._reading_order = self._compute_reading_order()
+        self.resetCachedContent()
+
+    def _covering_rect(self, transform: QTransform) -> QRectF:
+        """The scene rect the whole viewport shows, so centring never scrolls off the board."""
+        inverse, _ = transform.inverted()
+        vw, vh = self.viewport().width(), self.viewport().height()
+        return inverse.mapRect(QRectF(0, 0, vw, vh))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_board()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.fit_board()
+
+    # -- painting -------------------------------------------------------------------------------
+
+    def _load_background_image(self) -> None:
+        path = getattr(self._theme, "background_image", None)
+        self._background_image = None
+        if path:
+            pixmap = QPixmap(str(path))
+            if not pixmap.isNull():
+                self._background_image = pixmap
+
+    @staticmethod
+    def _make_sky() -> list[tuple[float, float, float, int]]:
+        """Faint background specks (relative x, y, radius px, alpha): decoration, not stars."""
+        rng = random.Random(20240611)
+        return [
+            (rng.random(), rng.random(), rng.uniform(0.35, 0.9), rng.randint(18, 70))
+            for _ in range(170)
+        ]
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.save()
+        painter.resetTransform()
+        w, h = self.viewport().width(), self.viewport().height()
+        area = QRectF(0, 0, w, h)
+        if self._background_image is not None:
+            scaled = self._background_image.scaled(
+                w, h, Qt.KeepAspectRatioByExpanding, Qt.SmoothTransformation
+            )
+            painter.drawPixmap(
+                int((w - scaled.width()) / 2), int((h - scaled.height()) / 2), scaled
+            )
+        else:
+            top, bottom = qcolor(self._theme.background_top), qcolor(self._theme.background_bottom)
+            gradient = QLinearGradient(0, 0, 0, h)
+            gradient.setColorAt(0.0, top)
+            gradient.setColorAt(1.0, bottom)
+            painter.fillRect(area, gradient)
+            # Two soft nebula clouds in the players' colours, barely there.
+            painter.setPen(Qt.NoPen)
+            strokes = self._theme.player_strokes
+            for (cx, cy, radius), color in zip(
+                ((0.18, 0.22, 0.55), (0.85, 0.8, 0.6)), (qcolor(strokes[0]), qcolor(strokes[1]))
+            ):
+                r = radius * max(w, h)
+                cloud = QRadialGradient(QPointF(cx * w, cy * h), r)
+                cloud.setColorAt(0.0, with_alpha(color, 26))
+                cloud.setColorAt(1.0, with_alpha(color, 0))
+                painter.setBrush(cloud)
+                painter.drawEllipse(QPointF(cx * w, cy * h), r, r)
+            speck = qcolor(self._theme.star)
+            painter.setRenderHint(QPainter.Antialiasing)
+            for x, y, r, alpha in self._sky:
+                painter.setBrush(with_alpha(speck, alpha))
+                painter.drawEllipse(QPointF(x * w, y * h), r, r)
+        painter.restore()
+
+    # -- keyboard -------------------------------------------------------------------------------
+
+    def event(self, event) -> bool:
+        # Tab and Shift+Tab cycle through the stars instead of moving the focus away.
+        if event.type() == QEvent.KeyPress and event.key() in (Qt.Key_Tab, Qt.Key_Backtab):
+            if self.board_scene.star_count:
+                backwards = event.key() == Qt.Key_Backtab or bool(
+                    event.modifiers() & Qt.ShiftModifier
+                )
+                self.cycle_cursor(-1 if backwards else 1)
+                return True
+        return super().event(event)
+
+    def keyPressEvent(self, event) -> None:
+        scene = self.board_scene
+        key = event.key()
+        directions = {
+            Qt.Key_Left: (-1.0, 0.0),
+            Qt.Key_Right: (1.0, 0.0),
+            Qt.Key_Up: (0.0, -1.0),
+            Qt.Key_Down: (0.0, 1.0),
+        }
+        if key in directions and scene.star_count:
+            self.move_cursor(*directions[key])
+        elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space) and scene.cursor is not None:
+            scene.pick(scene.cursor)
+        elif key == Qt.Key_Escape and scene.picked is not None:
+            scene.cancel()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def _screen_positions(self) -> np.ndarray:
+        """Star positions in viewport pixels (the keyboard moves in what the player sees)."""
+        pts = self.board_scene.positions()
+        t = self.viewportTransform()
+        x = t.m11() * pts[:, 0] + t.m21() * pts[:, 1] + t.dx()
+        y = t.m12() * pts[:, 0] + t.m22() * pts[:, 1] + t.dy()
+        return np.stack([x, y], axis=1)
+
+    def _compute_reading_order(self) -> list[int]:
+        if not self.board_scene.star_count:
+            return []
+        screen = self._screen_positions()
+        band = max(1.0, float(np.median(np.abs(np.diff(np.sort(screen[:, 1]))))) * 6 + 12)
+        rows = np.floor(screen[:, 1] / band)
+        return [int(k) for k in np.lexsort((screen[:, 0], rows))]
+
+    def move_cursor(self, dx: float, dy: float) -> None:
+        scene = self.board_scene
+        screen = self._screen_positions()
+        if scene.cursor is None:
+            start = scene.picked if scene.picked is not None else None
+            if start is None:
+                centre = np.array([self.viewport().width() / 2, self.viewport().height() / 2])
+                start = int(np.argmin(((screen - centre) ** 2).sum(axis=1)))
+                scene.set_cursor(start)
+                return
+            scene.set_cursor(start)
+        here = screen[scene.cursor]
+        vec = screen - here
+        along = vec[:, 0] * dx + vec[:, 1] * dy
+        across = np.abs(vec[:, 0] * dy - vec[:, 1] * dx)
+        ahead = along > 0.5
+        if not ahead.any():
+            return
+        in_cone = ahead & (across <= along * 1.2)
+        pool = in_cone if in_cone.any() else ahead
+        score = np.where(pool, along + 2.0 * across, np.inf)
+        scene.set_cursor(int(np.argmin(score)))
+
+    def cycle_cursor(self, step: int) -> None:
+        scene = self.board_scene
+        order = self._reading_order or list(range(scene.star_count))
+        if scene.cursor is None or scene.cursor not in order:
+            index = 0 if step > 0 else len(order) - 1
+        else:
+            index = (order.index(scene.cursor) + step) % len(order)
+        scene.set_cursor(order[index])
+
+    def leaveEvent(self, event) -> None:
+        super().leaveEvent(event)
+        self.board_scene._set_hovered(None)
+
+    # -- helpers for tests and the benchmark ----------------------------------------------------
+
+    def star_view_pos(self, i: int):
+        """Where star i is in viewport coordinates (a QPoint)."""
+        return self.mapFromScene(self.board_scene.star_point(i))

@@ -1,0 +1,413 @@
+"""The game controller: the only writer of the live Game; turn flow, computer turns, undo, hints.
+
+The view only reports intents (`request_stroke`); the controller decides, changes the model and
+tells everyone through signals. Computer players get a Position snapshot on a worker thread and
+never see the live game. Every computer or hint request is tagged with (game generation, number of
+moves); an answer is applied only if the tag still matches, so an answer that arrives after a
+restart, an undo or a load is dropped and the computer can never move out of turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game, IllegalStroke, Move, Rejection
+from triangles_qt.core.position import Position
+
+from .background import run_in_background
+
+try:
+    from triangles_qt.core.record import PlayerInfo  # type: ignore[attr-defined]
+except Exception:  # noqa: BLE001 - the record module may not be importable yet
+
+    @dataclass(frozen=True)
+    class PlayerInfo:  # type: ignore[no-redef]
+        name: str
+        kind: str  # "human" or "computer"
+        strategy: str | None = None
+
+
+HUMAN = "human"
+COMPUTER = "computer"
+HINT_PREFERENCE = ("hard", "medium")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("GameController", text)
+
+
+def simple_stroke(game: Game) -> tuple[int, int] | None:
+    """The built-in last resort: a legal stroke closing the most triangles (first such one)."""
+    legal = game.legal_strokes()
+    if len(legal) == 0:
+        return None
+    best, best_gain = None, -1
+    for i, j in legal:
+        gain = len(game.gain(int(i), int(j)))
+        if gain > best_gain:
+            best, best_gain = (int(i), int(j)), gain
+            if gain == 2:
+                break
+    return best
+
+
+@dataclass(frozen=True)
+class _Answer:
+    stroke: tuple[int, int] | None
+    failure: str | None
+
+
+class _SimpleStrategy:
+    """Used when no strategy registry is available at all (the app must still play)."""
+
+    id = "simple"
+    name = "Simple"
+
+    def choose_stroke(self, position: Position, budget_s: float) -> tuple[int, int] | None:
+        return simple_stroke(position.game())
+
+
+class _DirectRunner:
+    """Calls a strategy as it is; stands in for SafeStrategy when that module is missing."""
+
+    def __init__(self, strategy: Any) -> None:
+        self.strategy = strategy
+
+    def choose(self, position: Position, budget_s: float) -> _Answer:
+        try:
+            stroke = self.strategy.choose_stroke(position, budget_s)
+            i, j = int(stroke[0]), int(stroke[1])
+            if position.is_legal((i, j)):
+                return _Answer((i, j), None)
+            failure = "answered an illegal stroke"
+        except Exception as exc:  # noqa: BLE001 - a strategy's bug must not reach the GUI
+            failure = f"raised {type(exc).__name__}: {exc}"
+        return _Answer(simple_stroke(position.game()), failure)
+
+
+def make_runner(strategy: Any, registry: Any = None) -> Any:
+    """The strategy wrapped in the project's SafeStrategy (budget, fallback, 3 strikes)."""
+    plugin_name = str(getattr(strategy, "id", "strategy"))
+    try:
+        plugin_name = str(registry.plugin_of(strategy.id))
+    except Exception:  # noqa: BLE001 - no registry, or a strategy it does not know
+        pass
+    try:
+        from triangles_qt.strategy_runner import SafeStrategy
+    except Exception:  # noqa: BLE001 - module not there yet: call the strategy directly
+        return _DirectRunner(strategy)
+    return SafeStrategy(strategy, plugin_name)
+
+
+def registry_strategies(registry: Any) -> list[Any]:
+    """The strategies a registry offers, never raising (an empty list without a registry)."""
+    if registry is None:
+        return []
+    try:
+        return list(registry.strategies())
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def find_strategy(registry: Any, strategy_id: str | None) -> Any | None:
+    for strategy in registry_strategies(registry):
+        if getattr(strategy, "id", None) == strategy_id:
+            return strategy
+    return None
+
+
+class GameController(QObject):
+    """Owns the game and the two players; turns intents into moves and moves into signals."""
+
+    stroke_played = Signal(object)  # Move
+    stroke_rejected = Signal(int, int, object)  # i, j, Rejection
+    turn_changed = Signal(int)  # the player to move
+    game_over = Signal(object)  # winner: 0, 1 or None for a draw
+    thinking_changed = Signal(bool)
+    plugin_failed = Signal(str)
+    game_started = Signal()  # a new or loaded game: redraw everything
+    game_reset = Signal()  # the same game changed backwards (undo): redraw everything
+    hint_ready = Signal(int, int)
+
+    def __init__(
+        self,
+        registry: Any = None,
+        parent: QObject | None = None,
+        budget_s: float = 1.0,
+        computer_delay_ms: int = 350,
+    ) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.budget_s = budget_s
+        self.computer_delay_ms = computer_delay_ms
+        self.watchdog_grace_s = 2.5
+        self._game: Game | None = None
+        self._players: list[PlayerInfo] = []
+        self._runners: dict[int, Any] = {}
+        self._generation = 0
+        self._thinking = False
+        self._hint_pending = False
+        self._watchdog = QTimer(self)
+        self._watchdog.setSingleShot(True)
+        self._watchdog.timeout.connect(self._computer_timed_out)
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        return self._game
+
+    @property
+    def players(self) -> list[PlayerInfo]:
+        return list(self._players)
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking
+
+    @property
+    def against_computer(self) -> bool:
+        return any(p.kind == COMPUTER for p in self._players)
+
+    @property
+    def human_index(self) -> int | None:
+        """The human's seat in a game against the computer; None for two humans or none."""
+        kinds = [p.kind for p in self._players]
+        if kinds.count(HUMAN) == 1:
+            return kinds.index(HUMAN)
+        return None
+
+    def is_computer(self, player: int) -> bool:
+        return 0 <= player < len(self._players) and self._players[player].kind == COMPUTER
+
+    @property
+    def human_to_move(self) -> bool:
+        """Whether a person may draw a stroke now (input is enabled exactly then)."""
+        game = self._game
+        return (
+            game is not None
+            and not game.is_over
+            and not self._thinking
+            and not self.is_computer(game.player)
+        )
+
+    @property
+    def can_undo(self) -> bool:
+        return self._undo_count() > 0
+
+    @property
+    def can_hint(self) -> bool:
+        return self.human_to_move and not self._hint_pending
+
+    # -- starting --------------------------------------------------------------------------------
+
+    def new_game(
+        self, board: Board, players: Sequence[PlayerInfo], replay_after_triangle: bool = False
+    ) -> None:
+        self.start(Game(board, replay_after_triangle=replay_after_triangle), players)
+
+    def start(self, game: Game, players: Sequence[PlayerInfo]) -> None:
+        """Take over `game` (new or loaded, possibly with moves) with these two players."""
+        if len(players) != 2:
+            raise ValueError("a game has two players")
+        self._invalidate_requests()
+        self._game = game
+        self._players = list(players)
+        self._runners = {}
+        for seat, player in enumerate(self._players):
+            if player.kind == COMPUTER:
+                self._runners[seat] = make_runner(self._strategy_for(player.strategy), self.registry)
+        self.game_started.emit()
+        self._after_change()
+
+    def close_game(self) -> None:
+        """Forget the game (window closing): every pending answer becomes stale."""
+        self._invalidate_requests()
+        self._game = None
+
+    # -- the player's intents ---------------------------------------------------------------------
+
+    def request_stroke(self, i: int, j: int) -> bool:
+        """A person asks for stroke i-j. Returns whether it was played."""
+        game = self._game
+        if not self.human_to_move or game is None:
+            return False
+        reason = game.check(i, j)
+        if reason is not None:
+            self.stroke_rejected.emit(i, j, reason)
+            return False
+        self._play(i, j)
+        return True
+
+    def undo(self) -> bool:
+        """Against the computer: back to the human's previous turn; two players: one stroke."""
+        count = self._undo_count()
+        if count == 0 or self._game is None:
+            return False
+        self._invalidate_requests()
+        for _ in range(count):
+            self._game.undo()
+        self.game_reset.emit()
+        self._after_change()
+        return True
+
+    def request_hint(self) -> bool:
+        """Ask the strongest strategy for a stroke for the person to move; emits hint_ready."""
+        game = self._game
+        if not self.can_hint or game is None:
+            return False
+        strategy = None
+        for strategy_id in HINT_PREFERENCE:
+            strategy = find_strategy(self.registry, strategy_id)
+            if strategy is not None:
+                break
+        if strategy is None:
+            available = registry_strategies(self.registry)
+            strategy = available[-1] if available else _SimpleStrategy()
+        runner = make_runner(strategy, self.registry)
+        tag = self._tag()
+        position = Position(game)
+        budget = self.budget_s
+        self._hint_pending = True
+
+        def done(answer: Any, error: BaseException | None) -> None:
+            self._hint_pending = False
+            if tag != self._tag() or error is not None or answer is None:
+                return
+            stroke = getattr(answer, "stroke", None)
+            if stroke is not None and self.human_to_move:
+                self.hint_ready.emit(int(stroke[0]), int(stroke[1]))
+
+        run_in_background(lambda: runner.choose(position, budget), done, "triangles-hint")
+        return True
+
+    # -- internals -------------------------------------------------------------------------------
+
+    def _strategy_for(self, strategy_id: str | None) -> Any:
+        strategy = find_strategy(self.registry, strategy_id)
+        if strategy is None:
+            available = registry_strategies(self.registry)
+            strategy = available[0] if available else _SimpleStrategy()
+        return strategy
+
+    def _tag(self) -> tuple[int, int]:
+        return self._generation, len(self._game.moves) if self._game is not None else -1
+
+    def _invalidate_requests(self) -> None:
+        self._generation += 1
+        self._watchdog.stop()
+        self._hint_pending = False
+        self._set_thinking(False)
+
+    def _set_thinking(self, thinking: bool) -> None:
+        if thinking != self._thinking:
+            self._thinking = thinking
+            self.thinking_changed.emit(thinking)
+
+    def _undo_count(self) -> int:
+        game = self._game
+        if game is None or game.is_over or not game.moves:
+            return 0
+        if not self.against_computer:
+            return 1
+        human = self.human_index
+        if human is None:
+            return 0
+        # Take back strokes until one of the human's has been taken back: the human is then to
+        # move again, exactly as before that stroke.
+        moves = game.moves
+        for count, move in enumerate(reversed(moves), start=1):
+            if move.player == human:
+                return count
+        return 0
+
+    def _play(self, i: int, j: int) -> Move:
+        assert self._game is not None
+        move = self._game.play(i, j)
+        self.stroke_played.emit(move)
+        self._after_change()
+        return move
+
+    def _after_change(self) -> None:
+        game = self._game
+        if game is None:
+            return
+        if game.is_over:
+            self._set_thinking(False)
+            self.game_over.emit(game.winner)
+            return
+        self.turn_changed.emit(game.player)
+        if self.is_computer(game.player):
+            self._set_thinking(True)
+            tag = self._tag()
+            QTimer.singleShot(self.computer_delay_ms, self, lambda: self._ask_computer(tag))
+
+    def _ask_computer(self, tag: tuple[int, int]) -> None:
+        game = self._game
+        if game is None or tag != self._tag() or game.is_over or not self.is_computer(game.player):
+            return
+        runner = self._runners[game.player]
+        position = Position(game)
+        budget = self.budget_s
+        self._watchdog.start(int((budget + self.watchdog_grace_s) * 1000))
+        run_in_background(
+            lambda: runner.choose(position, budget),
+            lambda answer, error: self._computer_answered(tag, answer, error),
+            "triangles-computer",
+        )
+
+    def _computer_answered(
+        self, tag: tuple[int, int], answer: Any, error: BaseException | None
+    ) -> None:
+        game = self._game
+        if game is None or tag != self._tag() or game.is_over or not self.is_computer(game.player):
+            return  # stale: the game was restarted, undone, loaded or closed meanwhile
+        self._watchdog.stop()
+        stroke = getattr(answer, "stroke", None) if error is None else None
+        failure = getattr(answer, "failure", None) if error is None else error
+        if failure:
+            self._report_failure(game.player, str(getattr(failure, "error", failure)))
+        if stroke is None or game.check(int(stroke[0]), int(stroke[1])) is not None:
+            stroke = simple_stroke(game)
+        self._set_thinking(False)
+        if stroke is not None:
+            try:
+                self._play(int(stroke[0]), int(stroke[1]))
+            except IllegalStroke:  # cannot happen after check(); never let it reach Qt
+                pass
+
+    def _computer_timed_out(self) -> None:
+        """The runner itself did not come back in time: play the simple stroke and move on."""
+        game = self._game
+        if game is None or game.is_over or not self.is_computer(game.player):
+            return
+        seat = game.player
+        self._generation += 1  # the late answer, if it ever comes, is stale now
+        self._report_failure(seat, "did not answer in time")
+        stroke = simple_stroke(game)
+        self._set_thinking(False)
+        if stroke is not None:
+            self._play(*stroke)
+
+    def _report_failure(self, seat: int, failure: str) -> None:
+        player = self._players[seat]
+        message = (
+            tr("The computer player \u201c%1\u201d failed (%2); a simple stroke was played instead.")
+            .replace("%1", str(player.strategy or player.name))
+            .replace("%2", failure)
+        )
+        self.plugin_failed.emit(message)
+
+
+def rejection_text(reason: Rejection) -> str:
+    """The status-bar sentence for a rejected stroke (RULES.md section 2)."""
+    texts = {
+        Rejection.ALREADY_DRAWN: QCoreApplication.translate("Rejection", "Already drawn"),
+        Rejection.PASSES_OVER_STAR: QCoreApplication.translate("Rejection", "Passes over a star"),
+        Rejection.CROSSES_STROKE: QCoreApplication.translate("Rejection", "Crosses a stroke"),
+    }
+    return texts.get(reason, str(reason))

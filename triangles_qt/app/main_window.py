@@ -1,0 +1,819 @@
+"""The main window: board view, score panel, status bar, menus, files (save, open, autosave and
+resume), end of game, statistics; it wires the controller's signals to the widgets.
+
+The window never changes the game itself: it asks the controller, and redraws when told.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QEvent, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triangles_qt import __version__
+from triangles_qt.core.board import PRESETS, Board
+from triangles_qt.core.game import Move, Rejection
+
+from .board_view import BoardView
+from .plurals import plural
+from .colors import qcolor, with_alpha
+from .controller import (
+    COMPUTER,
+    HUMAN,
+    GameController,
+    PlayerInfo,
+    find_strategy,
+    registry_strategies,
+    rejection_text,
+)
+from .new_game_dialog import NewGameChoices, NewGameDialog
+from .score_panel import ScorePanel
+from .theme_support import NEBULA, available_themes
+
+AUTOSAVE_NAME = "autosave.triangles"
+RECORD_SUFFIX = ".triangles"
+ICON_PATH = Path(__file__).with_name("resources") / "triangles.svg"
+
+
+def user_data_dir() -> Path:
+    """Where the app keeps its files: $TRIANGLES_USER_DATA (tests, portable use) or the platform's
+    user data folder."""
+    override = os.environ.get("TRIANGLES_USER_DATA")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("triangles-qt", appauthor=False))
+
+
+def autosave_path() -> Path:
+    return user_data_dir() / AUTOSAVE_NAME
+
+
+def app_icon() -> QIcon:
+    return QIcon(str(ICON_PATH)) if ICON_PATH.is_file() else QIcon()
+
+
+class GameOverDialog(QDialog):
+    """The end of a game: who won, the final score, and Play again."""
+
+    play_again = Signal()
+
+    def __init__(self, title: str, score: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gameOverDialog")
+        self.title_label = QLabel(title)
+        self.title_label.setAlignment(Qt.AlignCenter)
+        font = QFont(self.title_label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.score_label = QLabel(score)
+        self.score_label.setAlignment(Qt.AlignCenter)
+        self.buttons = QDialogButtonBox()
+        self.play_again_button = self.buttons.addButton("", QDialogButtonBox.AcceptRole)
+        self.close_button = self.buttons.addButton("", QDialogButtonBox.RejectRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.accepted.connect(self.play_again)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 22, 28, 18)
+        layout.setSpacing(12)
+        layout.addWidget(self.title_label)
+        layout.addWidget(self.score_label)
+        layout.addWidget(self.buttons)
+        self.retranslate_ui()
+
+    @property
+    def title_text(self) -> str:
+        return self.title_label.text()
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Game over"))
+        self.play_again_button.setText(self.tr("Play again"))
+        self.close_button.setText(self.tr("Close"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+
+class _PlainSettings:
+    """Stands in for `Settings` when none is given and it cannot be built (keeps defaults)."""
+
+    window_geometry = b""
+    theme_id = NEBULA.id
+
+    def new_game_choices(self) -> NewGameChoices:
+        return NewGameChoices()
+
+    def set_new_game_choices(self, choices: NewGameChoices) -> None:
+        pass
+
+
+class MainWindow(QMainWindow):
+    """The Triangles window."""
+
+    def __init__(
+        self,
+        registry: Any = None,
+        settings: Any = None,
+        statistics: Any = None,
+        theme_id: str | None = None,
+        controller: GameController | None = None,
+        language_manager: Any = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.language_manager = language_manager
+        self.settings = settings if settings is not None else _default_settings()
+        self._statistics = statistics
+        self.controller = controller or GameController(registry, self)
+        if self.controller.parent() is None:
+            self.controller.setParent(self)
+        self.themes, self.theme_errors = available_themes(registry)
+        self.theme = NEBULA
+        self.current_path: Path | None = None
+        self.last_choices: NewGameChoices = self._saved_choices()
+        self.game_over_dialog: GameOverDialog | None = None
+        self.new_game_dialog: NewGameDialog | None = None
+        self.message_box: QMessageBox | None = None
+        self._child_dialogs: dict[str, QDialog] = {}
+        self._stroke_since_start = False
+
+        self.setWindowIcon(app_icon())
+        self.view = BoardView(self.theme)
+        self.scene = self.view.board_scene
+        self.score_panel = ScorePanel()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.score_panel)
+        layout.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+        self.board_label = QLabel()
+        self.statusBar().addPermanentWidget(self.board_label)
+
+        self._create_actions()
+        self._create_menus()
+        self._connect()
+        self.retranslate_ui()
+        self.set_theme(theme_id or getattr(self.settings, "theme_id", NEBULA.id), remember=False)
+        self._restore_geometry()
+        self.view.setFocus()
+
+    # -- construction -------------------------------------------------------------------------
+
+    def _create_actions(self) -> None:
+        def action(name: str, slot, shortcut=None) -> QAction:
+            act = QAction(self)
+            act.setObjectName(name)
+            if shortcut is not None:
+                act.setShortcut(QKeySequence(shortcut))
+            act.triggered.connect(slot)
+            self.addAction(act)
+            return act
+
+        self.new_action = action("newAction", self.new_game, QKeySequence.New)
+        self.open_action = action("openAction", self.open_game, QKeySequence.Open)
+        self.save_action = action("saveAction", self.save_game, QKeySequence.Save)
+        self.save_as_action = action("saveAsAction", self.save_game_as, QKeySequence("Ctrl+Shift+S"))
+        self.undo_action = action("undoAction", self.undo, QKeySequence.Undo)
+        self.hint_action = action("hintAction", self.hint, QKeySequence("H"))
+        self.statistics_action = action("statisticsAction", self.show_statistics)
+        self.quit_action = action("quitAction", self.close, QKeySequence("Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.QuitRole)
+        self.plugins_action = action("pluginsAction", self.show_plugins)
+        self.how_to_play_action = action("howToPlayAction", self.show_how_to_play, QKeySequence("F1"))
+        self.about_action = action("aboutAction", self.show_about)
+        self.about_action.setMenuRole(QAction.AboutRole)
+
+        self.theme_group = QActionGroup(self)
+        self.theme_group.setExclusive(True)
+        self.theme_actions: dict[str, QAction] = {}
+        for theme_id, theme in self.themes.items():
+            act = QAction(str(theme.name), self, checkable=True)
+            act.setData(theme_id)
+            act.triggered.connect(lambda checked=False, t=theme_id: self.set_theme(t))
+            self.theme_group.addAction(act)
+            self.theme_actions[theme_id] = act
+
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        self.language_actions: dict[str, QAction] = {}
+        languages = [("en", "English")]
+        if self.language_manager is not None:
+            from .i18n import LANGUAGES
+
+            languages = list(LANGUAGES)
+        current = getattr(self.language_manager, "language", "en")
+        for code, name in languages:
+            # Each language is listed in itself ("Deutsch"), so nobody gets lost in a wrong one.
+            act = QAction(name, self, checkable=True)
+            act.setData(code)
+            act.setChecked(code == current)
+            act.triggered.connect(lambda checked=False, c=code: self.set_language(c))
+            self.language_group.addAction(act)
+            self.language_actions[code] = act
+
+    def _create_menus(self) -> None:
+        bar = self.menuBar()
+        self.game_menu = bar.addMenu("")
+        for act in (self.new_action, self.open_action, self.save_action, self.save_as_action):
+            self.game_menu.addAction(act)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.undo_action)
+        self.game_menu.addAction(self.hint_action)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.statistics_action)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.quit_action)
+        self.settings_menu = bar.addMenu("")
+        self.theme_menu = self.settings_menu.addMenu("")
+        for act in self.theme_actions.values():
+            self.theme_menu.addAction(act)
+        self.language_menu = self.settings_menu.addMenu("")
+        for act in self.language_actions.values():
+            self.language_menu.addAction(act)
+        self.settings_menu.addSeparator()
+        self.settings_menu.addAction(self.plugins_action)
+        self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.how_to_play_action)
+        self.help_menu.addAction(self.about_action)
+
+    def _connect(self) -> None:
+        c = self.controller
+        self.scene.stroke_requested.connect(c.request_stroke)
+        c.stroke_played.connect(self._on_stroke_played)
+        c.stroke_rejected.connect(self._on_stroke_rejected)
+        c.turn_changed.connect(lambda player: self._refresh())
+        c.thinking_changed.connect(lambda thinking: self._refresh())
+        c.game_over.connect(self._on_game_over)
+        c.plugin_failed.connect(self._on_plugin_failed)
+        c.game_started.connect(self._on_game_started)
+        c.game_reset.connect(self._on_game_reset)
+        c.hint_ready.connect(self._on_hint_ready)
+
+    # -- text -----------------------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.new_action.setText(self.tr("&New game…"))
+        self.open_action.setText(self.tr("&Open…"))
+        self.save_action.setText(self.tr("&Save"))
+        self.save_as_action.setText(self.tr("Save &As…"))
+        self.undo_action.setText(self.tr("&Undo"))
+        self.hint_action.setText(self.tr("&Hint"))
+        self.statistics_action.setText(self.tr("S&tatistics…"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.plugins_action.setText(self.tr("&Plugins…"))
+        self.how_to_play_action.setText(self.tr("&How to play"))
+        self.about_action.setText(self.tr("&About Triangles"))
+        self.game_menu.setTitle(self.tr("&Game"))
+        self.settings_menu.setTitle(self.tr("&Settings"))
+        self.theme_menu.setTitle(self.tr("&Theme"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        if NEBULA.id in self.theme_actions:
+            self.theme_actions[NEBULA.id].setText(self.tr("Nebula"))
+        self._refresh()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _update_title(self) -> None:
+        title = self.tr("Triangles")
+        if self.current_path is not None:
+            title = self.tr("%1 – Triangles").replace("%1", self.current_path.name)
+        self.setWindowTitle(title)
+
+    # -- theme ----------------------------------------------------------------------------------
+
+    def set_theme(self, theme_id: str, remember: bool = True) -> None:
+        theme = self.themes.get(theme_id) or NEBULA
+        self.theme = theme
+        self.view.set_theme(theme)
+        self.score_panel.set_theme(theme)
+        top, text = qcolor(theme.background_top), qcolor(theme.text)
+        self.statusBar().setStyleSheet(
+            f"QStatusBar {{ background: {top.name()}; color: {text.name()}; }}"
+            f" QStatusBar QLabel {{ color: {with_alpha(text, 170).name(QColor.HexArgb)}; }}"
+        )
+        act = self.theme_actions.get(theme.id)
+        if act is not None:
+            act.setChecked(True)
+        app = QApplication.instance()
+        if app is not None:
+            app.setPalette(theme_palette(theme))
+        if remember:
+            try:
+                self.settings.theme_id = theme.id
+            except Exception:  # noqa: BLE001 - an unsavable setting never blocks the switch
+                pass
+
+    def set_language(self, code: str) -> None:
+        """Switch the interface language; every widget retranslates on QEvent.LanguageChange."""
+        if self.language_manager is None:
+            return
+        notes = self.language_manager.set_language(code)
+        language = self.language_manager.language
+        act = self.language_actions.get(language)
+        if act is not None:
+            act.setChecked(True)
+        try:
+            self.settings.language = language
+        except Exception:  # noqa: BLE001
+            pass
+        if notes:
+            self.statusBar().showMessage(" ".join(notes), 8000)
+
+    # -- starting games ---------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Game > New: ask before abandoning an unfinished game, then open the New game window."""
+        if self._game_in_progress() and not self._ask(
+            self.tr("New game"), self.tr("Abandon the game in progress and start a new one?")
+        ):
+            return
+        dialog = NewGameDialog(self.registry, self.last_choices, self)
+        dialog.accepted.connect(lambda: self.start_new_game(dialog.choices()))
+        dialog.finished.connect(dialog.deleteLater)
+        self.new_game_dialog = dialog
+        dialog.open()
+
+    def start_new_game(self, choices: NewGameChoices, seed: int | None = None) -> None:
+        """Start the game `choices` describe, on a fresh board (random seed unless given)."""
+        preset = choices.preset if choices.preset in PRESETS else "phone-60"
+        board = Board.generate(preset, random.randrange(2**31) if seed is None else seed)
+        players = self._players_for(choices)
+        self.last_choices = choices
+        try:
+            self.settings.set_new_game_choices(choices)
+        except Exception:  # noqa: BLE001 - e.g. a plugin strategy id the settings refuse
+            pass
+        self.current_path = None
+        self._remove_autosave()
+        self.controller.new_game(board, players, choices.replay_after_triangle)
+
+    def play_again(self) -> None:
+        self.start_new_game(self.last_choices)
+
+    def _players_for(self, choices: NewGameChoices) -> list[PlayerInfo]:
+        names = choices.player_names
+        if choices.opponent == "human":
+            return [
+                PlayerInfo(names[0] or self.tr("Player 1"), HUMAN),
+                PlayerInfo(names[1] or self.tr("Player 2"), HUMAN),
+            ]
+        strategy = find_strategy(self.registry, choices.strategy_id)
+        if strategy is None:
+            offered = registry_strategies(self.registry)
+            strategy = offered[0] if offered else None
+        strategy_id = str(strategy.id) if strategy is not None else choices.strategy_id
+        label = str(getattr(strategy, "name", strategy_id)) if strategy is not None else strategy_id
+        computer = PlayerInfo(self.tr("Computer (%1)").replace("%1", label), COMPUTER, strategy_id)
+        human = PlayerInfo(names[0] or self.tr("You"), HUMAN)
+        return [human, computer] if choices.human_starts else [computer, human]
+
+    def _saved_choices(self) -> NewGameChoices:
+        try:
+            return self.settings.new_game_choices()
+        except Exception:  # noqa: BLE001
+            return NewGameChoices()
+
+    def _game_in_progress(self) -> bool:
+        game = self.controller.game
+        return game is not None and not game.is_over and len(game.moves) > 0
+
+    # -- files ----------------------------------------------------------------------------------
+
+    def open_game(self) -> None:
+        path = self._choose_open_path()
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | os.PathLike[str]) -> bool:
+        """Load a .triangles record; a bad file gets a message and the current game goes on."""
+        from triangles_qt.core.record import RecordError, read_record
+
+        try:
+            loaded = read_record(path)
+        except (RecordError, OSError, ValueError) as exc:
+            self._show_error(
+                self.tr("Could not open the game"),
+                self.tr("“%1” cannot be opened: %2").replace("%1", Path(path).name).replace(
+                    "%2", str(exc)
+                ),
+            )
+            return False
+        self.current_path = Path(path)
+        self._remove_autosave()
+        self.controller.start(loaded.game, list(loaded.players))
+        self.statusBar().showMessage(
+            self.tr("Opened %1").replace("%1", self.current_path.name), 4000
+        )
+        return True
+
+    def save_game(self) -> bool:
+        if self.current_path is None:
+            return self.save_game_as()
+        return self.save_to(self.current_path)
+
+    def save_game_as(self) -> bool:
+        path = self._choose_save_path()
+        if not path:
+            return False
+        if not str(path).endswith(RECORD_SUFFIX):
+            path = str(path) + RECORD_SUFFIX
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        from triangles_qt.core.record import RecordError, write_record
+
+        game = self.controller.game
+        if game is None:
+            return False
+        try:
+            write_record(path, game, self.controller.players)
+        except (RecordError, OSError, ValueError) as exc:
+            self._show_error(
+                self.tr("Could not save the game"),
+                self.tr("“%1” cannot be written: %2").replace("%1", Path(path).name).replace(
+                    "%2", str(exc)
+                ),
+            )
+            return False
+        self.current_path = Path(path)
+        self._update_title()
+        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", Path(path).name), 4000)
+        return True
+
+    def _autosave(self) -> None:
+        """Keep the unfinished game safe on disk after every stroke (atomic write)."""
+        from triangles_qt.core.record import write_record
+
+        game = self.controller.game
+        if game is None:
+            return
+        if game.is_over:
+            self._remove_autosave()
+            return
+        path = autosave_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_record(path, game, self.controller.players)
+        except Exception as exc:  # noqa: BLE001 - a full disk must not stop the game
+            self.statusBar().showMessage(
+                self.tr("The game could not be autosaved: %1").replace("%1", str(exc)), 6000
+            )
+
+    def _remove_autosave(self) -> None:
+        try:
+            autosave_path().unlink(missing_ok=True)
+        except OSError:
+            pass
+
+    def offer_resume(self) -> bool:
+        """On start: if an unfinished game was autosaved, offer to resume it exactly."""
+        from triangles_qt.core.record import RecordError, read_record
+
+        path = autosave_path()
+        if not path.is_file():
+            return False
+        try:
+            loaded = read_record(path)
+        except (RecordError, OSError, ValueError):
+            self._remove_autosave()
+            return False
+        if loaded.game.is_over:
+            self._remove_autosave()
+            return False
+        if not self._ask(
+            self.tr("Resume game"),
+            self.tr("An unfinished game was saved when Triangles last closed. Resume it?"),
+        ):
+            self._remove_autosave()
+            return False
+        self.current_path = None
+        self.controller.start(loaded.game, list(loaded.players))
+        return True
+
+    # -- play -----------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.controller.undo():
+            self.statusBar().showMessage(self.tr("Stroke taken back"), 2500)
+
+    def hint(self) -> None:
+        if self.controller.request_hint():
+            self.statusBar().showMessage(self.tr("Looking for a good stroke…"))
+
+    def _on_game_started(self) -> None:
+        self._stroke_since_start = False
+        self._close_game_over_dialog()
+        game = self.controller.game
+        self.view.show_game(game)
+        self._update_title()
+        if game is not None:
+            preset = game.board.preset or self.tr("custom board")
+            n = game.board.n
+            self.board_label.setText(
+                plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", preset)
+            )
+        self.statusBar().clearMessage()
+        self._refresh()
+
+    def _on_game_reset(self) -> None:
+        self.view.show_game(self.controller.game)
+        self._autosave()
+        self._refresh()
+
+    def _on_stroke_played(self, move: Move) -> None:
+        self._stroke_since_start = True
+        self.scene.add_move(move)
+        if move.triangles:
+            who = self.controller.players[move.player].name
+            count = len(move.triangles)
+            self.statusBar().showMessage(
+                plural(self.tr("%1 closed %n triangle(s)", "", count), count).replace("%1", who),
+                3000,
+            )
+        elif self.statusBar().currentMessage().startswith(self.tr("Looking for a good stroke…")):
+            self.statusBar().clearMessage()
+        self._autosave()
+        self._refresh()
+
+    def _on_stroke_rejected(self, i: int, j: int, reason: Rejection) -> None:
+        self.scene.show_rejected(i, j)
+        self.statusBar().showMessage(rejection_text(reason), 3000)
+
+    def _on_hint_ready(self, i: int, j: int) -> None:
+        self.scene.show_hint(i, j)
+        self.statusBar().showMessage(self.tr("Hint: try the dashed stroke"), 5000)
+
+    def _on_plugin_failed(self, message: str) -> None:
+        self.statusBar().showMessage(message, 10000)
+
+    def _on_game_over(self, winner: int | None) -> None:
+        self._refresh()
+        self._remove_autosave()
+        game = self.controller.game
+        if game is None:
+            return
+        title = self.end_message(winner)
+        players = self.controller.players
+        score = self.tr("%1 %2 – %3 %4")
+        score = (
+            score.replace("%1", players[0].name)
+            .replace("%2", str(game.scores[0]))
+            .replace("%3", str(game.scores[1]))
+            .replace("%4", players[1].name)
+        )
+        if self._stroke_since_start:
+            self._record_statistics(winner)
+        self.statusBar().showMessage(title)
+        self._close_game_over_dialog()
+        dialog = GameOverDialog(title, score, self)
+        dialog.play_again.connect(self.play_again)
+        self.game_over_dialog = dialog
+        dialog.open()
+
+    def end_message(self, winner: int | None) -> str:
+        """'You won!', 'You lost!', 'Draw!' against the computer; '<name> wins!' or 'Draw!'."""
+        if winner is None:
+            return self.tr("Draw!")
+        human = self.controller.human_index
+        if self.controller.against_computer and human is not None:
+            return self.tr("You won!") if winner == human else self.tr("You lost!")
+        return self.tr("%1 wins!").replace("%1", self.controller.players[winner].name)
+
+    def _record_statistics(self, winner: int | None) -> None:
+        human = self.controller.human_index
+        if not self.controller.against_computer or human is None:
+            return
+        computer = self.controller.players[1 - human]
+        outcome = "drawn" if winner is None else ("won" if winner == human else "lost")
+        try:
+            self.statistics_store().record_result(computer.strategy or "unknown", outcome)
+        except Exception as exc:  # noqa: BLE001 - statistics must not spoil the end of a game
+            self.statusBar().showMessage(
+                self.tr("The statistics could not be saved: %1").replace("%1", str(exc)), 6000
+            )
+
+    def statistics_store(self):
+        if self._statistics is None:
+            from triangles_qt.statistics import StatisticsStore
+
+            self._statistics = StatisticsStore()
+        return self._statistics
+
+    def _close_game_over_dialog(self) -> None:
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.close()
+            self.game_over_dialog.deleteLater()
+            self.game_over_dialog = None
+
+    def _refresh(self) -> None:
+        """Score panel, input and actions from the controller's state."""
+        c = self.controller
+        game = c.game
+        self.scene.set_input_enabled(c.human_to_move)
+        self.undo_action.setEnabled(c.can_undo)
+        self.hint_action.setEnabled(c.can_hint)
+        self.save_action.setEnabled(game is not None)
+        self.save_as_action.setEnabled(game is not None)
+        if game is None:
+            self.score_panel.set_players(("", ""), (0, 0))
+            self.score_panel.set_turn(None, "", False)
+            return
+        players = c.players
+        self.score_panel.set_players((players[0].name, players[1].name), game.scores)
+        if game.is_over:
+            self.score_panel.set_turn(None, self.end_message(game.winner), False)
+            return
+        player = game.player
+        if c.is_computer(player):
+            text = self.tr("The computer is thinking…")
+        elif c.against_computer:
+            text = self.tr("Your turn")
+        else:
+            text = self.tr("%1’s turn").replace("%1", players[player].name)
+        last = game.moves[-1] if game.moves else None
+        if last is not None and last.triangles and last.player == player and not c.is_computer(player):
+            text = self.tr("Triangle! Play again") if c.against_computer else self.tr(
+                "Triangle! %1 plays again"
+            ).replace("%1", players[player].name)
+        self.score_panel.set_turn(player, text, c.thinking)
+
+    # -- other windows ----------------------------------------------------------------------------
+
+    def show_statistics(self) -> None:
+        try:
+            from .statistics_dialog import StatisticsDialog
+
+            dialog = StatisticsDialog(self.statistics_store(), self)
+        except Exception as exc:  # noqa: BLE001 - a missing or broken dialog is reported
+            self._show_error(self.tr("Statistics"), str(exc))
+            return
+        self._open_child("statistics", dialog)
+
+    def show_plugins(self) -> None:
+        try:
+            from .plugins_dialog import PluginsDialog
+
+            dialog = PluginsDialog(self.registry, self)
+        except Exception as exc:  # noqa: BLE001
+            self._show_error(self.tr("Plugins"), str(exc))
+            return
+        self._open_child("plugins", dialog)
+
+    def show_how_to_play(self) -> None:
+        try:
+            from .help_dialog import HowToPlayDialog
+
+            dialog = HowToPlayDialog(self)
+        except Exception as exc:  # noqa: BLE001
+            self._show_error(self.tr("How to play"), str(exc))
+            return
+        self._open_child("help", dialog)
+
+    def _open_child(self, key: str, dialog: QDialog) -> None:
+        old = self._child_dialogs.pop(key, None)
+        if old is not None:
+            old.close()
+            old.deleteLater()
+        self._child_dialogs[key] = dialog
+        dialog.open()
+
+    def show_about(self) -> None:
+        text = self.tr(
+            "<h3>Triangles %1</h3><p>Draw strokes between stars, close empty triangles and "
+            "outscore your opponent.</p><p>Free software under the GNU GPL, version 3 or later.</p>"
+        ).replace("%1", __version__)
+        box = QMessageBox(QMessageBox.Information, self.tr("About Triangles"), text, parent=self)
+        icon = app_icon()
+        if not icon.isNull():
+            box.setIconPixmap(icon.pixmap(64, 64))
+        self.message_box = box
+        box.open()
+
+    # -- interaction points that tests replace ------------------------------------------------------
+
+    def _ask(self, title: str, question: str) -> bool:
+        answer = QMessageBox.question(self, title, question, QMessageBox.Yes | QMessageBox.No)
+        return answer == QMessageBox.Yes
+
+    def _show_error(self, title: str, message: str) -> None:
+        """A non-blocking warning: the game goes on behind it."""
+        box = QMessageBox(QMessageBox.Warning, title, message, QMessageBox.Ok, self)
+        self.message_box = box
+        box.open()
+
+    def _file_filter(self) -> str:
+        return self.tr("Triangles games (*.triangles)")
+
+    def _choose_open_path(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open game"), str(self._folder()), self._file_filter()
+        )
+        return path
+
+    def _choose_save_path(self) -> str:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save game"), str(self._folder()), self._file_filter()
+        )
+        return path
+
+    def _folder(self) -> Path:
+        return self.current_path.parent if self.current_path is not None else Path.home()
+
+    # -- window state ---------------------------------------------------------------------------
+
+    def _restore_geometry(self) -> None:
+        geometry = b""
+        try:
+            geometry = bytes(self.settings.window_geometry or b"")
+        except Exception:  # noqa: BLE001
+            pass
+        if not geometry or not self.restoreGeometry(QByteArray(geometry)):
+            self.resize(960, 760)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        try:
+            self.settings.window_geometry = self.saveGeometry()
+            sync = getattr(self.settings, "sync", None)
+            if sync is not None:
+                sync()
+        except Exception:  # noqa: BLE001
+            pass
+        # The autosave stays on disk when the game is unfinished: it is offered next time.
+        self.controller.close_game()
+        super().closeEvent(event)
+
+
+def theme_palette(theme) -> QPalette:
+    """A widget palette matching the theme, so menus and dialogs sit well beside the sky."""
+    sky, text = qcolor(theme.background_top), qcolor(theme.text)
+    accent = qcolor(theme.player_strokes[1])
+    dark = sky.lightness() < 128
+    window = sky.lighter(135) if dark else sky
+    base = sky.lighter(115) if dark else QColor("white")
+    palette = QPalette()
+    roles = {
+        QPalette.Window: window,
+        QPalette.WindowText: text,
+        QPalette.Base: base,
+        QPalette.AlternateBase: window,
+        QPalette.Text: text,
+        QPalette.Button: window.lighter(120) if dark else window.darker(105),
+        QPalette.ButtonText: text,
+        QPalette.BrightText: qcolor(theme.warning),
+        QPalette.Highlight: accent,
+        QPalette.HighlightedText: QColor("white"),
+        QPalette.ToolTipBase: window,
+        QPalette.ToolTipText: text,
+        QPalette.PlaceholderText: with_alpha(text, 120),
+        QPalette.Link: accent.lighter(130) if dark else accent,
+    }
+    for role, color in roles.items():
+        palette.setColor(role, color)
+    for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
+        palette.setColor(QPalette.Disabled, role, with_alpha(text, 110))
+    return palette
+
+
+def _default_settings():
+    try:
+        from .settings import Settings
+
+        return Settings()
+    except Exception:  # noqa: BLE001
+        return _PlainSettings()

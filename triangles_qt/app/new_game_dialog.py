@@ -1,0 +1,213 @@
+"""The New game window: board size (phone and tablet presets), opponent (a friend on the same
+machine, or the computer with any strategy the plugins offer), who starts, and the
+"Play again after a triangle" option. It returns a NewGameChoices; it starts nothing itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triangles_qt.core.board import PRESETS
+
+from .plurals import plural
+from .controller import registry_strategies
+
+try:
+    from .settings import NewGameChoices
+except Exception:  # noqa: BLE001 - the settings module may be mid-rewrite
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class NewGameChoices:  # type: ignore[no-redef]
+        preset: str = "phone-60"
+        opponent: str = "computer"
+        strategy_id: str = "easy"
+        human_starts: bool = True
+        replay_after_triangle: bool = False
+        player_names: tuple[str, str] = ("", "")
+
+
+FAMILIES = ("phone", "tablet")
+BUILTIN_STRATEGIES = ("easy", "medium", "hard")
+MAX_NAME_LENGTH = 40
+
+
+class NewGameDialog(QDialog):
+    """Choose the next game. `choices()` reads what is selected; `set_choices()` pre-selects."""
+
+    def __init__(self, registry: Any = None, choices: NewGameChoices | None = None, parent=None):
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self._registry = registry
+        self._strategies = registry_strategies(registry)
+
+        # Board size: one radio button per preset, grouped by family.
+        self.preset_buttons: dict[str, QRadioButton] = {}
+        self._preset_group = QButtonGroup(self)
+        self._family_boxes: dict[str, QGroupBox] = {}
+        boards = QHBoxLayout()
+        for family in FAMILIES:
+            box = QGroupBox()
+            column = QVBoxLayout(box)
+            for preset in PRESETS.values():
+                if preset.family != family:
+                    continue
+                button = QRadioButton()
+                button.setObjectName(f"preset-{preset.name}")
+                self.preset_buttons[preset.name] = button
+                self._preset_group.addButton(button)
+                column.addWidget(button)
+            column.addStretch(1)
+            self._family_boxes[family] = box
+            boards.addWidget(box)
+
+        # Opponent.
+        self.computer_radio = QRadioButton()
+        self.human_radio = QRadioButton()
+        self._opponent_group = QButtonGroup(self)
+        self._opponent_group.addButton(self.computer_radio)
+        self._opponent_group.addButton(self.human_radio)
+        self.pages = QStackedWidget()
+
+        computer_page = QWidget()
+        computer_form = QFormLayout(computer_page)
+        self.strategy_combo = QComboBox()
+        self.strategy_combo.setObjectName("strategyCombo")
+        for strategy in self._strategies:
+            self.strategy_combo.addItem(str(getattr(strategy, "name", strategy.id)), strategy.id)
+        self.you_start_radio = QRadioButton()
+        self.computer_starts_radio = QRadioButton()
+        starts = QHBoxLayout()
+        starts.addWidget(self.you_start_radio)
+        starts.addWidget(self.computer_starts_radio)
+        starts.addStretch(1)
+        self._strategy_label = QLabel()
+        self._starts_label = QLabel()
+        computer_form.addRow(self._strategy_label, self.strategy_combo)
+        computer_form.addRow(self._starts_label, starts)
+
+        human_page = QWidget()
+        human_form = QFormLayout(human_page)
+        self.name_edits = (QLineEdit(), QLineEdit())
+        self._name_labels = (QLabel(), QLabel())
+        for label, edit in zip(self._name_labels, self.name_edits):
+            edit.setMaxLength(MAX_NAME_LENGTH)
+            human_form.addRow(label, edit)
+
+        self.pages.addWidget(computer_page)
+        self.pages.addWidget(human_page)
+        self._opponent_box = QGroupBox()
+        opponent_layout = QGridLayout(self._opponent_box)
+        opponent_layout.addWidget(self.computer_radio, 0, 0)
+        opponent_layout.addWidget(self.human_radio, 0, 1)
+        opponent_layout.addWidget(self.pages, 1, 0, 1, 2)
+        self.computer_radio.toggled.connect(self._show_opponent_page)
+
+        self.replay_check = QCheckBox()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        self._board_label = QLabel()
+        layout.addWidget(self._board_label)
+        layout.addLayout(boards)
+        layout.addWidget(self._opponent_box)
+        layout.addWidget(self.replay_check)
+        layout.addWidget(self.buttons)
+
+        self.retranslate_ui()
+        self.set_choices(choices or NewGameChoices())
+
+    # -- values -------------------------------------------------------------------------------
+
+    def set_choices(self, choices: NewGameChoices) -> None:
+        button = self.preset_buttons.get(choices.preset) or self.preset_buttons["phone-60"]
+        button.setChecked(True)
+        computer = choices.opponent != "human" and self.strategy_combo.count() > 0
+        (self.computer_radio if computer else self.human_radio).setChecked(True)
+        self._show_opponent_page()
+        index = self.strategy_combo.findData(choices.strategy_id)
+        if index < 0:
+            index = self.strategy_combo.findData("medium")
+        self.strategy_combo.setCurrentIndex(max(0, index))
+        (self.you_start_radio if choices.human_starts else self.computer_starts_radio).setChecked(
+            True
+        )
+        for edit, name in zip(self.name_edits, choices.player_names):
+            edit.setText(name)
+        self.replay_check.setChecked(choices.replay_after_triangle)
+        self.computer_radio.setEnabled(self.strategy_combo.count() > 0)
+
+    def choices(self) -> NewGameChoices:
+        preset = next(
+            (name for name, button in self.preset_buttons.items() if button.isChecked()),
+            "phone-60",
+        )
+        return NewGameChoices(
+            preset=preset,
+            opponent="computer" if self.computer_radio.isChecked() else "human",
+            strategy_id=str(self.strategy_combo.currentData() or "easy"),
+            human_starts=self.you_start_radio.isChecked(),
+            replay_after_triangle=self.replay_check.isChecked(),
+            player_names=tuple(" ".join(e.text().split()) for e in self.name_edits),
+        )
+
+    # -- text -----------------------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("New game"))
+        self._board_label.setText(self.tr("Board (star cloud)"))
+        self._family_boxes["phone"].setTitle(self.tr("Phone"))
+        self._family_boxes["tablet"].setTitle(self.tr("Tablet"))
+        for name, button in self.preset_buttons.items():
+            stars = PRESETS[name].stars
+            button.setText(plural(self.tr("%n star(s)", "", stars), stars))
+        self._opponent_box.setTitle(self.tr("Opponent"))
+        self.computer_radio.setText(self.tr("The computer"))
+        self.human_radio.setText(self.tr("A friend on this computer"))
+        self._strategy_label.setText(self.tr("Strength:"))
+        self._starts_label.setText(self.tr("Who starts:"))
+        self.you_start_radio.setText(self.tr("You"))
+        self.computer_starts_radio.setText(self.tr("The computer"))
+        for index, strategy in enumerate(self._strategies):
+            name = str(getattr(strategy, "name", strategy.id))
+            if strategy.id not in BUILTIN_STRATEGIES:
+                name = self.tr("%1 (plugin)").replace("%1", name)
+            self.strategy_combo.setItemText(index, name)
+        for k, (label, edit) in enumerate(zip(self._name_labels, self.name_edits), start=1):
+            label.setText(self.tr("Player %1:").replace("%1", str(k)))
+            edit.setPlaceholderText(self.tr("Player %1").replace("%1", str(k)))
+        self.replay_check.setText(self.tr("Play again after a triangle"))
+        self.replay_check.setToolTip(
+            self.tr("A player whose stroke closes a triangle draws another stroke at once.")
+        )
+        self.buttons.button(QDialogButtonBox.Ok).setText(self.tr("Start"))
+        self.buttons.button(QDialogButtonBox.Cancel).setText(self.tr("Cancel"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _show_opponent_page(self) -> None:
+        self.pages.setCurrentIndex(0 if self.computer_radio.isChecked() else 1)

@@ -1,0 +1,180 @@
+"""The score panel above the board: both players in their colours, their triangle counts, whose
+turn it is, and a spinner while the computer thinks. It only shows what the window tells it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from .plurals import plural
+from .colors import qcolor, with_alpha
+
+
+class Spinner(QWidget):
+    """A small rotating arc: the computer is thinking."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._angle = 0
+        self._color = QColor("white")
+        self._timer = QTimer(self)
+        self._timer.setInterval(40)
+        self._timer.timeout.connect(self._turn)
+        self.setFixedSize(18, 18)
+        self.setVisible(False)
+
+    def set_color(self, color: QColor) -> None:
+        self._color = QColor(color)
+        self.update()
+
+    def set_spinning(self, spinning: bool) -> None:
+        self.setVisible(spinning)
+        if spinning:
+            self._timer.start()
+        else:
+            self._timer.stop()
+
+    @property
+    def spinning(self) -> bool:
+        return self._timer.isActive()
+
+    def _turn(self) -> None:
+        self._angle = (self._angle + 12) % 360
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        rect = QRectF(2, 2, self.width() - 4, self.height() - 4)
+        painter.setPen(QPen(with_alpha(self._color, 50), 2.4))
+        painter.drawEllipse(rect)
+        painter.setPen(QPen(self._color, 2.4, Qt.SolidLine, Qt.RoundCap))
+        painter.drawArc(rect, -self._angle * 16, 100 * 16)
+
+
+class PlayerCard(QFrame):
+    """One player: a colour dot, the name, the triangle count; framed when it is their turn."""
+
+    def __init__(self, seat: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName(f"playerCard{seat}")
+        self.name_label = QLabel()
+        self.name_label.setObjectName("name")
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count")
+        name_font = QFont(self.name_label.font())
+        name_font.setPointSizeF(name_font.pointSizeF() * 1.15)
+        name_font.setBold(True)
+        self.name_label.setFont(name_font)
+        self.name_label.setTextFormat(Qt.PlainText)
+        self.name_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 8, 14, 8)
+        layout.setSpacing(2)
+        align = Qt.AlignLeft if seat == 0 else Qt.AlignRight
+        self.name_label.setAlignment(align | Qt.AlignVCenter)
+        self.count_label.setAlignment(align | Qt.AlignVCenter)
+        layout.addWidget(self.name_label)
+        layout.addWidget(self.count_label)
+        self._name = ""
+        self._count = 0
+        self._active = False
+        self._color = QColor("white")
+
+    def set_player(self, name: str, count: int) -> None:
+        self._name, self._count = name, count
+        self.retranslate_ui()
+
+    def set_active(self, active: bool, color: QColor, text: QColor) -> None:
+        self._active, self._color = active, QColor(color)
+        border = color.name() if active else "transparent"
+        background = with_alpha(color, 46 if active else 14)
+        self.setStyleSheet(
+            f"QFrame#{self.objectName()} {{ border: 2px solid {border}; border-radius: 12px;"
+            f" background: rgba({background.red()}, {background.green()}, {background.blue()},"
+            f" {background.alpha()}); }}"
+            f" QLabel#name {{ color: {color.name()}; }}"
+            f" QLabel#count {{ color: {text.name()}; }}"
+        )
+
+    @property
+    def name_text(self) -> str:
+        return self.name_label.text()
+
+    @property
+    def count_text(self) -> str:
+        return self.count_label.text()
+
+    def retranslate_ui(self) -> None:
+        self.name_label.setText(self._name)
+        self.count_label.setText(plural(self.tr("%n triangle(s)", "", self._count), self._count))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+
+class ScorePanel(QWidget):
+    """Both players and the turn line between them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scorePanel")
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.cards = (PlayerCard(0), PlayerCard(1))
+        self.turn_label = QLabel()
+        self.turn_label.setAlignment(Qt.AlignCenter)
+        self.turn_label.setTextFormat(Qt.PlainText)
+        self.turn_label.setWordWrap(True)
+        self.spinner = Spinner()
+        middle = QHBoxLayout()
+        middle.setSpacing(8)
+        middle.addStretch(1)
+        middle.addWidget(self.spinner)
+        middle.addWidget(self.turn_label)
+        middle.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(10)
+        layout.addWidget(self.cards[0], 3)
+        layout.addLayout(middle, 2)
+        layout.addWidget(self.cards[1], 3)
+        self._theme = None
+        self._names = ("", "")
+        self._scores = (0, 0)
+        self._active: int | None = None
+
+    def set_theme(self, theme) -> None:
+        self._theme = theme
+        top = qcolor(theme.background_top)
+        text = qcolor(theme.text)
+        panel = top.darker(125) if top.lightness() > 128 else top.lighter(125)
+        self.setStyleSheet(
+            f"QWidget#scorePanel {{ background: {panel.name()};"
+            f" border-bottom: 1px solid {with_alpha(text, 40).name(QColor.HexArgb)}; }}"
+            f" QWidget#scorePanel QLabel {{ color: {text.name()}; }}"
+        )
+        self.spinner.set_color(qcolor(theme.highlight))
+        self._restyle_cards()
+
+    def set_players(self, names: tuple[str, str], scores: tuple[int, int]) -> None:
+        self._names, self._scores = tuple(names), tuple(scores)
+        for card, name, score in zip(self.cards, names, scores):
+            card.set_player(name, score)
+
+    def set_turn(self, active: int | None, text: str, thinking: bool) -> None:
+        self._active = active
+        self.turn_label.setText(text)
+        self.spinner.set_spinning(thinking)
+        self._restyle_cards()
+
+    def _restyle_cards(self) -> None:
+        if self._theme is None:
+            return
+        text = qcolor(self._theme.text)
+        for card, color in zip(self.cards, self._theme.player_strokes):
+            card.set_active(card.seat == self._active, qcolor(color), text)
