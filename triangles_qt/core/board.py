@@ -18,7 +18,7 @@ import numpy as np
 from .geometry import MAX_COORDINATE, MAX_TOLERANCE
 
 DEFAULT_TOLERANCE = 4
-MAX_STARS = 400
+MAX_STARS = 250
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,9 @@ class Board:
             p = PRESETS[preset]
         except KeyError:
             raise BoardError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}") from None
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            # Python seeds from abs(seed): -7 and 7 would silently give the same board.
+            raise BoardError(f"a board seed is a non-negative integer, not {seed!r}")
         stars = generate_stars(p.width, p.height, p.stars, seed)
         tol = DEFAULT_TOLERANCE if tolerance is None else tolerance
         return cls(stars, p.width, p.height, tol, preset=preset, seed=seed)

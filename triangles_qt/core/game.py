@@ -173,10 +173,13 @@ class Game:
         reason = self.check(i, j)
         if reason is not None:
             raise IllegalStroke((i, j), reason)
-        return self.play_candidate(self.board.candidate(i, j))
+        return self.play_candidate(self.board.candidate(i, j), (int(i), int(j)))
 
-    def play_candidate(self, s: int) -> Move:
-        """Draw legal candidate s (no validation: for callers that took s from `legal_bits`)."""
+    def play_candidate(self, s: int, stroke: tuple[int, int] | None = None) -> Move:
+        """Draw legal candidate s (no validation: for callers that took s from `legal_bits`).
+
+        `stroke` is the pair in the order the player drew it, kept in the move for records.
+        """
         board = self.board
         i, j = board.cand_a_list[s], board.cand_b_list[s]
         triangles = self._closed_triangles(s, i, j)
@@ -187,7 +190,7 @@ class Game:
         self._neighbours[i] |= 1 << j
         self._neighbours[j] |= 1 << i
         player = self._player
-        move = Move(player, (i, j), triangles)
+        move = Move(player, stroke or (i, j), triangles)
         self._moves.append(move)
         if triangles:
             self._scores[player] += len(triangles)
