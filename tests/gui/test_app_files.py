@@ -1,0 +1,116 @@
+"""Game files in the window: save and open, a bad file, autosave and resume; the command line."""
+
+from triangles_qt.app.application import parse_arguments
+from triangles_qt.app.main_window import autosave_path
+from triangles_qt.app.new_game_dialog import NewGameChoices
+
+VS_COMPUTER = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="first")
+FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
+
+
+def play_strokes(controller, count):
+    for _ in range(count):
+        i, j = controller.game.legal_strokes()[0]
+        controller.request_stroke(int(i), int(j))
+
+
+def test_save_and_open_round_trip(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.controller, 5)
+    moves, players = window.controller.game.moves, window.controller.players
+    window._choose_save_path = lambda: str(tmp_path / "evening")
+    assert window.save_as_action.trigger() is None
+    saved = tmp_path / "evening.triangles"
+    assert saved.is_file()
+    assert "evening.triangles" in window.windowTitle()
+
+    window.start_new_game(FRIENDS, seed=99)
+    window._choose_open_path = lambda: str(saved)
+    window.open_action.trigger()
+    game = window.controller.game
+    assert game.moves == moves and window.controller.players == players
+    assert len(window.scene.stroke_items) == 5
+    assert window.controller.human_to_move
+
+
+def test_a_corrupt_file_gets_a_message_and_the_game_goes_on(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.controller, 3)
+    before = window.controller.game
+    moves = before.moves
+    bad = tmp_path / "broken.triangles"
+    bad.write_text('{"format": "triangles-game", "version": 1, "board": ', encoding="utf-8")
+    assert not window.open_file(bad)
+    box = window.message_box
+    assert box is not None and box.isVisible()
+    assert "broken.triangles" in box.text()
+    assert window.controller.game is before and before.moves == moves
+    box.accept()
+    play_strokes(window.controller, 1)  # and the game goes on
+    assert len(before.moves) == 4
+
+
+def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=21)
+    controller = window.controller
+    assert not autosave_path().exists()
+    for _ in range(3):
+        play_strokes(controller, 1)
+        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+    assert autosave_path().is_file()
+    moves, players = controller.game.moves, controller.players
+    window.close()  # the unfinished game stays on disk
+
+    again = make_window()
+    again.answers = [True]
+    assert again.offer_resume()
+    assert again.asked
+    assert again.controller.game.moves == moves and again.controller.players == players
+    assert again.controller.human_to_move
+    assert len(again.scene.stroke_items) == len(moves)
+
+
+def test_declining_to_resume_forgets_the_autosave(make_window):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=21)
+    play_strokes(window.controller, 2)
+    assert autosave_path().is_file()
+    other = make_window()
+    other.answers = [False]
+    assert not other.offer_resume()
+    assert not autosave_path().exists()
+
+
+def test_a_damaged_autosave_is_not_offered(make_window):
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("not a game", encoding="utf-8")
+    window = make_window()
+    assert not window.offer_resume()
+    assert not window.asked
+
+
+def test_command_line_options_and_qt_arguments_are_separated():
+    options, rest = parse_arguments(
+        ["triangles-qt", "--lang", "de", "--theme", "daylight", "--plugin-dir", "a",
+         "--plugin-dir", "b", "--open", "x.triangles", "-style", "fusion"]
+    )
+    assert options.lang == "de" and options.theme == "daylight"
+    assert options.plugin_dir == ["a", "b"] and options.open == "x.triangles"
+    assert rest == ["triangles-qt", "-style", "fusion"]
+
+
+def test_window_remembers_theme_and_new_game_choices(make_window, tmp_path):
+    from triangles_qt.app.settings import Settings
+    from triangles_qt.plugin_manager import load_plugins
+
+    window = make_window(load_plugins())
+    window.set_theme("daylight")
+    window.start_new_game(FRIENDS, seed=1)
+    window.close()
+    settings = Settings(tmp_path / "settings-0.ini")
+    assert settings.theme_id == "daylight"
+    assert settings.new_game_choices().player_names == ("Ana", "Ben")
+    assert settings.window_geometry

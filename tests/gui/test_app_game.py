@@ -1,0 +1,275 @@
+"""Whole games in the window: against the computer and a friend, end messages, statistics, undo,
+hint, stale computer answers, a hanging plugin, and the New game window."""
+
+import pytest
+from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star
+
+from triangles_qt.app import background
+from triangles_qt.app.main_window import autosave_path
+from triangles_qt.app.new_game_dialog import NewGameChoices
+
+VS_COMPUTER = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="first")
+FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
+
+
+def first_legal(game):
+    i, j = game.legal_strokes()[0]
+    return int(i), int(j)
+
+
+def play_out(window, qtbot):
+    """The human(s) play the first legal stroke whenever it is their turn, to the end."""
+    controller = window.controller
+    while not controller.game.is_over:
+        qtbot.waitUntil(lambda: controller.human_to_move or controller.game.is_over, timeout=5000)
+        if not controller.game.is_over:
+            assert window.scene.input_enabled
+            controller.request_stroke(*first_legal(controller.game))
+
+
+def test_a_whole_game_against_the_computer(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=5)
+    controller = window.controller
+    with qtbot.waitSignal(controller.game_over, timeout=20000):
+        play_out(window, qtbot)
+    game = controller.game
+    you, computer = game.scores
+    expected = "You won!" if you > computer else "You lost!" if you < computer else "Draw!"
+    dialog = window.game_over_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.title_text == expected
+    assert f"{you} – {computer}" in dialog.score_label.text()
+    assert all(move.player in (0, 1) for move in game.moves)
+    counts = window.statistics_store().per_strategy()["first"]
+    assert (counts.won, counts.lost, counts.drawn) == (
+        int(you > computer),
+        int(you < computer),
+        int(you == computer),
+    )
+    assert not autosave_path().exists()  # the finished game leaves no autosave behind
+    assert not window.undo_action.isEnabled()
+    # Play again starts a fresh game with the same choices.
+    dialog.play_again_button.click()
+    assert controller.game.moves == () and not controller.game.is_over
+    assert controller.players[1].strategy == "first"
+
+
+def test_the_computer_can_start_and_input_waits_for_it(make_window, qtbot):
+    strategy = BlockingStrategy()
+    window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
+    window.controller.budget_s = 10
+    window.start_new_game(
+        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
+                       human_starts=False),
+        seed=3,
+    )
+    controller = window.controller
+    qtbot.waitUntil(strategy.called.is_set, timeout=5000)
+    assert controller.thinking and not window.scene.input_enabled
+    assert window.score_panel.spinner.spinning
+    assert window.score_panel.turn_label.text() == "The computer is thinking…"
+    click_star(qtbot, window.view, 0)  # ignored: not the human's turn
+    assert window.scene.picked is None
+    strategy.release.set()
+    qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+    assert len(controller.game.moves) == 1 and controller.game.moves[0].player == 0
+    assert window.score_panel.turn_label.text() == "Your turn"
+    assert not window.score_panel.spinner.spinning
+
+
+def test_a_whole_game_between_friends_names_the_winner(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=8)
+    with qtbot.waitSignal(window.controller.game_over, timeout=10000):
+        play_out(window, qtbot)
+    a, b = window.controller.game.scores
+    expected = "Ana wins!" if a > b else "Ben wins!" if b > a else "Draw!"
+    assert window.game_over_dialog.title_text == expected
+    assert window.statistics_store().per_strategy() == {}  # only games against the computer
+
+
+def test_end_messages(make_window):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=1)
+    assert window.end_message(0) == "Ana wins!"
+    assert window.end_message(1) == "Ben wins!"
+    assert window.end_message(None) == "Draw!"
+    window.start_new_game(NewGameChoices(preset="phone-24", opponent="computer",
+                                         strategy_id="first", human_starts=False), seed=1)
+    assert window.end_message(1) == "You won!"
+    assert window.end_message(0) == "You lost!"
+    assert window.end_message(None) == "Draw!"
+
+
+def test_score_panel_counts_triangles_with_plural_forms(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=4)
+    cards = window.score_panel.cards
+    assert cards[0].name_text == "Ana" and cards[1].name_text == "Ben"
+    assert cards[0].count_text == "0 triangles"
+    controller = window.controller
+    while controller.game.scores[0] + controller.game.scores[1] == 0:
+        controller.request_stroke(*first_legal(controller.game))
+    texts = {cards[k].count_text for k in (0, 1)}
+    assert "1 triangle" in texts or "2 triangles" in texts
+    assert len(window.scene.triangle_items) == sum(controller.game.scores)
+
+
+def test_undo_against_the_computer_goes_back_to_the_humans_turn(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=6)
+    controller = window.controller
+    for _ in range(2):
+        controller.request_stroke(*first_legal(controller.game))
+        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+    assert len(controller.game.moves) == 4
+    window.undo_action.trigger()
+    assert len(controller.game.moves) == 2 and controller.human_to_move
+    assert len(window.scene.stroke_items) == 2
+    window.undo_action.trigger()
+    assert controller.game.moves == () and not window.undo_action.isEnabled()
+
+
+def test_undo_between_friends_takes_back_one_stroke(make_window):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=6)
+    controller = window.controller
+    controller.request_stroke(*first_legal(controller.game))
+    controller.request_stroke(*first_legal(controller.game))
+    window.undo_action.trigger()
+    assert len(controller.game.moves) == 1 and controller.game.player == 1
+    assert window.scene.last_stroke_item is window.scene.stroke_items[controller.game.strokes[0]]
+
+
+def test_hint_shows_a_legal_stroke(make_window, qtbot):
+    window = make_window(FakeRegistry(FirstStrokeStrategy()))
+    window.start_new_game(FRIENDS, seed=9)
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as hint:
+        window.hint_action.trigger()
+    i, j = hint.args
+    assert window.controller.game.check(i, j) is None
+    assert window.scene.hint_visible
+    window.controller.request_stroke(i, j)
+    assert not window.scene.hint_visible
+
+
+def test_an_answer_arriving_after_a_restart_is_dropped(make_window, qtbot):
+    strategy = BlockingStrategy()
+    window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
+    window.controller.budget_s = 10
+    window.start_new_game(
+        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
+                       human_starts=False),
+        seed=3,
+    )
+    qtbot.waitUntil(strategy.called.is_set, timeout=5000)
+    window.start_new_game(VS_COMPUTER, seed=4)  # the human starts this one
+    strategy.release.set()
+    assert strategy.returned.wait(5)
+    qtbot.waitUntil(lambda: not background._pending, timeout=5000)  # the answer was delivered
+    game = window.controller.game
+    assert game.moves == () and game.player == 0 and window.controller.human_to_move
+
+
+def test_an_answer_arriving_after_undo_is_dropped(make_window, qtbot):
+    strategy = BlockingStrategy()
+    window = make_window(FakeRegistry(strategy))
+    window.controller.budget_s = 10
+    window.start_new_game(
+        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking"), seed=3
+    )
+    controller = window.controller
+    controller.request_stroke(*first_legal(controller.game))
+    qtbot.waitUntil(strategy.called.is_set, timeout=5000)
+    window.undo_action.trigger()
+    strategy.release.set()
+    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
+    assert controller.game.moves == () and controller.human_to_move
+
+
+def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
+    strategy = BlockingStrategy("hanging")  # never released while the test runs
+    window = make_window(FakeRegistry(strategy))
+    window.controller.budget_s = 0.2
+    window.start_new_game(
+        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="hanging",
+                       human_starts=False),
+        seed=3,
+    )
+    ticks = []
+    from PySide6.QtCore import QTimer
+
+    timer = QTimer(window)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    with qtbot.waitSignal(window.controller.plugin_failed, timeout=5000) as failed:
+        pass
+    timer.stop()
+    assert len(ticks) >= 5  # the event loop kept running while the plugin hung
+    assert "hanging" in failed.args[0]
+    qtbot.waitUntil(lambda: window.controller.human_to_move, timeout=5000)
+    assert len(window.controller.game.moves) == 1  # the fallback played for it
+    assert window.statusBar().currentMessage() == failed.args[0]
+    strategy.release.set()
+
+
+def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
+    registry = FakeRegistry(FirstStrokeStrategy(), BlockingStrategy("thirdparty"))
+    window = make_window(registry)
+    window.start_new_game(FRIENDS, seed=2)
+    window.controller.request_stroke(*first_legal(window.controller.game))
+    window.answers = [False]
+    window.new_action.trigger()
+    assert window.asked and window.new_game_dialog is None
+    assert len(window.controller.game.moves) == 1
+    window.answers = [True]
+    window.new_action.trigger()
+    dialog = window.new_game_dialog
+    assert dialog is not None and dialog.isVisible()
+    combo = dialog.strategy_combo
+    assert [combo.itemData(k) for k in range(combo.count())] == ["first", "thirdparty"]
+    assert combo.itemText(1) == "Thirdparty (plugin)"
+    dialog.preset_buttons["tablet-80"].setChecked(True)
+    dialog.computer_radio.setChecked(True)
+    dialog.strategy_combo.setCurrentIndex(0)
+    dialog.replay_check.setChecked(True)
+    dialog.accept()
+    game = window.controller.game
+    assert game.board.preset == "tablet-80" and game.moves == () and game.replay_after_triangle
+    assert window.controller.players[1].strategy == "first"
+    assert window.settings.new_game_choices().preset == "tablet-80"
+
+
+def test_play_again_after_a_triangle(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(
+        NewGameChoices(preset="phone-24", opponent="human", replay_after_triangle=True), seed=4
+    )
+    controller = window.controller
+    while True:
+        move_player = controller.game.player
+        controller.request_stroke(*first_legal(controller.game))
+        last = controller.game.moves[-1]
+        if last.triangles:
+            break
+    assert controller.game.player == move_player
+    assert "plays again" in window.score_panel.turn_label.text()
+
+
+@pytest.mark.parametrize("theme_id", ["daylight", "high-contrast"])
+def test_switching_theme_recolours_at_once(make_window, qtbot, theme_id):
+    from triangles_qt.app.colors import qcolor
+    from triangles_qt.plugin_manager import load_plugins
+
+    window = make_window(load_plugins())
+    window.start_new_game(FRIENDS, seed=2)
+    controller = window.controller
+    controller.request_stroke(*first_legal(controller.game))
+    theme = window.themes[theme_id]
+    window.theme_actions[theme_id].trigger()
+    item = next(iter(window.scene.stroke_items.values()))
+    assert item.color == qcolor(theme.player_strokes[0])
+    assert window.settings.theme_id == theme_id
+    image = window.view.grab().toImage()
+    assert image.pixelColor(2, 2) != qcolor("#000000") or theme.background_top == "#000000"
