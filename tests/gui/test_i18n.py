@@ -1,0 +1,224 @@
+"""Languages at run time: switching retranslates live widgets, Qt's own buttons follow, numbers
+follow the locale, a damaged or missing .qm falls back to English with a note in the log, and the
+start-up language is chosen in the documented order."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import xml.etree.ElementTree as ET
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale  # noqa: E402
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QVBoxLayout, QWidget  # noqa: E402
+
+from triangles_qt.app import i18n  # noqa: E402
+from triangles_qt.app.i18n import (  # noqa: E402
+    LANGUAGES,
+    LanguageManager,
+    format_number,
+    initial_language,
+    language_menu_title,
+    translations_dir,
+)
+
+MENU_TITLE = {"en": "&Language", "es": "&Idioma", "de": "&Sprache", "bg": "&Език"}
+CANCEL = {"en": "Cancel", "es": "Cancelar", "de": "Abbrechen", "bg": "Отказ"}
+
+
+class LanguageAwareWidget(QWidget):
+    """A tiny widget written the way the app's widgets are: all text set in retranslate_ui()."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.label = QLabel()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        layout.addWidget(self.buttons)
+        self.retranslations = 0
+        self.retranslate_ui()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt name
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        self.retranslations += 1
+        self.label.setText(QCoreApplication.translate("Language", "&Language"))
+
+
+@pytest.fixture
+def manager(qapp):
+    languages = LanguageManager(qapp)
+    yield languages
+    languages.unload()
+    QCoreApplication.processEvents()
+
+
+def _cancel_text(box: QDialogButtonBox) -> str:
+    return box.button(QDialogButtonBox.StandardButton.Cancel).text().replace("&", "")
+
+
+def test_languages_are_listed_in_menu_order_with_native_names():
+    assert LANGUAGES == [
+        ("en", "English"),
+        ("es", "Español"),
+        ("de", "Deutsch"),
+        ("bg", "Български"),
+    ]
+
+
+def test_every_shipped_language_has_a_compiled_translation():
+    folder = translations_dir()
+    for code, _name in LANGUAGES:
+        assert (folder / f"triangles_{code}.qm").is_file(), code
+
+
+@pytest.mark.parametrize("code", ["es", "de", "bg", "en"])
+def test_switching_language_retranslates_an_open_widget(qtbot, manager, code):
+    widget = LanguageAwareWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    assert widget.label.text() == "&Language"
+
+    assert manager.set_language(code) == []
+
+    assert manager.language == code
+    qtbot.waitUntil(lambda: widget.label.text() == MENU_TITLE[code], timeout=2000)
+    qtbot.waitUntil(lambda: _cancel_text(widget.buttons) == CANCEL[code], timeout=2000)
+    assert language_menu_title() == MENU_TITLE[code]
+
+
+def test_switching_twice_leaves_only_the_new_language(qtbot, manager):
+    widget = LanguageAwareWidget()
+    qtbot.addWidget(widget)
+    manager.set_language("de")
+    manager.set_language("bg")
+    qtbot.waitUntil(lambda: widget.label.text() == MENU_TITLE["bg"], timeout=2000)
+    assert len(manager.translators) == 2
+    manager.set_language("en")
+    qtbot.waitUntil(lambda: widget.label.text() == "&Language", timeout=2000)
+    assert _cancel_text(widget.buttons) == "Cancel"
+    assert len(manager.translators) == 1  # the English plural forms only
+
+
+@pytest.mark.parametrize("code", ["es", "de", "bg"])
+def test_standard_buttons_of_a_new_dialog_are_translated(qtbot, manager, code):
+    manager.set_language(code)
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    qtbot.addWidget(box)
+    assert _cancel_text(box) == CANCEL[code]
+
+
+def test_translators_survive_garbage_collection(qtbot, manager):
+    import gc
+
+    manager.set_language("es")
+    gc.collect()
+    assert QCoreApplication.translate("Language", "&Language") == "&Idioma"
+
+
+def test_english_plural_forms_read_naturally(qtbot, manager):
+    root = ET.parse(translations_dir() / "triangles_en.ts").getroot()
+    context = root.find("context")
+    if context is None:
+        pytest.skip("the sources have no plural message yet")
+    message = context.find("message")
+    name, source = context.findtext("name"), message.findtext("source")
+    one, many = (form.text for form in message.find("translation").findall("numerusform"))
+    manager.set_language("en")
+    assert QCoreApplication.translate(name, source, None, 1) == one.replace("%n", "1")
+    assert QCoreApplication.translate(name, source, None, 5) == many.replace("%n", "5")
+
+
+def test_numbers_follow_the_language(manager):
+    manager.set_language("de")
+    assert QLocale().name() == "de_DE"
+    assert format_number(1234567) == "1.234.567"
+    assert format_number(2.5, 1) == "2,5"
+    manager.set_language("es")
+    assert format_number(1234567) == "1.234.567"
+    manager.set_language("en")
+    assert format_number(1234567) == "1,234,567"
+    assert format_number(2.5) == "2.5"
+
+
+@pytest.fixture
+def damaged_copy(tmp_path):
+    folder = tmp_path / "translations"
+    shutil.copytree(translations_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__*"))
+    (folder / "triangles_de.qm").write_bytes(b"\x00garbage, not a Qt translation\xff" * 8)
+    (folder / "triangles_bg.qm").unlink()
+    return folder
+
+
+@pytest.mark.parametrize("code", ["de", "bg"])
+def test_a_damaged_or_missing_translation_falls_back_to_english(
+    qtbot, qapp, caplog, damaged_copy, code
+):
+    languages = LanguageManager(qapp, app_dir=damaged_copy)
+    widget = LanguageAwareWidget()
+    qtbot.addWidget(widget)
+    try:
+        languages.set_language("es")
+        qtbot.waitUntil(lambda: widget.label.text() == MENU_TITLE["es"], timeout=2000)
+        with caplog.at_level(logging.WARNING, logger="triangles_qt.i18n"):
+            notes = languages.set_language(code)
+        assert languages.language == "en"
+        assert notes and f"triangles_{code}.qm" in notes[0] and "English" in notes[0]
+        assert any(
+            record.name == "triangles_qt.i18n" and f"triangles_{code}.qm" in record.getMessage()
+            for record in caplog.records
+        )
+        qtbot.waitUntil(lambda: widget.label.text() == "&Language", timeout=2000)
+        assert _cancel_text(widget.buttons) == "Cancel"
+        assert QLocale().name() == "en_US"
+    finally:
+        languages.unload()
+
+
+def test_an_unknown_language_code_falls_back_to_english(manager, caplog):
+    with caplog.at_level(logging.WARNING, logger="triangles_qt.i18n"):
+        notes = manager.set_language("tlh")
+    assert manager.language == "en"
+    assert notes and "tlh" in notes[0]
+
+
+def test_a_missing_qt_catalogue_keeps_our_language_and_says_so(qapp, tmp_path):
+    languages = LanguageManager(qapp, qt_dir=tmp_path)
+    try:
+        notes = languages.set_language("de")
+        assert languages.language == "de"
+        assert len(notes) == 1 and "qtbase_de.qm" in notes[0]
+        assert QCoreApplication.translate("Language", "&Language") == "&Sprache"
+    finally:
+        languages.unload()
+
+
+@pytest.mark.parametrize(
+    ("cli", "saved", "system", "expected"),
+    [
+        ("de", "es", "bg_BG", "de"),  # --lang wins
+        (None, "es", "bg_BG", "es"),  # then the saved choice
+        ("", "", "bg_BG", "bg"),  # then the system locale, if shipped
+        (None, None, "fr_FR", "en"),  # else English
+        (None, None, "C", "en"),
+        ("de_AT", None, "en_US", "de"),  # a regional code names its language
+        ("xx", "es", "de_DE", "es"),  # a code we do not ship is skipped
+        ("xx", "yy", "de_DE", "de"),
+    ],
+)
+def test_initial_language_precedence(cli, saved, system, expected):
+    assert initial_language(cli, saved, system) == expected
+
+
+def test_initial_language_uses_the_system_locale_by_default(monkeypatch):
+    monkeypatch.setattr(i18n.QLocale, "system", staticmethod(lambda: QLocale("bg_BG")))
+    assert initial_language(None, None) == "bg"

@@ -1,0 +1,630 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="bg" sourcelanguage="en">
+<context>
+    <name></name>
+    <message>
+        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
+        <translation>Компютърният играч „%1“ се провали (%2); вместо него беше изиграна проста черта.</translation>
+    </message>
+</context>
+<context>
+    <name>GameOverDialog</name>
+    <message>
+        <source>Game over</source>
+        <translation>Край на играта</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Още една игра</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Затваряне</translation>
+    </message>
+</context>
+<context>
+    <name>HowToPlayDialog</name>
+    <message>
+        <source>How to play</source>
+        <translation>Как се играе</translation>
+    </message>
+    <message>
+        <source>The aim</source>
+        <translation>Целта</translation>
+    </message>
+    <message>
+        <source>The board is a cloud of stars. Two players take turns drawing straight strokes between stars. Close triangles to score: whoever has more triangles at the end wins.</source>
+        <translation>Полето е облак от звезди. Двама играчи се редуват да теглят прави черти между звездите. Затваряйте триъгълници, за да печелите точки: накрая побеждава този с повече триъгълници.</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>Вашият ход</translation>
+    </message>
+    <message>
+        <source>Click a star, then another star, or drag from one star to the other. Any two stars may be joined, however far apart they are.</source>
+        <translation>Щракнете върху една звезда, после върху друга, или плъзнете от едната звезда до другата. Всеки две звезди могат да се свържат, колкото и далеч да са една от друга.</translation>
+    </message>
+    <message>
+        <source>Each stroke takes its player&apos;s colour. In the Nebula theme, Player 1 is red-orange and Player 2 is blue.</source>
+        <translation>Всяка черта е в цвета на своя играч. В темата Небюла чертата на Играч 1 е червеникавооранжева, а на Играч 2 – синя.</translation>
+    </message>
+    <message>
+        <source>Strokes that are not allowed</source>
+        <translation>Непозволени черти</translation>
+    </message>
+    <message>
+        <source>A stroke is refused, and the reason is shown, in three cases. Nothing changes and it is still your turn:</source>
+        <translation>Черта се отхвърля, като се показва причината, в три случая. Нищо не се променя и ходът остава Ваш:</translation>
+    </message>
+    <message>
+        <source>It is already drawn.</source>
+        <translation>Вече съществува.</translation>
+    </message>
+    <message>
+        <source>It passes over another star, or very close to one.</source>
+        <translation>Минава през друга звезда или много близо до нея.</translation>
+    </message>
+    <message>
+        <source>It crosses a stroke that is already drawn. Strokes may leave the same star, but they never cross or touch anywhere else.</source>
+        <translation>Пресича вече начертана черта. Няколко черти могат да излизат от една и съща звезда, но никъде другаде не се пресичат и не се докосват.</translation>
+    </message>
+    <message>
+        <source>Closing triangles</source>
+        <translation>Затваряне на триъгълници</translation>
+    </message>
+    <message>
+        <source>Your stroke closes a triangle when its two other sides are already drawn, by either player.</source>
+        <translation>Вашата черта затваря триъгълник, когато другите две негови страни вече са начертани, от който и да е играч.</translation>
+    </message>
+    <message>
+        <source>The triangle counts only if it is empty: no star inside it. A counting triangle scores one point for you and is filled with your colour.</source>
+        <translation>Триъгълникът се брои само ако е празен: без звезда вътре. Такъв триъгълник Ви носи една точка и се оцветява във Вашия цвят.</translation>
+    </message>
+    <message>
+        <source>A stroke has two sides, so it can close two triangles at once: one on each side.</source>
+        <translation>Чертата има две страни, затова може да затвори два триъгълника наведнъж: по един от всяка страна.</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Ходовете</translation>
+    </message>
+    <message>
+        <source>Player 1 begins. Normally each player draws one stroke per turn, whether it closed a triangle or not.</source>
+        <translation>Започва Играч 1. Обикновено всеки играч тегли по една черта на ход, независимо дали е затворил триъгълник.</translation>
+    </message>
+    <message>
+        <source>With the option “Play again after a triangle” in the New game window, a player whose stroke closed a triangle draws another stroke at once.</source>
+        <translation>С опцията „Нов ход след триъгълник“ в прозореца Нова игра играчът, чиято черта е затворила триъгълник, веднага тегли още една черта.</translation>
+    </message>
+    <message>
+        <source>The end</source>
+        <translation>Краят</translation>
+    </message>
+    <message>
+        <source>The game ends as soon as no triangle can be closed any more. Strokes that would still fit could not score, so they are not played.</source>
+        <translation>Играта свършва веднага щом вече не може да се затвори нито един триъгълник. Чертите, които все още биха се побрали, не биха донесли точки, затова не се играят.</translation>
+    </message>
+    <message>
+        <source>The player with more triangles wins. The same number is a draw.</source>
+        <translation>Побеждава играчът с повече триъгълници. При равен брой е равенство.</translation>
+    </message>
+    <message>
+        <source>Tips</source>
+        <translation>Съвети</translation>
+    </message>
+    <message>
+        <source>Think twice before drawing the second side of a triangle: your opponent may close it with the third.</source>
+        <translation>Помислете два пъти, преди да начертаете втората страна на триъгълник: противникът може да го затвори с третата.</translation>
+    </message>
+    <message>
+        <source>A long stroke blocks every stroke it crosses. Use that to spoil the triangles your opponent is preparing.</source>
+        <translation>Дългата черта блокира всяка черта, която би я пресякла. Използвайте това, за да развалите триъгълниците, които противникът подготвя.</translation>
+    </message>
+    <message>
+        <source>Towards the end, count the safe strokes left: the player who runs out of them first has to give triangles away.</source>
+        <translation>Към края пребройте оставащите безопасни черти: който остане без тях пръв, трябва да подарява триъгълници.</translation>
+    </message>
+    <message>
+        <source>How to play Triangles</source>
+        <translation>Как се играе Triangles</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Език</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Нова игра…</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Отваряне…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Запазване</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Запазване &amp;като…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>От&amp;мяна</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Подсказка</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics…</source>
+        <translation>&amp;Статистика…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Изход</translation>
+    </message>
+    <message>
+        <source>&amp;Plugins…</source>
+        <translation>&amp;Плъгини…</translation>
+    </message>
+    <message>
+        <source>&amp;How to play</source>
+        <translation>&amp;Как се играе</translation>
+    </message>
+    <message>
+        <source>&amp;About Triangles</source>
+        <translation>&amp;За Triangles</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Игра</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Настройки</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Тема</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Език</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Помощ</translation>
+    </message>
+    <message>
+        <source>Nebula</source>
+        <translation>Небюла</translation>
+    </message>
+    <message>
+        <source>Triangles</source>
+        <translation>Triangles</translation>
+    </message>
+    <message>
+        <source>%1 – Triangles</source>
+        <translation>%1 – Triangles</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Нова игра</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and start a new one?</source>
+        <translation>Да се прекрати ли текущата игра и да започне нова?</translation>
+    </message>
+    <message>
+        <source>Player 1</source>
+        <translation>Играч 1</translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation>Играч 2</translation>
+    </message>
+    <message>
+        <source>Computer (%1)</source>
+        <translation>Компютър (%1)</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Вие</translation>
+    </message>
+    <message>
+        <source>Could not open the game</source>
+        <translation>Играта не може да бъде отворена</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: %2</source>
+        <translation>„%1“ не може да се отвори: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Отворено: %1</translation>
+    </message>
+    <message>
+        <source>Could not save the game</source>
+        <translation>Играта не може да бъде запазена</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be written: %2</source>
+        <translation>„%1“ не може да се запише: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Запазено: %1</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: %1</source>
+        <translation>Играта не може да бъде запазена автоматично: %1</translation>
+    </message>
+    <message>
+        <source>Resume game</source>
+        <translation>Продължаване на играта</translation>
+    </message>
+    <message>
+        <source>An unfinished game was saved when Triangles last closed. Resume it?</source>
+        <translation>При последното затваряне на Triangles беше запазена незавършена игра. Искате ли да я продължите?</translation>
+    </message>
+    <message>
+        <source>Stroke taken back</source>
+        <translation>Чертата е отменена</translation>
+    </message>
+    <message>
+        <source>Looking for a good stroke…</source>
+        <translation>Търсене на добра черта…</translation>
+    </message>
+    <message>
+        <source>custom board</source>
+        <translation>собствено поле</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n звезда</numerusform>
+            <numerusform>%1 · %n звезди</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 затвори %n триъгълник</numerusform>
+            <numerusform>%1 затвори %n триъгълника</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint: try the dashed stroke</source>
+        <translation>Подсказка: опитайте пунктирната черта</translation>
+    </message>
+    <message>
+        <source>%1 %2 – %3 %4</source>
+        <translation>%1 %2 – %3 %4</translation>
+    </message>
+    <message>
+        <source>Draw!</source>
+        <translation>Равенство!</translation>
+    </message>
+    <message>
+        <source>You won!</source>
+        <translation>Победихте!</translation>
+    </message>
+    <message>
+        <source>You lost!</source>
+        <translation>Загубихте!</translation>
+    </message>
+    <message>
+        <source>%1 wins!</source>
+        <translation>%1 печели!</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved: %1</source>
+        <translation>Статистиката не може да бъде запазена: %1</translation>
+    </message>
+    <message>
+        <source>The computer is thinking…</source>
+        <translation>Компютърът мисли…</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>Ваш ход</translation>
+    </message>
+    <message>
+        <source>%1’s turn</source>
+        <translation>Ход на %1</translation>
+    </message>
+    <message>
+        <source>Triangle! Play again</source>
+        <translation>Триъгълник! Играйте отново</translation>
+    </message>
+    <message>
+        <source>Triangle! %1 plays again</source>
+        <translation>Триъгълник! %1 играе отново</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Статистика</translation>
+    </message>
+    <message>
+        <source>Plugins</source>
+        <translation>Плъгини</translation>
+    </message>
+    <message>
+        <source>How to play</source>
+        <translation>Как се играе</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Теглете черти между звездите, затваряйте празни триъгълници и надиграйте противника си.&lt;/p&gt;&lt;p&gt;Свободен софтуер под лиценза GNU GPL, версия 3 или по-нова.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About Triangles</source>
+        <translation>За Triangles</translation>
+    </message>
+    <message>
+        <source>Triangles games (*.triangles)</source>
+        <translation>Игри на Triangles (*.triangles)</translation>
+    </message>
+    <message>
+        <source>Open game</source>
+        <translation>Отваряне на игра</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Запазване на игра</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>Нова игра</translation>
+    </message>
+    <message>
+        <source>Board (star cloud)</source>
+        <translation>Поле (облак от звезди)</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Телефон</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Таблет</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n звезда</numerusform>
+            <numerusform>%n звезди</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Противник</translation>
+    </message>
+    <message>
+        <source>The computer</source>
+        <translation>Компютъра</translation>
+    </message>
+    <message>
+        <source>A friend on this computer</source>
+        <translation>Приятел на този компютър</translation>
+    </message>
+    <message>
+        <source>Strength:</source>
+        <translation>Ниво:</translation>
+    </message>
+    <message>
+        <source>Who starts:</source>
+        <translation>Кой започва:</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Вие</translation>
+    </message>
+    <message>
+        <source>%1 (plugin)</source>
+        <translation>%1 (плъгин)</translation>
+    </message>
+    <message>
+        <source>Player %1:</source>
+        <translation>Играч %1:</translation>
+    </message>
+    <message>
+        <source>Player %1</source>
+        <translation>Играч %1</translation>
+    </message>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Нов ход след триъгълник</translation>
+    </message>
+    <message>
+        <source>A player whose stroke closes a triangle draws another stroke at once.</source>
+        <translation>Играч, чиято черта затвори триъгълник, веднага тегли още една черта.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Старт</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отказ</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerCard</name>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation>
+            <numerusform>%n триъгълник</numerusform>
+            <numerusform>%n триъгълника</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PluginsDialog</name>
+    <message>
+        <source>Plugins</source>
+        <translation>Плъгини</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded plugins: %n</source>
+        <translation>
+            <numerusform>Заредени плъгини: %n</numerusform>
+            <numerusform>Заредени плъгини: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Име</translation>
+    </message>
+    <message>
+        <source>Provides</source>
+        <translation>Предоставя</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Източник</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plugins that could not be loaded: %n</source>
+        <translation>
+            <numerusform>Плъгини, които не могат да бъдат заредени: %n</numerusform>
+            <numerusform>Плъгини, които не могат да бъдат заредени: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Грешка</translation>
+    </message>
+    <message numerus="yes">
+        <source>Themes that were skipped: %n</source>
+        <translation>
+            <numerusform>Пропуснати теми: %n</numerusform>
+            <numerusform>Пропуснати теми: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>To add a plugin, put it in this folder and restart Triangles: {folder}</source>
+        <translation>За да добавите плъгин, поставете го в тази папка и рестартирайте Triangles: {folder}</translation>
+    </message>
+    <message>
+        <source>Computer players</source>
+        <translation>Компютърни играчи</translation>
+    </message>
+    <message>
+        <source>Themes</source>
+        <translation>Теми</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Нищо</translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation>Вграден</translation>
+    </message>
+    <message>
+        <source>Hide details</source>
+        <translation>Скриване на подробностите</translation>
+    </message>
+    <message>
+        <source>Show details (traceback)</source>
+        <translation>Показване на подробностите (трасиране)</translation>
+    </message>
+</context>
+<context>
+    <name>Rejection</name>
+    <message>
+        <source>Already drawn</source>
+        <translation>Вече съществува</translation>
+    </message>
+    <message>
+        <source>Passes over a star</source>
+        <translation>Минава през друга звезда</translation>
+    </message>
+    <message>
+        <source>Crosses a stroke</source>
+        <translation>Пресича вече начертана черта</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>Статистика</translation>
+    </message>
+    <message>
+        <source>Computer player</source>
+        <translation>Компютърен играч</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>Изиграни</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Спечелени</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Загубени</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Равни</translation>
+    </message>
+    <message>
+        <source>No games played yet.</source>
+        <translation>Все още няма изиграни игри.</translation>
+    </message>
+    <message>
+        <source>&amp;Reset statistics…</source>
+        <translation>&amp;Нулиране на статистиката…</translation>
+    </message>
+    <message>
+        <source>Forget every result against the computer</source>
+        <translation>Забравяне на всички резултати срещу компютъра</translation>
+    </message>
+    <message>
+        <source>Your earlier statistics could not be read.</source>
+        <translation>Досегашната Ви статистика не може да бъде прочетена.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Games against the computer: %n</source>
+        <translation>
+            <numerusform>Игри срещу компютъра: %n</numerusform>
+            <numerusform>Игри срещу компютъра: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No games against the computer yet. Results appear here after each game.</source>
+        <translation>Все още няма игри срещу компютъра. Резултатите се появяват тук след всяка игра.</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Общо</translation>
+    </message>
+    <message>
+        <source>Reset statistics</source>
+        <translation>Нулиране на статистиката</translation>
+    </message>
+    <message>
+        <source>Forget all results against the computer? This cannot be undone.</source>
+        <translation>Да се забравят ли всички резултати срещу компютъра? Това не може да бъде отменено.</translation>
+    </message>
+    <message>
+        <source>The statistics could not be reset.</source>
+        <translation>Статистиката не може да бъде нулирана.</translation>
+    </message>
+</context>
+</TS>

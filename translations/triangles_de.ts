@@ -1,0 +1,630 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en">
+<context>
+    <name></name>
+    <message>
+        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
+        <translation>Der Computergegner „%1“ ist gescheitert (%2); stattdessen wurde eine einfache Linie gezogen.</translation>
+    </message>
+</context>
+<context>
+    <name>GameOverDialog</name>
+    <message>
+        <source>Game over</source>
+        <translation>Spielende</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Noch ein Spiel</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>HowToPlayDialog</name>
+    <message>
+        <source>How to play</source>
+        <translation>Spielanleitung</translation>
+    </message>
+    <message>
+        <source>The aim</source>
+        <translation>Das Ziel</translation>
+    </message>
+    <message>
+        <source>The board is a cloud of stars. Two players take turns drawing straight strokes between stars. Close triangles to score: whoever has more triangles at the end wins.</source>
+        <translation>Das Spielfeld ist eine Sternenwolke. Zwei Spieler ziehen abwechselnd gerade Linien zwischen Sternen. Schließe Dreiecke, um zu punkten: Wer am Ende mehr Dreiecke hat, gewinnt.</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>Dein Zug</translation>
+    </message>
+    <message>
+        <source>Click a star, then another star, or drag from one star to the other. Any two stars may be joined, however far apart they are.</source>
+        <translation>Klicke auf einen Stern und dann auf einen zweiten, oder ziehe von einem Stern zum anderen. Zwei beliebige Sterne dürfen verbunden werden, egal wie weit sie auseinanderliegen.</translation>
+    </message>
+    <message>
+        <source>Each stroke takes its player&apos;s colour. In the Nebula theme, Player 1 is red-orange and Player 2 is blue.</source>
+        <translation>Jede Linie bekommt die Farbe ihres Spielers. Im Design Nebel ist Spieler 1 rotorange und Spieler 2 blau.</translation>
+    </message>
+    <message>
+        <source>Strokes that are not allowed</source>
+        <translation>Nicht erlaubte Linien</translation>
+    </message>
+    <message>
+        <source>A stroke is refused, and the reason is shown, in three cases. Nothing changes and it is still your turn:</source>
+        <translation>In drei Fällen wird eine Linie abgelehnt und der Grund angezeigt. Dann ändert sich nichts, und du bist weiter am Zug:</translation>
+    </message>
+    <message>
+        <source>It is already drawn.</source>
+        <translation>Sie existiert bereits.</translation>
+    </message>
+    <message>
+        <source>It passes over another star, or very close to one.</source>
+        <translation>Sie verläuft über einen anderen Stern oder ganz knapp daran vorbei.</translation>
+    </message>
+    <message>
+        <source>It crosses a stroke that is already drawn. Strokes may leave the same star, but they never cross or touch anywhere else.</source>
+        <translation>Sie kreuzt eine bereits gezogene Linie. Linien dürfen am selben Stern beginnen, sich aber sonst nirgends kreuzen oder berühren.</translation>
+    </message>
+    <message>
+        <source>Closing triangles</source>
+        <translation>Dreiecke schließen</translation>
+    </message>
+    <message>
+        <source>Your stroke closes a triangle when its two other sides are already drawn, by either player.</source>
+        <translation>Deine Linie schließt ein Dreieck, wenn seine beiden anderen Seiten schon gezogen sind, egal von welchem Spieler.</translation>
+    </message>
+    <message>
+        <source>The triangle counts only if it is empty: no star inside it. A counting triangle scores one point for you and is filled with your colour.</source>
+        <translation>Das Dreieck zählt nur, wenn es leer ist, also kein Stern darin liegt. Ein zählendes Dreieck bringt dir einen Punkt und wird in deiner Farbe ausgefüllt.</translation>
+    </message>
+    <message>
+        <source>A stroke has two sides, so it can close two triangles at once: one on each side.</source>
+        <translation>Eine Linie hat zwei Seiten und kann daher zwei Dreiecke auf einmal schließen: eines auf jeder Seite.</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Die Züge</translation>
+    </message>
+    <message>
+        <source>Player 1 begins. Normally each player draws one stroke per turn, whether it closed a triangle or not.</source>
+        <translation>Spieler 1 beginnt. Normalerweise zieht jeder Spieler eine Linie pro Zug, ob sie ein Dreieck geschlossen hat oder nicht.</translation>
+    </message>
+    <message>
+        <source>With the option “Play again after a triangle” in the New game window, a player whose stroke closed a triangle draws another stroke at once.</source>
+        <translation>Mit der Option „Nach einem Dreieck nochmal spielen“ im Fenster Neues Spiel zieht, wer mit seiner Linie ein Dreieck geschlossen hat, sofort noch eine Linie.</translation>
+    </message>
+    <message>
+        <source>The end</source>
+        <translation>Das Ende</translation>
+    </message>
+    <message>
+        <source>The game ends as soon as no triangle can be closed any more. Strokes that would still fit could not score, so they are not played.</source>
+        <translation>Das Spiel endet, sobald sich kein Dreieck mehr schließen lässt. Linien, die noch passen würden, brächten keine Punkte, deshalb werden sie nicht mehr gezogen.</translation>
+    </message>
+    <message>
+        <source>The player with more triangles wins. The same number is a draw.</source>
+        <translation>Wer mehr Dreiecke hat, gewinnt. Bei gleicher Anzahl endet das Spiel unentschieden.</translation>
+    </message>
+    <message>
+        <source>Tips</source>
+        <translation>Tipps</translation>
+    </message>
+    <message>
+        <source>Think twice before drawing the second side of a triangle: your opponent may close it with the third.</source>
+        <translation>Überlege gut, bevor du die zweite Seite eines Dreiecks ziehst: Dein Gegner könnte es mit der dritten schließen.</translation>
+    </message>
+    <message>
+        <source>A long stroke blocks every stroke it crosses. Use that to spoil the triangles your opponent is preparing.</source>
+        <translation>Eine lange Linie blockiert jede Linie, die sie kreuzen würde. Nutze das, um Dreiecke zu verderben, die dein Gegner vorbereitet.</translation>
+    </message>
+    <message>
+        <source>Towards the end, count the safe strokes left: the player who runs out of them first has to give triangles away.</source>
+        <translation>Zähle gegen Ende die sicheren Linien, die noch übrig sind: Wem sie zuerst ausgehen, der muss Dreiecke verschenken.</translation>
+    </message>
+    <message>
+        <source>How to play Triangles</source>
+        <translation>So spielt man Triangles</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Neues Spiel…</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Tipp</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics…</source>
+        <translation>Stat&amp;istik…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Plugins…</source>
+        <translation>&amp;Plugins…</translation>
+    </message>
+    <message>
+        <source>&amp;How to play</source>
+        <translation>&amp;Spielanleitung</translation>
+    </message>
+    <message>
+        <source>&amp;About Triangles</source>
+        <translation>Ü&amp;ber Triangles</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Spiel</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Nebula</source>
+        <translation>Nebel</translation>
+    </message>
+    <message>
+        <source>Triangles</source>
+        <translation>Triangles</translation>
+    </message>
+    <message>
+        <source>%1 – Triangles</source>
+        <translation>%1 – Triangles</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Neues Spiel</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and start a new one?</source>
+        <translation>Das laufende Spiel abbrechen und ein neues beginnen?</translation>
+    </message>
+    <message>
+        <source>Player 1</source>
+        <translation>Spieler 1</translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation>Spieler 2</translation>
+    </message>
+    <message>
+        <source>Computer (%1)</source>
+        <translation>Computer (%1)</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>Could not open the game</source>
+        <translation>Das Spiel konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: %2</source>
+        <translation>„%1“ kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Could not save the game</source>
+        <translation>Das Spiel konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be written: %2</source>
+        <translation>„%1“ kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: %1</source>
+        <translation>Das Spiel konnte nicht automatisch gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Resume game</source>
+        <translation>Spiel fortsetzen</translation>
+    </message>
+    <message>
+        <source>An unfinished game was saved when Triangles last closed. Resume it?</source>
+        <translation>Beim letzten Beenden von Triangles wurde ein nicht beendetes Spiel gespeichert. Möchtest du es fortsetzen?</translation>
+    </message>
+    <message>
+        <source>Stroke taken back</source>
+        <translation>Linie zurückgenommen</translation>
+    </message>
+    <message>
+        <source>Looking for a good stroke…</source>
+        <translation>Suche nach einer guten Linie…</translation>
+    </message>
+    <message>
+        <source>custom board</source>
+        <translation>eigenes Spielfeld</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n Stern</numerusform>
+            <numerusform>%1 · %n Sterne</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 hat %n Dreieck geschlossen</numerusform>
+            <numerusform>%1 hat %n Dreiecke geschlossen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint: try the dashed stroke</source>
+        <translation>Tipp: Versuch es mit der gestrichelten Linie</translation>
+    </message>
+    <message>
+        <source>%1 %2 – %3 %4</source>
+        <translation>%1 %2 – %3 %4</translation>
+    </message>
+    <message>
+        <source>Draw!</source>
+        <translation>Unentschieden!</translation>
+    </message>
+    <message>
+        <source>You won!</source>
+        <translation>Du hast gewonnen!</translation>
+    </message>
+    <message>
+        <source>You lost!</source>
+        <translation>Du hast verloren!</translation>
+    </message>
+    <message>
+        <source>%1 wins!</source>
+        <translation>%1 gewinnt!</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved: %1</source>
+        <translation>Die Statistik konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>The computer is thinking…</source>
+        <translation>Der Computer denkt nach…</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>Du bist am Zug</translation>
+    </message>
+    <message>
+        <source>%1’s turn</source>
+        <translation>%1 ist am Zug</translation>
+    </message>
+    <message>
+        <source>Triangle! Play again</source>
+        <translation>Dreieck! Du bist noch einmal dran</translation>
+    </message>
+    <message>
+        <source>Triangle! %1 plays again</source>
+        <translation>Dreieck! %1 ist noch einmal dran</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Plugins</source>
+        <translation>Plugins</translation>
+    </message>
+    <message>
+        <source>How to play</source>
+        <translation>Spielanleitung</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Ziehe Linien zwischen Sternen, schließe leere Dreiecke und hol mehr Punkte als dein Gegner.&lt;/p&gt;&lt;p&gt;Freie Software unter der GNU GPL, Version 3 oder neuer.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About Triangles</source>
+        <translation>Über Triangles</translation>
+    </message>
+    <message>
+        <source>Triangles games (*.triangles)</source>
+        <translation>Triangles-Spiele (*.triangles)</translation>
+    </message>
+    <message>
+        <source>Open game</source>
+        <translation>Spiel öffnen</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Spiel speichern</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>Neues Spiel</translation>
+    </message>
+    <message>
+        <source>Board (star cloud)</source>
+        <translation>Spielfeld (Sternenwolke)</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Smartphone</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tablet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n Stern</numerusform>
+            <numerusform>%n Sterne</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Gegner</translation>
+    </message>
+    <message>
+        <source>The computer</source>
+        <translation>Der Computer</translation>
+    </message>
+    <message>
+        <source>A friend on this computer</source>
+        <translation>Jemand an diesem Computer</translation>
+    </message>
+    <message>
+        <source>Strength:</source>
+        <translation>Spielstärke:</translation>
+    </message>
+    <message>
+        <source>Who starts:</source>
+        <translation>Wer beginnt:</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>%1 (plugin)</source>
+        <translation>%1 (Plugin)</translation>
+    </message>
+    <message>
+        <source>Player %1:</source>
+        <translation>Spieler %1:</translation>
+    </message>
+    <message>
+        <source>Player %1</source>
+        <translation>Spieler %1</translation>
+    </message>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Nach einem Dreieck nochmal spielen</translation>
+    </message>
+    <message>
+        <source>A player whose stroke closes a triangle draws another stroke at once.</source>
+        <translation>Wer mit seiner Linie ein Dreieck schließt, zieht sofort noch eine Linie.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerCard</name>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation>
+            <numerusform>%n Dreieck</numerusform>
+            <numerusform>%n Dreiecke</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PluginsDialog</name>
+    <message>
+        <source>Plugins</source>
+        <translation>Plugins</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded plugins: %n</source>
+        <translation>
+            <numerusform>Geladene Plugins: %n</numerusform>
+            <numerusform>Geladene Plugins: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Provides</source>
+        <translation>Bietet</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plugins that could not be loaded: %n</source>
+        <translation>
+            <numerusform>Plugins, die nicht geladen werden konnten: %n</numerusform>
+            <numerusform>Plugins, die nicht geladen werden konnten: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message numerus="yes">
+        <source>Themes that were skipped: %n</source>
+        <translation>
+            <numerusform>Übersprungene Designs: %n</numerusform>
+            <numerusform>Übersprungene Designs: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>To add a plugin, put it in this folder and restart Triangles: {folder}</source>
+        <translation>Um ein Plugin hinzuzufügen, lege es in diesen Ordner und starte Triangles neu: {folder}</translation>
+    </message>
+    <message>
+        <source>Computer players</source>
+        <translation>Computergegner</translation>
+    </message>
+    <message>
+        <source>Themes</source>
+        <translation>Designs</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Nichts</translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation>Eingebaut</translation>
+    </message>
+    <message>
+        <source>Hide details</source>
+        <translation>Details ausblenden</translation>
+    </message>
+    <message>
+        <source>Show details (traceback)</source>
+        <translation>Details anzeigen (Traceback)</translation>
+    </message>
+</context>
+<context>
+    <name>Rejection</name>
+    <message>
+        <source>Already drawn</source>
+        <translation>Existiert bereits</translation>
+    </message>
+    <message>
+        <source>Passes over a star</source>
+        <translation>Verläuft über einen anderen Stern</translation>
+    </message>
+    <message>
+        <source>Crosses a stroke</source>
+        <translation>Kreuzt eine bereits gezogene Linie</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Computer player</source>
+        <translation>Computergegner</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>Gespielt</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gewonnen</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>No games played yet.</source>
+        <translation>Noch keine Spiele gespielt.</translation>
+    </message>
+    <message>
+        <source>&amp;Reset statistics…</source>
+        <translation>Statistik &amp;zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>Forget every result against the computer</source>
+        <translation>Alle Ergebnisse gegen den Computer vergessen</translation>
+    </message>
+    <message>
+        <source>Your earlier statistics could not be read.</source>
+        <translation>Deine bisherige Statistik konnte nicht gelesen werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Games against the computer: %n</source>
+        <translation>
+            <numerusform>Spiele gegen den Computer: %n</numerusform>
+            <numerusform>Spiele gegen den Computer: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No games against the computer yet. Results appear here after each game.</source>
+        <translation>Noch keine Spiele gegen den Computer. Die Ergebnisse erscheinen hier nach jedem Spiel.</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Reset statistics</source>
+        <translation>Statistik zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Forget all results against the computer? This cannot be undone.</source>
+        <translation>Alle Ergebnisse gegen den Computer vergessen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>The statistics could not be reset.</source>
+        <translation>Die Statistik konnte nicht zurückgesetzt werden.</translation>
+    </message>
+</context>
+</TS>

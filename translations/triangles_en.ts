@@ -1,0 +1,75 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n star</numerusform>
+            <numerusform>%1 · %n stars</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 closed %n triangle</numerusform>
+            <numerusform>%1 closed %n triangles</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n star</numerusform>
+            <numerusform>%n stars</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PlayerCard</name>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation>
+            <numerusform>%n triangle</numerusform>
+            <numerusform>%n triangles</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PluginsDialog</name>
+    <message numerus="yes">
+        <source>Loaded plugins: %n</source>
+        <translation>
+            <numerusform>Loaded plugins: %n</numerusform>
+            <numerusform>Loaded plugins: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Plugins that could not be loaded: %n</source>
+        <translation>
+            <numerusform>Plugins that could not be loaded: %n</numerusform>
+            <numerusform>Plugins that could not be loaded: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Themes that were skipped: %n</source>
+        <translation>
+            <numerusform>Themes that were skipped: %n</numerusform>
+            <numerusform>Themes that were skipped: %n</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message numerus="yes">
+        <source>Games against the computer: %n</source>
+        <translation>
+            <numerusform>Games against the computer: %n</numerusform>
+            <numerusform>Games against the computer: %n</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,630 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es" sourcelanguage="en">
+<context>
+    <name></name>
+    <message>
+        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
+        <translation>El jugador del ordenador «%1» ha fallado (%2); en su lugar se ha hecho un trazo sencillo.</translation>
+    </message>
+</context>
+<context>
+    <name>GameOverDialog</name>
+    <message>
+        <source>Game over</source>
+        <translation>Fin de la partida</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Otra partida</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+</context>
+<context>
+    <name>HowToPlayDialog</name>
+    <message>
+        <source>How to play</source>
+        <translation>Cómo se juega</translation>
+    </message>
+    <message>
+        <source>The aim</source>
+        <translation>El objetivo</translation>
+    </message>
+    <message>
+        <source>The board is a cloud of stars. Two players take turns drawing straight strokes between stars. Close triangles to score: whoever has more triangles at the end wins.</source>
+        <translation>El tablero es una nube de estrellas. Por turnos, dos jugadores hacen trazos rectos entre estrellas. Cierra triángulos para puntuar: al final gana quien tenga más triángulos.</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>Tu turno</translation>
+    </message>
+    <message>
+        <source>Click a star, then another star, or drag from one star to the other. Any two stars may be joined, however far apart they are.</source>
+        <translation>Haz clic en una estrella y luego en otra, o arrastra de una estrella a la otra. Se pueden unir dos estrellas cualesquiera, por lejos que estén.</translation>
+    </message>
+    <message>
+        <source>Each stroke takes its player&apos;s colour. In the Nebula theme, Player 1 is red-orange and Player 2 is blue.</source>
+        <translation>Cada trazo toma el color de su jugador. En el tema Nebulosa, el Jugador 1 es rojo anaranjado y el Jugador 2, azul.</translation>
+    </message>
+    <message>
+        <source>Strokes that are not allowed</source>
+        <translation>Trazos no permitidos</translation>
+    </message>
+    <message>
+        <source>A stroke is refused, and the reason is shown, in three cases. Nothing changes and it is still your turn:</source>
+        <translation>Un trazo se rechaza, indicando el motivo, en tres casos. No cambia nada y sigue siendo tu turno:</translation>
+    </message>
+    <message>
+        <source>It is already drawn.</source>
+        <translation>Ya existe.</translation>
+    </message>
+    <message>
+        <source>It passes over another star, or very close to one.</source>
+        <translation>Pasa sobre otra estrella, o muy cerca de una.</translation>
+    </message>
+    <message>
+        <source>It crosses a stroke that is already drawn. Strokes may leave the same star, but they never cross or touch anywhere else.</source>
+        <translation>Corta un trazo ya colocado. Varios trazos pueden salir de la misma estrella, pero nunca se cruzan ni se tocan en ningún otro punto.</translation>
+    </message>
+    <message>
+        <source>Closing triangles</source>
+        <translation>Cerrar triángulos</translation>
+    </message>
+    <message>
+        <source>Your stroke closes a triangle when its two other sides are already drawn, by either player.</source>
+        <translation>Tu trazo cierra un triángulo cuando sus otros dos lados ya están trazados, da igual por qué jugador.</translation>
+    </message>
+    <message>
+        <source>The triangle counts only if it is empty: no star inside it. A counting triangle scores one point for you and is filled with your colour.</source>
+        <translation>El triángulo solo cuenta si está vacío, sin ninguna estrella dentro. Un triángulo que cuenta te da un punto y se rellena con tu color.</translation>
+    </message>
+    <message>
+        <source>A stroke has two sides, so it can close two triangles at once: one on each side.</source>
+        <translation>Un trazo tiene dos lados, así que puede cerrar dos triángulos a la vez: uno a cada lado.</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Los turnos</translation>
+    </message>
+    <message>
+        <source>Player 1 begins. Normally each player draws one stroke per turn, whether it closed a triangle or not.</source>
+        <translation>Empieza el Jugador 1. Normalmente cada jugador hace un trazo por turno, haya cerrado un triángulo o no.</translation>
+    </message>
+    <message>
+        <source>With the option “Play again after a triangle” in the New game window, a player whose stroke closed a triangle draws another stroke at once.</source>
+        <translation>Con la opción «Repetir tras un triángulo» de la ventana Nueva partida, quien cierra un triángulo con su trazo hace otro trazo en el acto.</translation>
+    </message>
+    <message>
+        <source>The end</source>
+        <translation>El final</translation>
+    </message>
+    <message>
+        <source>The game ends as soon as no triangle can be closed any more. Strokes that would still fit could not score, so they are not played.</source>
+        <translation>La partida termina en cuanto ya no se puede cerrar ningún triángulo. Los trazos que aún cabrían no darían puntos, así que no se juegan.</translation>
+    </message>
+    <message>
+        <source>The player with more triangles wins. The same number is a draw.</source>
+        <translation>Gana el jugador con más triángulos. Con el mismo número hay empate.</translation>
+    </message>
+    <message>
+        <source>Tips</source>
+        <translation>Consejos</translation>
+    </message>
+    <message>
+        <source>Think twice before drawing the second side of a triangle: your opponent may close it with the third.</source>
+        <translation>Piénsalo dos veces antes de trazar el segundo lado de un triángulo: tu rival podría cerrarlo con el tercero.</translation>
+    </message>
+    <message>
+        <source>A long stroke blocks every stroke it crosses. Use that to spoil the triangles your opponent is preparing.</source>
+        <translation>Un trazo largo bloquea todos los trazos que lo cortarían. Aprovéchalo para estropear los triángulos que prepara tu rival.</translation>
+    </message>
+    <message>
+        <source>Towards the end, count the safe strokes left: the player who runs out of them first has to give triangles away.</source>
+        <translation>Hacia el final, cuenta los trazos seguros que quedan: quien se quede sin ellos primero tendrá que regalar triángulos.</translation>
+    </message>
+    <message>
+        <source>How to play Triangles</source>
+        <translation>Cómo se juega a Triangles</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Nueva partida…</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Guardar &amp;como…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Pista</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics…</source>
+        <translation>&amp;Estadísticas…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;Plugins…</source>
+        <translation>&amp;Complementos…</translation>
+    </message>
+    <message>
+        <source>&amp;How to play</source>
+        <translation>&amp;Cómo se juega</translation>
+    </message>
+    <message>
+        <source>&amp;About Triangles</source>
+        <translation>&amp;Acerca de Triangles</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Partida</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Ajustes</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <source>Nebula</source>
+        <translation>Nebulosa</translation>
+    </message>
+    <message>
+        <source>Triangles</source>
+        <translation>Triangles</translation>
+    </message>
+    <message>
+        <source>%1 – Triangles</source>
+        <translation>%1 – Triangles</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Nueva partida</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and start a new one?</source>
+        <translation>¿Abandonar la partida en curso y empezar una nueva?</translation>
+    </message>
+    <message>
+        <source>Player 1</source>
+        <translation>Jugador 1</translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation>Jugador 2</translation>
+    </message>
+    <message>
+        <source>Computer (%1)</source>
+        <translation>Ordenador (%1)</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <source>Could not open the game</source>
+        <translation>No se pudo abrir la partida</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: %2</source>
+        <translation>No se puede abrir «%1»: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Partida abierta: %1</translation>
+    </message>
+    <message>
+        <source>Could not save the game</source>
+        <translation>No se pudo guardar la partida</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be written: %2</source>
+        <translation>No se puede escribir «%1»: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Partida guardada: %1</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: %1</source>
+        <translation>No se pudo guardar automáticamente la partida: %1</translation>
+    </message>
+    <message>
+        <source>Resume game</source>
+        <translation>Reanudar partida</translation>
+    </message>
+    <message>
+        <source>An unfinished game was saved when Triangles last closed. Resume it?</source>
+        <translation>La última vez que se cerró Triangles quedó guardada una partida sin terminar. ¿Quieres reanudarla?</translation>
+    </message>
+    <message>
+        <source>Stroke taken back</source>
+        <translation>Trazo deshecho</translation>
+    </message>
+    <message>
+        <source>Looking for a good stroke…</source>
+        <translation>Buscando un buen trazo…</translation>
+    </message>
+    <message>
+        <source>custom board</source>
+        <translation>tablero personalizado</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n estrella</numerusform>
+            <numerusform>%1 · %n estrellas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 cerró %n triángulo</numerusform>
+            <numerusform>%1 cerró %n triángulos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint: try the dashed stroke</source>
+        <translation>Pista: prueba el trazo discontinuo</translation>
+    </message>
+    <message>
+        <source>%1 %2 – %3 %4</source>
+        <translation>%1 %2 – %3 %4</translation>
+    </message>
+    <message>
+        <source>Draw!</source>
+        <translation>¡Empate!</translation>
+    </message>
+    <message>
+        <source>You won!</source>
+        <translation>¡Has ganado!</translation>
+    </message>
+    <message>
+        <source>You lost!</source>
+        <translation>¡Has perdido!</translation>
+    </message>
+    <message>
+        <source>%1 wins!</source>
+        <translation>¡Gana %1!</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved: %1</source>
+        <translation>No se pudieron guardar las estadísticas: %1</translation>
+    </message>
+    <message>
+        <source>The computer is thinking…</source>
+        <translation>El ordenador está pensando…</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>Tu turno</translation>
+    </message>
+    <message>
+        <source>%1’s turn</source>
+        <translation>Turno de %1</translation>
+    </message>
+    <message>
+        <source>Triangle! Play again</source>
+        <translation>¡Triángulo! Vuelves a jugar</translation>
+    </message>
+    <message>
+        <source>Triangle! %1 plays again</source>
+        <translation>¡Triángulo! %1 vuelve a jugar</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Estadísticas</translation>
+    </message>
+    <message>
+        <source>Plugins</source>
+        <translation>Complementos</translation>
+    </message>
+    <message>
+        <source>How to play</source>
+        <translation>Cómo se juega</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Une estrellas con trazos, cierra triángulos vacíos y supera a tu rival.&lt;/p&gt;&lt;p&gt;Software libre bajo la GNU GPL, versión 3 o posterior.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About Triangles</source>
+        <translation>Acerca de Triangles</translation>
+    </message>
+    <message>
+        <source>Triangles games (*.triangles)</source>
+        <translation>Partidas de Triangles (*.triangles)</translation>
+    </message>
+    <message>
+        <source>Open game</source>
+        <translation>Abrir partida</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Guardar partida</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>Nueva partida</translation>
+    </message>
+    <message>
+        <source>Board (star cloud)</source>
+        <translation>Tablero (nube de estrellas)</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Móvil</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tableta</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n estrella</numerusform>
+            <numerusform>%n estrellas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Rival</translation>
+    </message>
+    <message>
+        <source>The computer</source>
+        <translation>El ordenador</translation>
+    </message>
+    <message>
+        <source>A friend on this computer</source>
+        <translation>Otra persona en este ordenador</translation>
+    </message>
+    <message>
+        <source>Strength:</source>
+        <translation>Nivel:</translation>
+    </message>
+    <message>
+        <source>Who starts:</source>
+        <translation>Quién empieza:</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <source>%1 (plugin)</source>
+        <translation>%1 (complemento)</translation>
+    </message>
+    <message>
+        <source>Player %1:</source>
+        <translation>Jugador %1:</translation>
+    </message>
+    <message>
+        <source>Player %1</source>
+        <translation>Jugador %1</translation>
+    </message>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Repetir tras un triángulo</translation>
+    </message>
+    <message>
+        <source>A player whose stroke closes a triangle draws another stroke at once.</source>
+        <translation>Quien cierra un triángulo con su trazo hace otro trazo en el acto.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Empezar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerCard</name>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation>
+            <numerusform>%n triángulo</numerusform>
+            <numerusform>%n triángulos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PluginsDialog</name>
+    <message>
+        <source>Plugins</source>
+        <translation>Complementos</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded plugins: %n</source>
+        <translation>
+            <numerusform>Complementos cargados: %n</numerusform>
+            <numerusform>Complementos cargados: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Provides</source>
+        <translation>Aporta</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plugins that could not be loaded: %n</source>
+        <translation>
+            <numerusform>Complementos que no se pudieron cargar: %n</numerusform>
+            <numerusform>Complementos que no se pudieron cargar: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message numerus="yes">
+        <source>Themes that were skipped: %n</source>
+        <translation>
+            <numerusform>Temas omitidos: %n</numerusform>
+            <numerusform>Temas omitidos: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>To add a plugin, put it in this folder and restart Triangles: {folder}</source>
+        <translation>Para añadir un complemento, ponlo en esta carpeta y reinicia Triangles: {folder}</translation>
+    </message>
+    <message>
+        <source>Computer players</source>
+        <translation>Jugadores del ordenador</translation>
+    </message>
+    <message>
+        <source>Themes</source>
+        <translation>Temas</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Nada</translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation>Integrado</translation>
+    </message>
+    <message>
+        <source>Hide details</source>
+        <translation>Ocultar detalles</translation>
+    </message>
+    <message>
+        <source>Show details (traceback)</source>
+        <translation>Mostrar detalles (traza)</translation>
+    </message>
+</context>
+<context>
+    <name>Rejection</name>
+    <message>
+        <source>Already drawn</source>
+        <translation>Ya existe</translation>
+    </message>
+    <message>
+        <source>Passes over a star</source>
+        <translation>Pasa sobre otra estrella</translation>
+    </message>
+    <message>
+        <source>Crosses a stroke</source>
+        <translation>Corta un trazo ya colocado</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>Estadísticas</translation>
+    </message>
+    <message>
+        <source>Computer player</source>
+        <translation>Jugador del ordenador</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>Jugadas</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Ganadas</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Perdidas</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Empatadas</translation>
+    </message>
+    <message>
+        <source>No games played yet.</source>
+        <translation>Todavía no se ha jugado ninguna partida.</translation>
+    </message>
+    <message>
+        <source>&amp;Reset statistics…</source>
+        <translation>&amp;Restablecer estadísticas…</translation>
+    </message>
+    <message>
+        <source>Forget every result against the computer</source>
+        <translation>Olvidar todos los resultados contra el ordenador</translation>
+    </message>
+    <message>
+        <source>Your earlier statistics could not be read.</source>
+        <translation>No se pudieron leer tus estadísticas anteriores.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Games against the computer: %n</source>
+        <translation>
+            <numerusform>Partidas contra el ordenador: %n</numerusform>
+            <numerusform>Partidas contra el ordenador: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No games against the computer yet. Results appear here after each game.</source>
+        <translation>Todavía no hay partidas contra el ordenador. Los resultados aparecerán aquí después de cada partida.</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Reset statistics</source>
+        <translation>Restablecer estadísticas</translation>
+    </message>
+    <message>
+        <source>Forget all results against the computer? This cannot be undone.</source>
+        <translation>¿Olvidar todos los resultados contra el ordenador? No se puede deshacer.</translation>
+    </message>
+    <message>
+        <source>The statistics could not be reset.</source>
+        <translation>No se pudieron restablecer las estadísticas.</translation>
+    </message>
+</context>
+</TS>
