@@ -9,11 +9,11 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
-from PySide6.QtCore import QSize  # noqa: E402
+from PySide6.QtCore import QEvent, QSize  # noqa: E402
 from PySide6.QtGui import QImage, QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QTextBrowser  # noqa: E402
 
-from triangles_qt.app.i18n import LANGUAGE_CODES  # noqa: E402
+from triangles_qt.app.i18n import LANGUAGE_CODES, LanguageManager  # noqa: E402
 from triangles_qt.app.rule_pictures import (  # noqa: E402
     PICTURES,
     help_html,
@@ -120,3 +120,32 @@ def test_load_help_shows_the_page_with_its_pictures(qtbot, code):
     for name in PICTURES:
         image = document.resource(QTextDocument.ResourceType.ImageResource, picture_url(name))
         assert isinstance(image, QImage) and not image.isNull(), name
+
+
+class HelpBrowser(QTextBrowser):
+    """How a help window uses the page: load_help in retranslate_ui, on LanguageChange."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.retranslate_ui()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt name
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        load_help(self, None, NEBULA)
+
+
+def test_an_open_help_page_follows_a_language_switch(qtbot, qapp):
+    languages = LanguageManager(qapp)
+    browser = HelpBrowser()
+    qtbot.addWidget(browser)
+    try:
+        for code, title in (("es", "Cómo se juega a Triangles"), ("bg", "Как се играе Triangles"),
+                            ("de", "So spielt man Triangles"), ("en", "How to play Triangles")):
+            languages.set_language(code)
+            qtbot.waitUntil(lambda t=title: browser.toPlainText().startswith(t), timeout=2000)
+    finally:
+        languages.unload()

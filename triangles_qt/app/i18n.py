@@ -90,6 +90,12 @@ def translate_n(context: str, text: str, n: int, disambiguation: str | None = No
     return result
 
 
+def current_language() -> str:
+    """The shipped language the app shows now (LanguageManager keeps QLocale's default in step):
+    what a widget that picks per-language content, such as the rules help, should ask for."""
+    return normalise_code(QLocale().name()) or DEFAULT_LANGUAGE
+
+
 def language_menu_title() -> str:
     """The title of the Settings > Language menu, in the current language."""
     return QCoreApplication.translate("Language", "&Language")
@@ -185,15 +191,15 @@ class LanguageManager:
                     f"standard buttons stay in English."
                 )
 
-        # Out with the old, in with the new: each change makes Qt send QEvent.LanguageChange to
-        # every widget, so open windows retranslate themselves.
+        # The locale first, so that widgets retranslating on the events below already see the
+        # new language in QLocale() and `current_language()`. Then out with the old translators
+        # and in with the new: each change makes Qt send QEvent.LanguageChange to every widget.
+        QLocale.setDefault(QLocale(wanted))
+        self.language = wanted
         self._remove_all()
         self._translators = [t for t in (qt_own, ours) if t is not None]
         for translator in self._translators:
             self.app.installTranslator(translator)
-
-        QLocale.setDefault(QLocale(wanted))
-        self.language = wanted
         return notes
 
     def unload(self) -> None:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QTextBrowser
 
 from triangles_qt.themes import NEBULA, Theme, colour_rgba
 
-from .i18n import DEFAULT_LANGUAGE, normalise_code
+from .i18n import DEFAULT_LANGUAGE, current_language, normalise_code
 
 PICTURES: tuple[str, ...] = ("cross", "star", "inside", "square")
 """The pictures' names, in the order the help shows them."""
@@ -296,9 +296,11 @@ def _png_base64(image: QImage) -> str:
     return base64.b64encode(bytes(data)).decode("ascii")
 
 
-def help_source(language_code: str) -> str:
+def help_source(language_code: str | None = None) -> str:
     """The rules page of a language as written (pictures still as ``picture:NAME``); English for
-    a language without one."""
+    a language without one. None means the language the app shows now."""
+    if language_code is None:
+        language_code = current_language()
     code = normalise_code(language_code) or DEFAULT_LANGUAGE
     for candidate in dict.fromkeys((code, DEFAULT_LANGUAGE)):
         text = _read_help_file(f"rules_{candidate}.html")
@@ -318,9 +320,11 @@ def _read_help_file(filename: str) -> str | None:
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
-def help_html(language_code: str, theme: Theme = NEBULA, device_pixel_ratio: float = 1.0) -> str:
-    """The rules page of a language, self-contained: its pictures drawn in `theme` and embedded
-    as PNG data URIs (fine for saving or for any HTML viewer)."""
+def help_html(
+    language_code: str | None, theme: Theme = NEBULA, device_pixel_ratio: float = 1.0
+) -> str:
+    """The rules page of a language (None: the app's current one), self-contained: its pictures
+    drawn in `theme` and embedded as PNG data URIs (fine for saving or for any HTML viewer)."""
 
     def embed(match: re.Match[str]) -> str:
         image = render_picture(match.group(1), theme, HELP_PICTURE_SIZE, device_pixel_ratio)
@@ -329,10 +333,13 @@ def help_html(language_code: str, theme: Theme = NEBULA, device_pixel_ratio: flo
     return _PICTURE_SRC_RE.sub(embed, help_source(language_code))
 
 
-def load_help(text_browser: QTextBrowser, language_code: str, theme: Theme = NEBULA) -> None:
-    """Show the rules page of a language in `text_browser`, its pictures drawn in `theme` at the
-    browser's pixel density. Call it again after a change of language or theme."""
-    ratio = text_browser.devicePixelRatioF() if text_browser is not None else 1.0
+def load_help(
+    text_browser: QTextBrowser, language_code: str | None = None, theme: Theme = NEBULA
+) -> None:
+    """Show the rules page of a language (None: the app's current one) in `text_browser`, its
+    pictures drawn in `theme` at the browser's pixel density. Call it again after a change of
+    language (from the widget's retranslate_ui) or of theme."""
+    ratio = text_browser.devicePixelRatioF()
     document = text_browser.document()
     for name in PICTURES:
         image = render_picture(name, theme, HELP_PICTURE_SIZE, ratio)
