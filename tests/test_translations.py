@@ -182,3 +182,13 @@ def test_translations_keep_a_keyboard_accelerator(code):
             if text and accelerators(text) != want:
                 wrong.append(f"[{message.context}] {message.source!r} -> {text!r}")
     assert not wrong, "accelerators differ:\n" + "\n".join(wrong)
+
+
+@pytest.mark.xfail(
+    reason="controller.py wraps QCoreApplication.translate('GameController', ...) in a module-level "
+    "tr(): lupdate files the message under the empty context, so it is never translated",
+    strict=False,
+)
+def test_every_message_has_a_context():
+    warnings = tool.context_warnings(TRANSLATIONS / "triangles_es.ts")
+    assert not warnings, "\n".join(warnings)

@@ -141,6 +141,18 @@ def unfinished_problems(ts_file: Path) -> list[str]:
     return problems
 
 
+def context_warnings(ts_file: Path) -> list[str]:
+    """Messages lupdate found outside any class (a bare ``tr()`` helper): they land in the empty
+    context, which no run-time lookup with a real context ever finds, so they stay English."""
+    return [
+        f"{ts_file.name}: {message.source!r} has no context: call "
+        f"QCoreApplication.translate(\"Context\", ...) with a literal context instead of a "
+        f"module-level tr() helper"
+        for message in read_messages(ts_file)
+        if not message.context
+    ]
+
+
 def update() -> None:
     sources = python_sources()
     TRANSLATIONS.mkdir(exist_ok=True)
@@ -150,6 +162,8 @@ def update() -> None:
         count = len(read_messages(ts_path(code)))
         left = len(unfinished_problems(ts_path(code)))
         print(f"{ts_path(code).relative_to(ROOT)}: {count} messages, {left} to translate")
+    for warning in context_warnings(ts_path(LANGUAGES[0])):
+        print("warning:", warning, file=sys.stderr)
 
 
 def check() -> list[str]:
@@ -200,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(problems)} translation problem(s); run python tools/update_translations.py "
                   f"and translate what is unfinished.", file=sys.stderr)
             return 1
+        for warning in context_warnings(ts_path(LANGUAGES[0])):
+            print("warning:", warning, file=sys.stderr)
         print("translations are up to date")
         return 0
     update()
