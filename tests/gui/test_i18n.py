@@ -222,3 +222,14 @@ def test_initial_language_precedence(cli, saved, system, expected):
 def test_initial_language_uses_the_system_locale_by_default(monkeypatch):
     monkeypatch.setattr(i18n.QLocale, "system", staticmethod(lambda: QLocale("bg_BG")))
     assert initial_language(None, None) == "bg"
+
+
+def test_unload_gives_back_the_locale_and_the_english_sources(qapp):
+    before = QLocale().name()
+    languages = LanguageManager(qapp)
+    languages.set_language("bg")
+    assert QLocale().name() == "bg_BG"
+    languages.unload()
+    assert QLocale().name() == before
+    assert languages.translators == ()
+    assert QCoreApplication.translate("Language", "&Language") == "&Language"

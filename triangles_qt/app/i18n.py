@@ -142,6 +142,7 @@ class LanguageManager:
         self.qt_dir = Path(qt_dir) if qt_dir is not None else None
         self.language = DEFAULT_LANGUAGE
         self._translators: list[QTranslator] = []
+        self._locale_before = QLocale()
 
     @property
     def translators(self) -> tuple[QTranslator, ...]:
@@ -203,9 +204,10 @@ class LanguageManager:
         return notes
 
     def unload(self) -> None:
-        """Remove every translator this manager installed (the app shows the English sources)."""
+        """Remove every translator this manager installed (the app shows the English sources)
+        and give back the default locale it found."""
         self._remove_all()
-        QLocale.setDefault(QLocale(DEFAULT_LANGUAGE))
+        QLocale.setDefault(self._locale_before)
         self.language = DEFAULT_LANGUAGE
 
     def _remove_all(self) -> None:
