@@ -39,9 +39,9 @@ def test_clicking_two_stars_draws_the_stroke_in_the_players_colour(window, qtbot
         assert window.scene.picked == i
         click_star(qtbot, view, j)
     assert played.args[0].stroke == (i, j)
-    item = window.scene.stroke_items[(i, j)]
-    assert item.color == window.scene.stroke_colors()[0]
-    assert item.is_last
+    assert window.scene.stroke_color((i, j)) == window.scene.stroke_colors()[0]
+    assert window.scene.last_stroke == (i, j) and window.scene.last_stroke_item.is_last
+    assert window.scene.last_stroke_item.color == window.scene.stroke_colors()[0]
     assert window.scene.picked is None
     assert window.score_panel.turn_label.text() == "Ben’s turn"
 

@@ -30,7 +30,7 @@ def test_save_and_open_round_trip(make_window, tmp_path):
     window.open_action.trigger()
     game = window.controller.game
     assert game.moves == moves and window.controller.players == players
-    assert len(window.scene.stroke_items) == 5
+    assert len(window.scene.strokes) == 5
     assert window.controller.human_to_move
 
 
@@ -70,7 +70,7 @@ def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):
     assert again.asked
     assert again.controller.game.moves == moves and again.controller.players == players
     assert again.controller.human_to_move
-    assert len(again.scene.stroke_items) == len(moves)
+    assert len(again.scene.strokes) == len(moves)
 
 
 def test_declining_to_resume_forgets_the_autosave(make_window):

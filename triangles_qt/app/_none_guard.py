@@ -14,21 +14,24 @@ import ctypes
 import sys
 
 _CUSHION = 1 << 48
+_SLACK = 1000
 
 
 def guard_none() -> bool:
     """Raise None's reference count far out of reach; True if it was (or already is) done."""
     if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
         return True
-    before = sys.getrefcount(None)
-    if before > _CUSHION // 2:
+    if sys.getrefcount(None) > _CUSHION // 2:
         return True
-    # ob_refcnt is the first field of every object in a release build of CPython 3.11.
+    # ob_refcnt is the first field of every object in a release build of CPython 3.11. Check
+    # that the cell we found really is None's count (other code may touch it meanwhile, hence
+    # the slack) before and after changing it.
     cell = ctypes.c_ssize_t.from_address(id(None))
-    if cell.value != before - 1 and cell.value != before:  # not the layout we expect: leave it
+    if abs(cell.value - sys.getrefcount(None)) > _SLACK:
         return False
+    before = sys.getrefcount(None)
     cell.value += _CUSHION
-    if sys.getrefcount(None) - before != _CUSHION:
+    if abs(sys.getrefcount(None) - before - _CUSHION) > _SLACK:
         cell.value -= _CUSHION
         return False
     return True

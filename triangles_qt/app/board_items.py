@@ -9,8 +9,20 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Property, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient
+from dataclasses import dataclass
+
+from PySide6.QtCore import Property, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QRadialGradient,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from .colors import faded, with_alpha
@@ -144,10 +156,14 @@ class StrokeItem(QGraphicsItem):
 
 
 class TriangleItem(QGraphicsObject):
-    """A counted triangle filled with its closer's colour; fades in when it is closed."""
+    """A counted triangle filled with its closer's colour while it fades in; then `settled` is
+    emitted and the scene bakes it into the triangle layer."""
+
+    settled = Signal()
 
     def __init__(self, points: list[QPointF], color: QColor, player: int) -> None:
         super().__init__()
+        self.points = list(points)
         self.player = player
         self._polygon = QPolygonF(points)
         self._color = QColor(color)
@@ -165,8 +181,13 @@ class TriangleItem(QGraphicsObject):
         animation.setStartValue(0.0)
         animation.setEndValue(1.0)
         animation.setEasingCurve(QEasingCurve.OutCubic)
+        animation.finished.connect(self.settled)
         animation.start()
         self._animation = animation
+
+    def stop(self) -> None:
+        if self._animation is not None:
+            self._animation.stop()
 
     def boundingRect(self) -> QRectF:
         return self._polygon.boundingRect().adjusted(-2, -2, 2, 2)
@@ -181,6 +202,129 @@ class TriangleItem(QGraphicsObject):
         painter.setPen(Qt.NoPen)
         painter.setBrush(self._color)
         painter.drawPolygon(self._polygon)
+
+
+@dataclass(frozen=True)
+class BakedLine:
+    a: QPointF
+    b: QPointF
+    color: QColor
+    width: float
+
+
+@dataclass(frozen=True)
+class BakedPolygon:
+    polygon: QPolygonF
+    color: QColor
+
+
+def _shape_bounds(shape: BakedLine | BakedPolygon) -> QRectF:
+    if isinstance(shape, BakedLine):
+        rect = QRectF(shape.a, shape.b).normalized()
+    else:
+        rect = shape.polygon.boundingRect()
+    return rect.adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
+
+
+class BakedLayerItem(QGraphicsItem):
+    """Many settled strokes or triangles drawn as one device-pixel picture.
+
+    A full board has hundreds of antialiased strokes and triangles: painting each on every
+    repaint costs far more than a frame (benchmarks/repaint.py). The layer keeps them rendered in
+    a pixmap for the current view transform and only paints what was added since onto it, so a
+    repaint is one blit. A new transform (resize, rotation, another device) or a restyle
+    re-renders it once.
+    """
+
+    MAX_PIXELS = 6000 * 6000
+
+    def __init__(self, z: float) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self._shapes: list[BakedLine | BakedPolygon] = []
+        self._pending: list[BakedLine | BakedPolygon] = []
+        self._pixmap: QPixmap | None = None
+        self._key: tuple | None = None
+        self._origin = QPointF()
+        self.setZValue(z)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+        self._pixmap = None
+
+    def set_shapes(self, shapes) -> None:
+        """Replace everything (new game, undo, theme): re-rendered at the next paint."""
+        self._shapes = list(shapes)
+        self._pending = []
+        self._pixmap = None
+        self.update()
+
+    def add_shape(self, shape: BakedLine | BakedPolygon) -> None:
+        self._shapes.append(shape)
+        self._pending.append(shape)
+        self.update(_shape_bounds(shape))
+
+    @property
+    def shape_count(self) -> int:
+        return len(self._shapes)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        transform = painter.worldTransform()
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        area = transform.mapRect(self._rect)
+        if area.width() * area.height() * ratio * ratio > self.MAX_PIXELS:
+            self._draw(painter, self._shapes)  # an extreme zoom: no picture that big
+            return
+        key = (
+            round(transform.m11(), 9), round(transform.m12(), 9), round(transform.m21(), 9),
+            round(transform.m22(), 9), round(transform.dx(), 6), round(transform.dy(), 6),
+            ratio, id(device),
+        )
+        if self._pixmap is None or key != self._key:
+            self._render(transform, area, ratio)
+            self._key = key
+        elif self._pending:
+            self._draw_into_pixmap(transform, self._pending)
+        self._pending = []
+        painter.save()
+        painter.setTransform(QTransform())
+        painter.drawPixmap(self._origin, self._pixmap)
+        painter.restore()
+
+    def _render(self, transform: QTransform, area: QRectF, ratio: float) -> None:
+        rect = area.toAlignedRect()
+        pixmap = QPixmap(max(1, round(rect.width() * ratio)), max(1, round(rect.height() * ratio)))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.transparent)
+        self._pixmap = pixmap
+        self._origin = QPointF(rect.topLeft())
+        self._draw_into_pixmap(transform, self._shapes)
+
+    def _draw_into_pixmap(self, transform: QTransform, shapes) -> None:
+        painter = QPainter(self._pixmap)
+        painter.translate(-self._origin)
+        painter.setTransform(transform, True)
+        self._draw(painter, shapes)
+        painter.end()
+
+    @staticmethod
+    def _draw(painter: QPainter, shapes) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.Antialiasing)
+        for shape in shapes:
+            if isinstance(shape, BakedLine):
+                painter.setPen(_cosmetic_pen(shape.color, shape.width))
+                painter.drawLine(shape.a, shape.b)
+            else:
+                painter.setPen(Qt.NoPen)
+                painter.setBrush(shape.color)
+                painter.drawPolygon(shape.polygon)
+        painter.restore()
 
 
 class GuideLineItem(QGraphicsItem):

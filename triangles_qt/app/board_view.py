@@ -21,16 +21,30 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPixmap, QRadialGradient, QTransform
+from PySide6.QtGui import (
+    QColor,
+    QLinearGradient,
+    QPainter,
+    QPixmap,
+    QPolygonF,
+    QRadialGradient,
+    QTransform,
+)
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsView
 
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game, Move
 
 from .board_items import (
+    LINE_MARGIN,
     Z_BAND,
     Z_HINT,
     Z_REJECTED,
+    Z_STROKE,
+    Z_TRIANGLE,
+    BakedLayerItem,
+    BakedLine,
+    BakedPolygon,
     BoardFrameItem,
     GuideLineItem,
     MarkerItem,
@@ -56,10 +70,18 @@ class BoardScene(QGraphicsScene):
         self.board: Board | None = None
         self._positions = np.zeros((0, 2), dtype=float)
         self._stars: list[StarItem] = []
-        self._strokes: dict[tuple[int, int], StrokeItem] = {}
-        self._stroke_players: dict[tuple[int, int], int] = {}
-        self._triangles: list[TriangleItem] = []
+        # Every drawn stroke (low, high) -> its player, in play order; the triangles as
+        # (star triple, player). Settled ones are baked into the two layers; the last stroke and
+        # fading triangles are live items on top.
+        self._strokes: dict[tuple[int, int], int] = {}
+        self._triangles: list[tuple[tuple[int, int, int], int]] = []
         self._last: StrokeItem | None = None
+        self._last_key: tuple[int, int] | None = None
+        self._fading: list[TriangleItem] = []
+        self._triangle_layer = BakedLayerItem(Z_TRIANGLE)
+        self._stroke_layer = BakedLayerItem(Z_STROKE)
+        self.addItem(self._triangle_layer)
+        self.addItem(self._stroke_layer)
         self._frame: BoardFrameItem | None = None
         self.pixel_size = 1.0  # scene units per screen pixel, kept up to date by the view
         self.input_enabled = True
@@ -111,14 +133,13 @@ class BoardScene(QGraphicsScene):
         core, glow = qcolor(theme.star), qcolor(theme.star_glow)
         for star in self._stars:
             star.set_colors(core, glow)
-        strokes = self.stroke_colors()
-        fills = self.fill_colors()
         if self._frame is not None:
             self._frame.set_color(qcolor(theme.text))
-        for (i, j), item in self._strokes.items():
-            item.set_color(strokes[self._stroke_players.get((i, j), 0)])
-        for triangle in self._triangles:
-            triangle.set_color(fills[triangle.player])
+        if self._last is not None and self._last_key is not None:
+            self._last.set_color(self.stroke_colors()[self._strokes[self._last_key]])
+        for item in self._fading:
+            item.set_color(self.fill_colors()[item.player])
+        self._rebake()
         self._apply_theme_to_guides()
         self.update()
 
@@ -151,30 +172,74 @@ class BoardScene(QGraphicsScene):
         if board is not self.board:
             self._build_board(board)
         for move in game.moves:
-            self.add_move(move, animate=False)
+            key = (min(move.stroke), max(move.stroke))
+            self._strokes[key] = move.player
+            self._triangles.extend((triangle, move.player) for triangle in move.triangles)
+        if game.moves:
+            last = game.moves[-1]
+            self._last_key = (min(last.stroke), max(last.stroke))
+            self._show_last(last)
+        self._rebake()
 
     def add_move(self, move: Move, animate: bool = True) -> None:
         """Draw a played stroke and the triangles it closed; it becomes the marked last stroke."""
-        i, j = move.stroke
-        a, b = self.star_point(i), self.star_point(j)
-        item = StrokeItem(a, b, self.stroke_colors()[move.player])
-        self.addItem(item)
-        key = (min(i, j), max(i, j))
-        self._strokes[key] = item
-        self._stroke_players[key] = move.player
-        if self._last is not None:
-            self._last.set_last(False)
-        item.set_last(True)
-        self._last = item
+        if self._last is not None and self._last_key is not None:
+            self._stroke_layer.add_shape(self._baked_line(self._last_key))
+            self.removeItem(self._last)
+            self._last = None
+        key = (min(move.stroke), max(move.stroke))
+        self._strokes[key] = move.player
+        self._last_key = key
+        self._show_last(move)
         fill = self.fill_colors()[move.player]
         for triangle in move.triangles:
-            tri = TriangleItem([self.star_point(k) for k in triangle], fill, move.player)
-            self.addItem(tri)
-            self._triangles.append(tri)
+            self._triangles.append((triangle, move.player))
             if animate:
-                tri.fade_in()
+                item = TriangleItem([self.star_point(k) for k in triangle], fill, move.player)
+                item.triangle = tuple(sorted(triangle))
+                item.settled.connect(lambda item=item: self._settle(item))
+                self.addItem(item)
+                self._fading.append(item)
+                item.fade_in()
+            else:
+                self._triangle_layer.add_shape(self._baked_polygon(triangle, move.player))
         self.clear_hint()
         self._rejected.setVisible(False)
+
+    def _show_last(self, move: Move) -> None:
+        i, j = move.stroke
+        item = StrokeItem(self.star_point(i), self.star_point(j), self.stroke_colors()[move.player])
+        item.set_last(True)
+        self.addItem(item)
+        self._last = item
+
+    def _settle(self, item: TriangleItem) -> None:
+        """A triangle finished fading in: it joins the baked triangle layer."""
+        if item not in self._fading:
+            return
+        self._fading.remove(item)
+        self._triangle_layer.add_shape(self._baked_polygon(item.triangle, item.player))
+        self.removeItem(item)
+
+    def _baked_line(self, key: tuple[int, int]) -> BakedLine:
+        color = self.stroke_colors()[self._strokes[key]]
+        return BakedLine(self.star_point(key[0]), self.star_point(key[1]), color, StrokeItem.WIDTH)
+
+    def _baked_polygon(self, triangle: tuple[int, int, int], player: int) -> BakedPolygon:
+        points = QPolygonF([self.star_point(k) for k in triangle])
+        return BakedPolygon(points, self.fill_colors()[player])
+
+    def _rebake(self) -> None:
+        """Both layers from the records (not the last stroke, not the fading triangles)."""
+        fading = {item.triangle for item in self._fading}
+        self._stroke_layer.set_shapes(
+            self._baked_line(key) for key in self._strokes if key != self._last_key
+        )
+        self._triangle_layer.set_shapes(
+            self._baked_polygon(triangle, player)
+            for triangle, player in self._triangles
+            if tuple(sorted(triangle)) not in fading
+        )
 
     def show_rejected(self, i: int, j: int) -> None:
         """Flash the refused stroke, dashed in the warning colour, for a moment."""
@@ -211,16 +276,30 @@ class BoardScene(QGraphicsScene):
         return len(self._stars)
 
     @property
-    def stroke_items(self) -> dict[tuple[int, int], StrokeItem]:
+    def strokes(self) -> dict[tuple[int, int], int]:
+        """Every stroke on the board (low, high) -> the player who drew it, in play order."""
         return dict(self._strokes)
 
+    def stroke_color(self, key: tuple[int, int]) -> QColor:
+        return self.stroke_colors()[self._strokes[key]]
+
     @property
-    def triangle_items(self) -> list[TriangleItem]:
-        return list(self._triangles)
+    def last_stroke(self) -> tuple[int, int] | None:
+        """The stroke marked as the last one played."""
+        return self._last_key if self._last is not None else None
 
     @property
     def last_stroke_item(self) -> StrokeItem | None:
         return self._last
+
+    @property
+    def triangle_count(self) -> int:
+        return len(self._triangles)
+
+    @property
+    def baked_counts(self) -> tuple[int, int]:
+        """(strokes, triangles) drawn in the cached layers (the rest are live items)."""
+        return self._stroke_layer.shape_count, self._triangle_layer.shape_count
 
     @property
     def rejected_visible(self) -> bool:
@@ -368,12 +447,16 @@ class BoardScene(QGraphicsScene):
         self.cancel()
         self.clear_hint()
         self._rejected.setVisible(False)
-        for item in list(self._strokes.values()) + self._triangles:
+        for item in self._fading:
+            item.stop()
             self.removeItem(item)
+        if self._last is not None:
+            self.removeItem(self._last)
+        self._fading = []
         self._strokes = {}
-        self._stroke_players: dict[tuple[int, int], int] = {}
         self._triangles = []
         self._last = None
+        self._last_key = None
 
     def _build_board(self, board: Board) -> None:
         for star in self._stars:
@@ -393,7 +476,11 @@ class BoardScene(QGraphicsScene):
             self.addItem(star)
             self._stars.append(star)
         margin = min(board.width, board.height) * 0.06
-        self.setSceneRect(QRectF(0, 0, board.width, board.height).adjusted(-margin, -margin, margin, margin))
+        area = QRectF(0, 0, board.width, board.height)
+        self.setSceneRect(area.adjusted(-margin, -margin, margin, margin))
+        layer_margin = 2 * LINE_MARGIN
+        for layer in (self._triangle_layer, self._stroke_layer):
+            layer.set_rect(area.adjusted(-layer_margin, -layer_margin, layer_margin, layer_margin))
         self.set_cursor(None)
         self._set_hovered(None)
 

@@ -1,0 +1,107 @@
+"""Repaint time of the board after a stroke, on a full tablet-180 board.
+
+    python benchmarks/repaint.py [--size 1280x900] [--scale 2] [--repeats 4]
+
+Plays a whole tablet-180 game (both sides take the first legal stroke that scores most), then,
+for each of the last 60 strokes, measures what the player waits for: the scene adding the stroke
+(and its triangles) plus a synchronous repaint of the view's viewport (`repaint()`), and also a
+full render of the view into a QImage (no cached background). Prints median and p95 in ms.
+Target: <= 16 ms (one frame at 60 Hz). Runs off-screen unless QT_QPA_PLATFORM says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1280x900", help="window size WxH (logical px)")
+    parser.add_argument("--scale", type=float, default=1.0, help="device pixel ratio (QT_SCALE_FACTOR)")
+    parser.add_argument("--repeats", type=int, default=4, help="passes over the last 60 strokes")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.scale != 1.0:
+        os.environ["QT_SCALE_FACTOR"] = str(args.scale)
+
+    import triangles_qt.app  # noqa: F401  (the PySide6 guard comes first)
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    from triangles_qt.app.board_view import BoardView
+    from triangles_qt.app.theme_support import NEBULA
+    from triangles_qt.core.board import Board
+    from triangles_qt.core.game import Game
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    board = Board.generate("tablet-180", args.seed)
+    game = Game(board)
+    while not game.is_over:
+        best, best_gain = None, -1
+        for i, j in game.legal_strokes():
+            gain = len(game.gain(int(i), int(j)))
+            if gain > best_gain:
+                best, best_gain = (int(i), int(j)), gain
+        game.play(*best)
+    moves = game.moves
+    tail = min(60, len(moves))
+    start = game.copy()
+    for _ in range(tail):
+        start.undo()
+
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    view = BoardView(NEBULA)
+    view.resize(width, height)
+    view.show()
+    app.processEvents()
+    view.show_game(start)
+    app.processEvents()
+
+    stroke_ms: list[float] = []
+    render_ms: list[float] = []
+    ratio = view.devicePixelRatioF()
+    image = QImage(int(width * ratio), int(height * ratio), QImage.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    for _ in range(args.repeats):
+        view.show_game(start)
+        app.processEvents()
+        for move in moves[-tail:]:
+            t0 = time.perf_counter()
+            view.board_scene.add_move(move, animate=False)
+            view.viewport().repaint()
+            stroke_ms.append((time.perf_counter() - t0) * 1000)
+        for _ in range(10):
+            t0 = time.perf_counter()
+            painter = QPainter(image)
+            view.render(painter)
+            painter.end()
+            render_ms.append((time.perf_counter() - t0) * 1000)
+
+    print(
+        f"tablet-180, {len(moves)} strokes, {sum(game.scores)} triangles; "
+        f"view {width}x{height} at device pixel ratio {ratio:g}"
+    )
+    for label, values in (
+        ("stroke + viewport repaint", stroke_ms),
+        ("full render into QImage", render_ms),
+    ):
+        print(
+            f"{label:>26}: median {statistics.median(values):6.2f} ms, "
+            f"p95 {percentile(values, 95):6.2f} ms  ({len(values)} samples)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
