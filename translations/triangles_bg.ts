@@ -539,7 +539,7 @@
     </message>
     <message>
         <source>Show details (traceback)</source>
-        <translation>Показване на подробностите (трасиране)</translation>
+        <translation>Показване на подробностите (трасиране на стека)</translation>
     </message>
 </context>
 <context>
@@ -581,7 +581,7 @@
     </message>
     <message>
         <source>Drawn</source>
-        <translation>Равни</translation>
+        <translation>Наравно</translation>
     </message>
     <message>
         <source>No games played yet.</source>
