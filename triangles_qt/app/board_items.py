@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 from .colors import faded, with_alpha
 
 # Stacking order, bottom to top.
-Z_FRAME, Z_TRIANGLE, Z_STROKE, Z_HINT, Z_REJECTED, Z_BAND, Z_STAR, Z_MARKER = range(8)
+Z_TRIANGLE, Z_STROKE, Z_HINT, Z_REJECTED, Z_BAND, Z_STAR, Z_MARKER = range(7)
 
 # Lines are cosmetic (their width is in screen pixels) but bounding rects are in scene units:
 # this margin covers the widest glow at any zoom the window allows.
@@ -39,31 +39,6 @@ def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine
     pen = QPen(color, width, style, Qt.RoundCap, Qt.RoundJoin)
     pen.setCosmetic(True)
     return pen
-
-
-class BoardFrameItem(QGraphicsItem):
-    """A faint rounded panel marking the board's area on the sky."""
-
-    def __init__(self, width: float, height: float) -> None:
-        super().__init__()
-        self._rect = QRectF(0, 0, width, height)
-        self._color = QColor(255, 255, 255)
-        self.setZValue(Z_FRAME)
-
-    def set_color(self, color: QColor) -> None:
-        self._color = QColor(color)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        margin = min(self._rect.width(), self._rect.height()) * 0.035
-        rect = self._rect.adjusted(-margin, -margin, margin, margin)
-        painter.setRenderHint(QPainter.Antialiasing)
-        painter.setPen(_cosmetic_pen(with_alpha(self._color, 34), 1.0))
-        painter.setBrush(with_alpha(self._color, 10))
-        painter.drawRoundedRect(rect, margin, margin)
 
 
 class StarItem(QGraphicsItem):

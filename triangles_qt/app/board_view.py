@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QColor,
     QLinearGradient,
     QPainter,
+    QPen,
     QPixmap,
     QPolygonF,
     QRadialGradient,
@@ -45,7 +46,6 @@ from .board_items import (
     BakedLayerItem,
     BakedLine,
     BakedPolygon,
-    BoardFrameItem,
     GuideLineItem,
     MarkerItem,
     StarItem,
@@ -82,7 +82,6 @@ class BoardScene(QGraphicsScene):
         self._stroke_layer = BakedLayerItem(Z_STROKE)
         self.addItem(self._triangle_layer)
         self.addItem(self._stroke_layer)
-        self._frame: BoardFrameItem | None = None
         self.pixel_size = 1.0  # scene units per screen pixel, kept up to date by the view
         self.input_enabled = True
         self.picked: int | None = None
@@ -133,8 +132,6 @@ class BoardScene(QGraphicsScene):
         core, glow = qcolor(theme.star), qcolor(theme.star_glow)
         for star in self._stars:
             star.set_colors(core, glow)
-        if self._frame is not None:
-            self._frame.set_color(qcolor(theme.text))
         if self._last is not None and self._last_key is not None:
             self._last.set_color(self.stroke_colors()[self._strokes[self._last_key]])
         for item in self._fading:
@@ -461,13 +458,8 @@ class BoardScene(QGraphicsScene):
     def _build_board(self, board: Board) -> None:
         for star in self._stars:
             self.removeItem(star)
-        if self._frame is not None:
-            self.removeItem(self._frame)
         self.board = board
         self._positions = np.asarray(board.stars, dtype=float).reshape(-1, 2)
-        self._frame = BoardFrameItem(board.width, board.height)
-        self._frame.set_color(qcolor(self._theme.text))
-        self.addItem(self._frame)
         core, glow = qcolor(self._theme.star), qcolor(self._theme.star_glow)
         self._stars = []
         for index, (x, y) in enumerate(board.star_list):
@@ -635,6 +627,24 @@ class BoardView(QGraphicsView):
             for x, y, r, alpha in self._sky:
                 painter.setBrush(with_alpha(speck, alpha))
                 painter.drawEllipse(QPointF(x * w, y * h), r, r)
+        painter.restore()
+        self._draw_board_frame(painter)
+
+    def _draw_board_frame(self, painter: QPainter) -> None:
+        """A faint rounded panel marking the board's area (part of the cached background)."""
+        board = self.board_scene.board
+        if board is None:
+            return
+        area = QRectF(0, 0, board.width, board.height)
+        margin = min(board.width, board.height) * 0.035
+        text = qcolor(self._theme.text)
+        painter.save()
+        painter.setRenderHint(QPainter.Antialiasing)
+        pen = QPen(with_alpha(text, 34), 1.0)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.setBrush(with_alpha(text, 10))
+        painter.drawRoundedRect(area.adjusted(-margin, -margin, margin, margin), margin, margin)
         painter.restore()
 
     # -- keyboard -------------------------------------------------------------------------------
