@@ -44,8 +44,8 @@ def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine
 class StarItem(QGraphicsItem):
     """A star: a bright core in a soft glow, the same size on screen at every zoom."""
 
-    CORE = 3.2
-    GLOW = 12.0
+    CORE = 3.0
+    GLOW = 13.0
 
     def __init__(self, index: int, x: float, y: float) -> None:
         super().__init__()
@@ -69,8 +69,8 @@ class StarItem(QGraphicsItem):
         painter.setRenderHint(QPainter.Antialiasing)
         glow = QRadialGradient(QPointF(0, 0), self.GLOW)
         glow.setColorAt(0.0, faded(self._glow, 255))
-        glow.setColorAt(0.3, faded(self._glow, 150))
-        glow.setColorAt(0.6, faded(self._glow, 40))
+        glow.setColorAt(0.25, faded(self._glow, 190))
+        glow.setColorAt(0.5, faded(self._glow, 70))
         glow.setColorAt(1.0, faded(self._glow, 0))
         painter.setPen(Qt.NoPen)
         painter.setBrush(QBrush(glow))

@@ -150,7 +150,7 @@ class BoardScene(QGraphicsScene):
 
     def _apply_theme_to_guides(self) -> None:
         highlight = qcolor(self._theme.highlight)
-        self._band.set_style(with_alpha(highlight, 200), 2.0, True)
+        self._band.set_style(with_alpha(highlight, 235), 2.4, True)
         self._rejected.set_style(qcolor(self._theme.warning), 3.0, True)
         self._hint.set_style(with_alpha(highlight, 230), 2.6, True)
         for marker in (self._hover_marker, self._picked_marker, self._cursor_marker):

@@ -69,6 +69,9 @@ class PlayerCard(QFrame):
         name_font.setPointSizeF(name_font.pointSizeF() * 1.15)
         name_font.setBold(True)
         self.name_label.setFont(name_font)
+        count_font = QFont(self.count_label.font())
+        count_font.setPointSizeF(count_font.pointSizeF() * 1.08)
+        self.count_label.setFont(count_font)
         self.name_label.setTextFormat(Qt.PlainText)
         self.name_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         layout = QVBoxLayout(self)
@@ -130,6 +133,10 @@ class ScorePanel(QWidget):
         self.turn_label.setAlignment(Qt.AlignCenter)
         self.turn_label.setTextFormat(Qt.PlainText)
         self.turn_label.setWordWrap(True)
+        turn_font = QFont(self.turn_label.font())
+        turn_font.setPointSizeF(turn_font.pointSizeF() * 1.2)
+        turn_font.setBold(True)
+        self.turn_label.setFont(turn_font)
         self.spinner = Spinner()
         middle = QHBoxLayout()
         middle.setSpacing(8)
@@ -178,3 +185,6 @@ class ScorePanel(QWidget):
         text = qcolor(self._theme.text)
         for card, color in zip(self.cards, self._theme.player_strokes):
             card.set_active(card.seat == self._active, qcolor(color), text)
+        # The turn line speaks in the colour of the player to move.
+        turn = qcolor(self._theme.player_strokes[self._active]) if self._active is not None else text
+        self.turn_label.setStyleSheet(f"color: {turn.name()};")
