@@ -36,10 +36,6 @@ COMPUTER = "computer"
 HINT_PREFERENCE = ("hard", "medium")
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("GameController", text)
-
-
 def simple_stroke(game: Game) -> tuple[int, int] | None:
     """The built-in last resort: a legal stroke closing the most triangles (first such one)."""
     legal = game.legal_strokes()
@@ -387,7 +383,9 @@ class GameController(QObject):
             return
         seat = game.player
         self._generation += 1  # the late answer, if it ever comes, is stale now
-        self._report_failure(seat, "did not answer in time")
+        self._report_failure(
+            seat, QCoreApplication.translate("GameController", "did not answer in time")
+        )
         stroke = simple_stroke(game)
         self._set_thinking(False)
         if stroke is not None:
@@ -396,7 +394,10 @@ class GameController(QObject):
     def _report_failure(self, seat: int, failure: str) -> None:
         player = self._players[seat]
         message = (
-            tr("The computer player \u201c%1\u201d failed (%2); a simple stroke was played instead.")
+            QCoreApplication.translate(
+                "GameController",
+                "The computer player \u201c%1\u201d failed (%2); a simple stroke was played instead.",
+            )
             .replace("%1", str(player.strategy or player.name))
             .replace("%2", failure)
         )

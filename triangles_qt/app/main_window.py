@@ -188,6 +188,15 @@ class MainWindow(QMainWindow):
         self.set_theme(theme_id or getattr(self.settings, "theme_id", NEBULA.id), remember=False)
         self._restore_geometry()
         self.view.setFocus()
+        if self.theme_errors:
+            self.statusBar().showMessage(
+                plural(
+                    self.tr("%n theme(s) could not be loaded: see Settings > Plugins.", "",
+                            len(self.theme_errors)),
+                    len(self.theme_errors),
+                ),
+                10000,
+            )
 
     # -- construction -------------------------------------------------------------------------
 
@@ -679,7 +688,11 @@ class MainWindow(QMainWindow):
         try:
             from .statistics_dialog import StatisticsDialog
 
-            dialog = StatisticsDialog(self.statistics_store(), self)
+            names = {
+                str(strategy.id): str(getattr(strategy, "name", strategy.id))
+                for strategy in registry_strategies(self.registry)
+            }
+            dialog = StatisticsDialog(self.statistics_store(), self, strategy_names=names)
         except Exception as exc:  # noqa: BLE001 - a missing or broken dialog is reported
             self._show_error(self.tr("Statistics"), str(exc))
             return
@@ -689,7 +702,7 @@ class MainWindow(QMainWindow):
         try:
             from .plugins_dialog import PluginsDialog
 
-            dialog = PluginsDialog(self.registry, self)
+            dialog = PluginsDialog(self.registry, self, theme_errors=self.theme_errors)
         except Exception as exc:  # noqa: BLE001
             self._show_error(self.tr("Plugins"), str(exc))
             return

@@ -1,0 +1,112 @@
+"""The window around the game: languages, the other windows, the controller's safety nets."""
+
+from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy
+from PySide6.QtCore import QCoreApplication, QTranslator
+
+from triangles_qt.app import _none_guard, background, controller as controller_module
+from triangles_qt.app.new_game_dialog import NewGameChoices
+
+FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
+
+
+class ShoutingTranslator(QTranslator):
+    """Translates everything to upper case: shows which texts go through tr()."""
+
+    def translate(self, context, source, disambiguation=None, n=-1):
+        return source.upper().replace("%N", "%n") if source else source
+
+    def isEmpty(self):  # an empty translator is installed silently, without LanguageChange
+        return False
+
+
+def test_every_visible_text_is_retranslated_on_language_change(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=3)
+    translator = ShoutingTranslator()
+    QCoreApplication.installTranslator(translator)
+    try:
+        qtbot.waitUntil(lambda: window.game_menu.title() == "&GAME")
+        assert window.new_action.text() == "&NEW GAME…"
+        assert window.score_panel.turn_label.text() == "%1’S TURN".replace("%1", "Ana")
+        assert window.score_panel.cards[0].count_text == "0 TRIANGLE(S)"  # a translation
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    qtbot.waitUntil(lambda: window.game_menu.title() == "&Game")
+    assert window.score_panel.cards[0].count_text == "0 triangles"
+
+
+def test_the_language_menu_switches_the_whole_window(make_window, qtbot):
+    from triangles_qt.app.i18n import LanguageManager
+
+    manager = LanguageManager(QCoreApplication.instance())
+    window = make_window(language_manager=manager)
+    window.start_new_game(FRIENDS, seed=3)
+    assert set(window.language_actions) >= {"en", "es", "de", "bg"}
+    try:
+        window.language_actions["de"].trigger()
+        qtbot.waitUntil(lambda: window.game_menu.title() != "&Game")
+        assert window.language_actions["de"].isChecked()
+        assert window.settings.language == "de"
+    finally:
+        manager.unload()
+    qtbot.waitUntil(lambda: window.game_menu.title() == "&Game")
+
+
+def test_statistics_plugins_and_help_windows_open(make_window, qtbot):
+    from triangles_qt.plugin_manager import load_plugins
+
+    window = make_window(load_plugins())
+    for action, key in (
+        (window.statistics_action, "statistics"),
+        (window.plugins_action, "plugins"),
+        (window.how_to_play_action, "help"),
+    ):
+        action.trigger()
+        dialog = window._child_dialogs.get(key)
+        assert dialog is not None and dialog.isVisible(), key
+        dialog.close()
+    window.about_action.trigger()
+    assert window.message_box.isVisible() and "Triangles" in window.message_box.text()
+    window.message_box.close()
+
+
+def test_a_runner_that_never_answers_is_cut_short_by_the_watchdog(make_window, qtbot, monkeypatch):
+    strategy = BlockingStrategy("stuck")
+    monkeypatch.setattr(controller_module, "make_runner",
+                        lambda s, registry=None: controller_module._DirectRunner(s))
+    window = make_window(FakeRegistry(strategy))
+    window.controller.budget_s = 0.05
+    window.controller.watchdog_grace_s = 0.2
+    window.start_new_game(
+        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="stuck",
+                       human_starts=False),
+        seed=3,
+    )
+    with qtbot.waitSignal(window.controller.plugin_failed, timeout=5000) as failed:
+        pass
+    assert "did not answer in time" in failed.args[0]
+    assert len(window.controller.game.moves) == 1 and window.controller.human_to_move
+    strategy.release.set()  # the late answer arrives and is dropped
+    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
+    assert len(window.controller.game.moves) == 1 and window.controller.human_to_move
+
+
+def test_an_answer_arriving_after_the_window_closed_is_dropped(make_window, qtbot):
+    strategy = BlockingStrategy()
+    window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
+    window.controller.budget_s = 10
+    window.start_new_game(
+        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
+                       human_starts=False),
+        seed=3,
+    )
+    qtbot.waitUntil(strategy.called.is_set, timeout=5000)
+    game = window.controller.game
+    window.close()
+    strategy.release.set()
+    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
+    assert game.moves == ()
+
+
+def test_the_pyside_none_guard_is_active():
+    assert _none_guard.GUARDED
