@@ -120,9 +120,9 @@ class StrokeItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
         if self._last:
-            painter.setPen(_cosmetic_pen(with_alpha(self._color, 60), self.WIDTH * 4))
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 45), self.WIDTH * 3.4))
             painter.drawLine(self._a, self._b)
-            painter.setPen(_cosmetic_pen(with_alpha(self._color, 110), self.WIDTH * 2.2))
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 95), self.WIDTH * 2.0))
             painter.drawLine(self._a, self._b)
             painter.setPen(_cosmetic_pen(self._color.lighter(135), self.WIDTH * 1.25))
         else:

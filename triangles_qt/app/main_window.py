@@ -798,7 +798,9 @@ def theme_palette(theme) -> QPalette:
     accent = qcolor(theme.player_strokes[1])
     dark = sky.lightness() < 128
     window = sky.lighter(135) if dark else sky
-    base = sky.lighter(115) if dark else QColor("white")
+    # Fusion draws indicator outlines in a darker shade of Window and fills them with Base: on
+    # a dark sky Base must be clearly lighter, or radio buttons and check boxes vanish.
+    base = window.lighter(175) if dark else QColor("white")
     palette = QPalette()
     roles = {
         QPalette.Window: window,
@@ -815,6 +817,10 @@ def theme_palette(theme) -> QPalette:
         QPalette.ToolTipText: text,
         QPalette.PlaceholderText: with_alpha(text, 120),
         QPalette.Link: accent.lighter(130) if dark else accent,
+        QPalette.Light: window.lighter(190) if dark else window.lighter(115),
+        QPalette.Midlight: window.lighter(160) if dark else window.lighter(105),
+        QPalette.Mid: window.lighter(130) if dark else window.darker(125),
+        QPalette.Dark: window.darker(150),
     }
     for role, color in roles.items():
         palette.setColor(role, color)
