@@ -152,7 +152,9 @@ class BoardScene(QGraphicsScene):
         highlight = qcolor(self._theme.highlight)
         self._band.set_style(with_alpha(highlight, 235), 2.4, True)
         self._rejected.set_style(qcolor(self._theme.warning), 3.0, True)
-        self._hint.set_style(with_alpha(highlight, 230), 2.6, True)
+        # The hint is a soft, wide ghost of a stroke: unlike the dashed rubber band, it is not
+        # something the player is in the middle of drawing.
+        self._hint.set_style(with_alpha(highlight, 175), 5.0, False)
         for marker in (self._hover_marker, self._picked_marker, self._cursor_marker):
             marker.set_color(highlight)
         for marker in self._hint_markers:
