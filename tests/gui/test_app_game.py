@@ -239,6 +239,7 @@ def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
     assert game.board.preset == "tablet-80" and game.moves == () and game.replay_after_triangle
     assert window.controller.players[1].strategy == "first"
     assert window.settings.new_game_choices().preset == "tablet-80"
+    qtbot.waitUntil(lambda: window.new_game_dialog is None)
 
 
 def test_play_again_after_a_triangle(make_window, qtbot):

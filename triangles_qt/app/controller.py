@@ -232,7 +232,10 @@ class GameController(QObject):
         game = self._game
         if not self.human_to_move or game is None:
             return False
-        reason = game.check(i, j)
+        try:
+            reason = game.check(i, j)
+        except ValueError:  # not a stroke at all (same star twice, no such star)
+            return False
         if reason is not None:
             self.stroke_rejected.emit(i, j, reason)
             return False

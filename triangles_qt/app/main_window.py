@@ -311,6 +311,11 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(self.tr("&Help"))
         if NEBULA.id in self.theme_actions:
             self.theme_actions[NEBULA.id].setText(self.tr("Nebula"))
+        self.view.setAccessibleName(self.tr("Board"))
+        self.view.setAccessibleDescription(
+            self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
+                    "move between stars, Enter or Space to pick, Esc to cancel.")
+        )
         self._refresh()
 
     def changeEvent(self, event) -> None:
@@ -374,9 +379,14 @@ class MainWindow(QMainWindow):
             return
         dialog = NewGameDialog(self.registry, self.last_choices, self)
         dialog.accepted.connect(lambda: self.start_new_game(dialog.choices()))
-        dialog.finished.connect(dialog.deleteLater)
+        dialog.finished.connect(lambda: self._forget_new_game_dialog(dialog))
         self.new_game_dialog = dialog
         dialog.open()
+
+    def _forget_new_game_dialog(self, dialog: NewGameDialog) -> None:
+        if self.new_game_dialog is dialog:
+            self.new_game_dialog = None
+        dialog.deleteLater()
 
     def start_new_game(self, choices: NewGameChoices, seed: int | None = None) -> None:
         """Start the game `choices` describe, on a fresh board (random seed unless given)."""
