@@ -110,3 +110,49 @@ def test_an_answer_arriving_after_the_window_closed_is_dropped(make_window, qtbo
 
 def test_the_pyside_none_guard_is_active():
     assert _none_guard.GUARDED
+
+
+def test_closed_triangles_are_painted_in_the_closers_colour(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=4)
+    controller, scene = window.controller, window.scene
+    while not any(move.triangles for move in controller.game.moves):
+        i, j = controller.game.legal_strokes()[0]
+        controller.request_stroke(int(i), int(j))
+    move = next(m for m in controller.game.moves if m.triangles)
+    qtbot.waitUntil(lambda: scene.baked_counts[1] == scene.triangle_count, timeout=3000)
+    a, b, c = (scene.star_point(k) for k in move.triangles[0])
+    centre = window.view.mapFromScene((a + b + c) / 3)
+    color = window.view.viewport().grab().toImage().pixelColor(centre)
+    if move.player == 0:  # red-orange in Nebula
+        assert color.red() > color.blue()
+    else:
+        assert color.blue() > color.red()
+    window.undo_action.trigger()  # undo redraws from the game: layers follow
+    assert scene.baked_counts[0] + (1 if scene.last_stroke else 0) == len(controller.game.moves)
+
+
+def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from triangles_qt.app import application, settings as settings_module
+    from triangles_qt.app.main_window import MainWindow
+
+    real_settings = settings_module.Settings
+    monkeypatch.setattr(settings_module, "Settings", lambda: real_settings(tmp_path / "s.ini"))
+    seen = []
+
+    def close_it():
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow) and widget.isVisible():
+                seen.append(widget.controller.game)
+                widget.close()
+
+    QTimer.singleShot(1500, close_it)
+    try:
+        assert application.main(["triangles-qt", "--theme", "daylight"]) == 0
+    finally:
+        for translator in QApplication.instance().findChildren(QTranslator):
+            QCoreApplication.removeTranslator(translator)
+    assert seen and seen[0] is not None
