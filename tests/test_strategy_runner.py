@@ -125,17 +125,14 @@ def test_an_illegal_stroke_is_a_failure_with_the_reason(game):
 
 
 def test_a_hanging_strategy_times_out_after_budget_plus_grace(game):
-    released = threading.Event()
-
     def hang(position):
-        released.wait(10)  # like time.sleep(10), but lets the thread end with the test
+        time.sleep(10)
         return first_legal(position)
 
     safe = SafeStrategy(Scripted(hang), "slow-plugin")
     start = time.perf_counter()
     choice = safe.choose(game, 0.1)
     elapsed = time.perf_counter() - start
-    released.set()
     assert 0.55 <= elapsed < 1.2
     assert "no answer within its budget of 0.1 s" in choice.failure.error
     assert Position(game).is_legal(choice.stroke) and choice.by_fallback
@@ -174,6 +171,34 @@ def test_after_three_failures_the_fallback_plays_for_the_rest_of_the_game(game):
     assert not safe.replaced
     safe.choose(game, 1.0)
     assert strategy.calls == 4
+
+
+def test_three_failures_of_different_kinds_also_replace_the_strategy(game):
+    kinds = iter(["raise", "illegal", "hang", "fine", "fine"])
+
+    def mixed(position):
+        kind = next(kinds)
+        if kind == "raise":
+            raise ZeroDivisionError("division by zero")
+        if kind == "illegal":
+            return (0, 0)
+        if kind == "hang":
+            time.sleep(10)
+        return first_legal(position)
+
+    strategy = Scripted(mixed)
+    safe = SafeStrategy(strategy, "p", grace_s=0.05)
+    errors = []
+    for _ in range(4):
+        choice = safe.choose(game, 0.0)
+        assert Position(game).is_legal(choice.stroke) and choice.by_fallback
+        errors.append(choice.failure and choice.failure.error)
+        game.play(*choice.stroke)
+    assert strategy.calls == 3  # the fourth move did not even ask it
+    assert errors[0].startswith("raised ZeroDivisionError")
+    assert "not a stroke" in errors[1]
+    assert "no answer within" in errors[2] and "replaced" in errors[2]
+    assert errors[3] is None
 
 
 def test_a_late_answer_of_a_timed_out_call_is_thrown_away(game):

@@ -152,7 +152,10 @@ def load_plugins(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> PluginReg
     loader.load_entry_points()
     seen: set[Path] = set()
     for folder, explicit in plugin_search_dirs(extra_dirs):
-        key = folder.resolve() if folder.exists() else folder.absolute()
+        try:
+            key = folder.resolve()
+        except OSError:
+            key = folder.absolute()
         if key in seen:
             continue
         seen.add(key)
@@ -193,7 +196,7 @@ class _Loader:
                 self._fail(name, BUILTIN_SOURCE, error, traceback.format_exc())
                 continue
             self.registry._builtin_plugins.add(name)
-            self._add(name, module, BUILTIN_SOURCE, module_dir=None, require_hooks=False)
+            self._add(name, module, BUILTIN_SOURCE, _module_dir(module), require_hooks=False)
 
     def load_entry_points(self) -> None:
         try:
@@ -218,7 +221,11 @@ class _Loader:
             self._add(ep.name, plugin, source, module_dir=_module_dir(plugin))
 
     def load_folder(self, folder: Path, explicit: bool) -> None:
-        if not folder.is_dir():
+        try:
+            is_dir = folder.is_dir()
+        except OSError:
+            is_dir = False
+        if not is_dir:
             if explicit:
                 self._fail(str(folder), str(folder), "plugin folder not found")
             return
