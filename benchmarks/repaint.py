@@ -5,7 +5,8 @@
 Plays a whole tablet-180 game (both sides take the first legal stroke that scores most), then,
 for each of the last 60 strokes, measures what the player waits for: the scene adding the stroke
 (and its triangles) plus a synchronous repaint of the view's viewport (`repaint()`), and also a
-render of the view into a QImage (the first of every 10 re-renders the cached layers for that new device: its p95). Prints median and p95 in ms.
+render of the view into a QImage (the first of every 10 re-renders the cached layers for that
+new device: that is its p95). Prints median and p95 in ms.
 Target: <= 16 ms (one frame at 60 Hz). Runs off-screen unless QT_QPA_PLATFORM says otherwise.
 """
 
@@ -27,7 +28,9 @@ def percentile(values: list[float], p: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x900", help="window size WxH (logical px)")
-    parser.add_argument("--scale", type=float, default=1.0, help="device pixel ratio (QT_SCALE_FACTOR)")
+    parser.add_argument(
+        "--scale", type=float, default=1.0, help="device pixel ratio (QT_SCALE_FACTOR)"
+    )
     parser.add_argument("--repeats", type=int, default=4, help="passes over the last 60 strokes")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -120,7 +120,11 @@ def test_keyboard_play_with_tab_arrows_and_enter(window, qtbot):
     qtbot.keyClick(view, Qt.Key_Return)
     assert scene.picked == first
     order = view._reading_order
-    steps = next(k for k in range(1, len(order)) if game.check(first, order[(order.index(first) + k) % len(order)]) is None)
+    start = order.index(first)
+    steps = next(
+        k for k in range(1, len(order))
+        if game.check(first, order[(start + k) % len(order)]) is None
+    )
     for _ in range(steps):
         qtbot.keyClick(view, Qt.Key_Tab)
     second = scene.cursor

@@ -7,7 +7,6 @@ calls back `add_move`, `show_game` or `show_rejected`.
 
 from __future__ import annotations
 
-import math
 import random
 
 import numpy as np
@@ -160,7 +159,7 @@ class BoardScene(QGraphicsScene):
         for marker in self._hint_markers:
             marker.set_color(highlight)
 
-    # -- what the controller tells us ----------------------------------------------------------------
+    # -- what the controller tells us --------------------------------------------------------------
 
     def show_game(self, game: Game | None) -> None:
         """Draw `game` from scratch (new game, loaded game, undo): no animation."""
@@ -324,7 +323,7 @@ class BoardScene(QGraphicsScene):
     def positions(self) -> np.ndarray:
         return self._positions
 
-    # -- the player's half-drawn stroke -------------------------------------------------------------
+    # -- the player's half-drawn stroke ------------------------------------------------------------
 
     def pick(self, i: int) -> None:
         """Choose star i: the first end of a stroke, or the second (which requests the stroke)."""
@@ -511,7 +510,7 @@ class BoardView(QGraphicsView):
         self.setMinimumSize(240, 240)
         self._sky = self._make_sky()
 
-    # -- theme and game -----------------------------------------------------------------------------
+    # -- theme and game ----------------------------------------------------------------------------
 
     def set_theme(self, theme) -> None:
         """Switch theme and repaint everything at once."""

@@ -216,7 +216,8 @@ class GameController(QObject):
         self._runners = {}
         for seat, player in enumerate(self._players):
             if player.kind == COMPUTER:
-                self._runners[seat] = make_runner(self._strategy_for(player.strategy), self.registry)
+                strategy = self._strategy_for(player.strategy)
+                self._runners[seat] = make_runner(strategy, self.registry)
         self.game_started.emit()
         self._after_change()
 
@@ -399,7 +400,8 @@ class GameController(QObject):
         message = (
             QCoreApplication.translate(
                 "GameController",
-                "The computer player \u201c%1\u201d failed (%2); a simple stroke was played instead.",
+                "The computer player \u201c%1\u201d failed (%2); "
+                "a simple stroke was played instead.",
             )
             .replace("%1", str(player.strategy or player.name))
             .replace("%2", failure)

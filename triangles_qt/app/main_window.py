@@ -213,14 +213,18 @@ class MainWindow(QMainWindow):
         self.new_action = action("newAction", self.new_game, QKeySequence.New)
         self.open_action = action("openAction", self.open_game, QKeySequence.Open)
         self.save_action = action("saveAction", self.save_game, QKeySequence.Save)
-        self.save_as_action = action("saveAsAction", self.save_game_as, QKeySequence("Ctrl+Shift+S"))
+        self.save_as_action = action(
+            "saveAsAction", self.save_game_as, QKeySequence("Ctrl+Shift+S")
+        )
         self.undo_action = action("undoAction", self.undo, QKeySequence.Undo)
         self.hint_action = action("hintAction", self.hint, QKeySequence("H"))
         self.statistics_action = action("statisticsAction", self.show_statistics)
         self.quit_action = action("quitAction", self.close, QKeySequence("Ctrl+Q"))
         self.quit_action.setMenuRole(QAction.QuitRole)
         self.plugins_action = action("pluginsAction", self.show_plugins)
-        self.how_to_play_action = action("howToPlayAction", self.show_how_to_play, QKeySequence("F1"))
+        self.how_to_play_action = action(
+            "howToPlayAction", self.show_how_to_play, QKeySequence("F1")
+        )
         self.about_action = action("aboutAction", self.show_about)
         self.about_action.setMenuRole(QAction.AboutRole)
 
@@ -686,7 +690,8 @@ class MainWindow(QMainWindow):
         else:
             text = self.tr("%1’s turn").replace("%1", players[player].name)
         last = game.moves[-1] if game.moves else None
-        if last is not None and last.triangles and last.player == player and not c.is_computer(player):
+        replaying = last is not None and last.triangles and last.player == player
+        if replaying and not c.is_computer(player):
             text = self.tr("Triangle! Play again") if c.against_computer else self.tr(
                 "Triangle! %1 plays again"
             ).replace("%1", players[player].name)
@@ -748,7 +753,7 @@ class MainWindow(QMainWindow):
         self.message_box = box
         box.open()
 
-    # -- interaction points that tests replace ------------------------------------------------------
+    # -- interaction points that tests replace -----------------------------------------------------
 
     def _ask(self, title: str, question: str) -> bool:
         answer = QMessageBox.question(self, title, question, QMessageBox.Yes | QMessageBox.No)

@@ -186,5 +186,7 @@ class ScorePanel(QWidget):
         for card, color in zip(self.cards, self._theme.player_strokes):
             card.set_active(card.seat == self._active, qcolor(color), text)
         # The turn line speaks in the colour of the player to move.
-        turn = qcolor(self._theme.player_strokes[self._active]) if self._active is not None else text
+        turn = text
+        if self._active is not None:
+            turn = qcolor(self._theme.player_strokes[self._active])
         self.turn_label.setStyleSheet(f"color: {turn.name()};")
