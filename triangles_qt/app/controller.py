@@ -400,8 +400,7 @@ class GameController(QObject):
         message = (
             QCoreApplication.translate(
                 "GameController",
-                "The computer player \u201c%1\u201d failed (%2); "
-                "a simple stroke was played instead.",
+                "The computer player “%1” failed (%2); a simple stroke was played instead.",
             )
             .replace("%1", str(player.strategy or player.name))
             .replace("%2", failure)
