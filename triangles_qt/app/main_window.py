@@ -315,6 +315,7 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(self.tr("&Help"))
         if NEBULA.id in self.theme_actions:
             self.theme_actions[NEBULA.id].setText(self.tr("Nebula"))
+        self._update_title()
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
             self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
