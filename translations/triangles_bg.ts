@@ -2,7 +2,11 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="bg" sourcelanguage="en">
 <context>
-    <name></name>
+    <name>GameController</name>
+    <message>
+        <source>did not answer in time</source>
+        <translation>не отговори навреме</translation>
+    </message>
     <message>
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>Компютърният играч „%1“ се провали (%2); вместо него беше изиграна проста черта.</translation>
@@ -139,6 +143,13 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <translation>
+            <numerusform>%n тема не можа да бъде заредена: вижте Настройки &gt; Плъгини.</numerusform>
+            <numerusform>%n теми не можаха да бъдат заредени: вижте Настройки &gt; Плъгини.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New game…</source>
         <translation>&amp;Нова игра…</translation>
@@ -206,6 +217,14 @@
     <message>
         <source>Nebula</source>
         <translation>Небюла</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Поле</translation>
+    </message>
+    <message>
+        <source>Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to move between stars, Enter or Space to pick, Esc to cancel.</source>
+        <translation>Щракнете върху една звезда, после върху друга, за да начертаете черта. С клавиатурата: стрелките или Tab – придвижване между звездите, Enter или интервал – избор, Esc – отказ.</translation>
     </message>
     <message>
         <source>Triangles</source>

@@ -2,7 +2,11 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
-    <name></name>
+    <name>GameController</name>
+    <message>
+        <source>did not answer in time</source>
+        <translation>hat nicht rechtzeitig geantwortet</translation>
+    </message>
     <message>
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>Der Computergegner „%1“ ist gescheitert (%2); stattdessen wurde eine einfache Linie gezogen.</translation>
@@ -139,6 +143,13 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <translation>
+            <numerusform>%n Design konnte nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
+            <numerusform>%n Designs konnten nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New game…</source>
         <translation>&amp;Neues Spiel…</translation>
@@ -206,6 +217,14 @@
     <message>
         <source>Nebula</source>
         <translation>Nebel</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to move between stars, Enter or Space to pick, Esc to cancel.</source>
+        <translation>Klicke auf einen Stern und dann auf einen zweiten, um eine Linie zu ziehen. Tastatur: Pfeiltasten oder Tab wechseln zwischen Sternen, Eingabe oder Leertaste wählt aus, Esc bricht ab.</translation>
     </message>
     <message>
         <source>Triangles</source>

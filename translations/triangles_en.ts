@@ -4,6 +4,13 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
+        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <translation>
+            <numerusform>%n theme could not be loaded: see Settings &gt; Plugins.</numerusform>
+            <numerusform>%n themes could not be loaded: see Settings &gt; Plugins.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%1 · %n star(s)</source>
         <translation>
             <numerusform>%1 · %n star</numerusform>

@@ -2,7 +2,11 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
-    <name></name>
+    <name>GameController</name>
+    <message>
+        <source>did not answer in time</source>
+        <translation>no respondió a tiempo</translation>
+    </message>
     <message>
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>El jugador del ordenador «%1» ha fallado (%2); en su lugar se ha hecho un trazo sencillo.</translation>
@@ -139,6 +143,13 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <translation>
+            <numerusform>No se pudo cargar %n tema: consulta Ajustes &gt; Complementos.</numerusform>
+            <numerusform>No se pudieron cargar %n temas: consulta Ajustes &gt; Complementos.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New game…</source>
         <translation>&amp;Nueva partida…</translation>
@@ -206,6 +217,14 @@
     <message>
         <source>Nebula</source>
         <translation>Nebulosa</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Tablero</translation>
+    </message>
+    <message>
+        <source>Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to move between stars, Enter or Space to pick, Esc to cancel.</source>
+        <translation>Haz clic en una estrella y luego en otra para hacer un trazo. Con el teclado: flechas o Tab para moverte entre estrellas, Intro o Espacio para elegir, Esc para cancelar.</translation>
     </message>
     <message>
         <source>Triangles</source>
