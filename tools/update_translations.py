@@ -5,7 +5,8 @@ pyside6-lrelease compiles each .ts into its .qm.
     python tools/update_translations.py           update the .ts files and compile the .qm files
     python tools/update_translations.py --check   change nothing; exit 1 and list the problems if a
                                                   .ts is out of date with the sources, a message is
-                                                  unfinished or obsolete, or a .qm is stale
+                                                  unfinished, obsolete or without a context, or a
+                                                  .qm is stale
 
 The English file holds plural forms only ("%n triangle(s)" -> "1 triangle" / "2 triangles"). The
 .ts files store no source locations (``-locations none``), so moving code does not touch them.
@@ -187,6 +188,8 @@ def check() -> list[str]:
                 problems.append(f"{ts_file.name}: no longer in the sources: [{message.context}] "
                                 f"{message.source!r}")
             problems += unfinished_problems(ts_file)
+            if code == LANGUAGES[0]:
+                problems += context_warnings(ts_file)
 
             fresh_qm = Path(tmp) / qm_file.name
             run_lrelease(ts_file, fresh_qm)
@@ -214,8 +217,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(problems)} translation problem(s); run python tools/update_translations.py "
                   f"and translate what is unfinished.", file=sys.stderr)
             return 1
-        for warning in context_warnings(ts_path(LANGUAGES[0])):
-            print("warning:", warning, file=sys.stderr)
         print("translations are up to date")
         return 0
     update()
