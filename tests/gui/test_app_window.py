@@ -3,7 +3,7 @@
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-from triangles_qt.app import _none_guard, background, controller as controller_module
+from triangles_qt.app import background, controller as controller_module
 from triangles_qt.app.new_game_dialog import NewGameChoices
 
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
@@ -106,10 +106,6 @@ def test_an_answer_arriving_after_the_window_closed_is_dropped(make_window, qtbo
     strategy.release.set()
     qtbot.waitUntil(lambda: not background._pending, timeout=5000)
     assert game.moves == ()
-
-
-def test_the_pyside_none_guard_is_active():
-    assert _none_guard.GUARDED
 
 
 def test_closed_triangles_are_painted_in_the_closers_colour(make_window, qtbot):
