@@ -1,0 +1,350 @@
+"""The built-in Hard strategy: alpha-beta search on an incremental triangle tracker, with an
+exact endgame solver.
+
+The tracker knows, for the current position, every *alive* empty triangle (one that can still be
+completed: each undrawn side legal) and how many of its sides are undrawn. From that it reads in
+O(1) what the search needs: a stroke's gain (alive triangles where it is the only undrawn side)
+and whether it is *safe* (no alive triangle where it is one of two undrawn sides, so it hands
+the opponent nothing). Playing a stroke updates only the triangles it touches or kills.
+
+Values are future score differences for the player to move, independent of the score so far,
+so the transposition table (keyed on the drawn strokes alone) reuses them across move orders.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from triangles_qt import hookimpl
+from triangles_qt.core.board import bits_to_indices
+from triangles_qt.core.game import Game
+
+BUDGET_SHARE = 0.85  # of budget_s; the rest is margin for the host's thread and clock
+EXACT_LEGAL_LIMIT = 24  # try to solve exactly when at most this many strokes are legal
+TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
+SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
+GIVE_SAMPLE = 5  # giving strokes searched per node outside exact mode
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class OutOfTime(Exception):
+    pass
+
+
+class Tracker:
+    """The alive empty triangles of a game, updated incrementally as strokes are played."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        board = game.board
+        self.board = board
+        drawn, legal = game.drawn_bits, game.legal_bits
+        usable = drawn | legal
+        self.c0 = [0] * board.m  # alive triangles where the stroke is the only undrawn side
+        self.c1 = [0] * board.m  # alive triangles where it is one of two undrawn sides
+        self.hot = 0  # bitset: c0 or c1 non-zero (not safe)
+        self.sides: list[tuple[int, int, int]] = []
+        self.undrawn: list[tuple[int, ...]] = []
+        self.alive = bytearray()
+        self.by_stroke: dict[int, list[int]] = {}
+        seen = set()
+        for s in bits_to_indices(legal, board.m).tolist():
+            for _, p, q in board.apexes(s):
+                if usable >> p & 1 and usable >> q & 1:
+                    key = (s, p, q) if s < p < q else tuple(sorted((s, p, q)))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    t = len(self.sides)
+                    self.sides.append(key)
+                    self.undrawn.append(tuple(x for x in key if not drawn >> x & 1))
+                    self.alive.append(1)
+                    for x in key:
+                        self.by_stroke.setdefault(x, []).append(t)
+                    self._contribute(t, 1)
+        self._log: list[tuple[int, int, list[int], list[int]]] = []
+
+    def _bump(self, counts: list[int], x: int, sign: int) -> None:
+        counts[x] += sign
+        if self.c0[x] or self.c1[x]:
+            self.hot |= 1 << x
+        else:
+            self.hot &= ~(1 << x)
+
+    def _contribute(self, t: int, sign: int) -> None:
+        u = self.undrawn[t]
+        if len(u) == 1:
+            self._bump(self.c0, u[0], sign)
+        elif len(u) == 2:
+            self._bump(self.c1, u[0], sign)
+            self._bump(self.c1, u[1], sign)
+
+    def gain(self, s: int) -> int:
+        return self.c0[s]
+
+    def threats(self) -> list[int]:
+        c0 = self.c0
+        return [s for s in bits_to_indices(self.hot, self.board.m).tolist() if c0[s]]
+
+    def play(self, s: int) -> None:
+        game = self.game
+        before = game.legal_bits
+        game.play_candidate(s)
+        killed_strokes = before & ~game.legal_bits & ~(1 << s)
+        killed: list[int] = []
+        alive = self.alive
+        by_stroke = self.by_stroke
+        while killed_strokes:
+            low = killed_strokes & -killed_strokes
+            x = low.bit_length() - 1
+            killed_strokes ^= low
+            for t in by_stroke.get(x, ()):
+                if alive[t]:
+                    alive[t] = 0
+                    self._contribute(t, -1)
+                    killed.append(t)
+        touched: list[int] = []
+        for t in by_stroke.get(s, ()):
+            if alive[t]:
+                self._contribute(t, -1)
+                u = self.undrawn[t]
+                self.undrawn[t] = tuple(x for x in u if x != s)
+                touched.append(t)
+                if self.undrawn[t]:
+                    self._contribute(t, 1)
+                else:
+                    alive[t] = 0
+        self._log.append((s, 0, killed, touched))
+
+    def undo(self) -> None:
+        s, _, killed, touched = self._log.pop()
+        self.game.undo()
+        alive = self.alive
+        for t in reversed(touched):
+            if alive[t]:
+                self._contribute(t, -1)
+            self.undrawn[t] = tuple(sorted(self.undrawn[t] + (s,)))
+            alive[t] = 1
+            self._contribute(t, 1)
+        for t in killed:
+            alive[t] = 1
+            self._contribute(t, 1)
+
+
+class Hard:
+    """Searches: exactly near the end, iterative-deepening alpha-beta before that."""
+
+    id = "hard"
+    name = "Hard"
+
+    def __init__(self, seed: int = 0, max_nodes: int | None = None) -> None:
+        """`max_nodes` bounds the search by work instead of time, for reproducible play:
+        with it (and a budget that is not the limit) the same position gives the same stroke."""
+        self.seed = seed
+        self.max_nodes = max_nodes
+
+    def choose_stroke(self, position, budget_s: float) -> tuple[int, int]:
+        start = time.perf_counter()
+        deadline = start + max(0.0, budget_s) * BUDGET_SHARE
+        game = position.game()
+        if game.is_over:
+            raise ValueError("the game is over")
+        board = game.board
+        rng = random.Random(f"{self.seed}|{board.seed}|{len(game.moves)}|{game.drawn_bits}")
+        legal = bits_to_indices(game.legal_bits, board.m).tolist()
+        if len(legal) == 1:
+            return board.stroke(legal[0])
+        if len(legal) > TRACKER_LEGAL_LIMIT:
+            return board.stroke(self._opening(game, legal, rng, deadline))
+        search = Search(Tracker(game), deadline, rng, self.max_nodes)
+        return board.stroke(search.best_move(exact_first=len(legal) <= EXACT_LEGAL_LIMIT))
+
+    def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
+        """Many strokes left: take a triangle if any, else a safe stroke, cheaply found."""
+        board = game.board
+        best, best_gain = None, 0
+        for s in legal:
+            g = game.candidate_gain(s)
+            if g > best_gain:
+                best, best_gain = s, g
+        if best is not None:
+            return best
+        rng.shuffle(legal)
+        drawn = game.drawn_bits
+        for count, s in enumerate(legal):
+            if not _creates_threat(game, s, drawn):
+                return s
+            if count & 31 == 31 and time.perf_counter() > deadline:
+                break
+        return legal[0]
+
+
+def _creates_threat(game: Game, s: int, drawn: int) -> bool:
+    board = game.board
+    legal = game.legal_bits & ~(board.crossing_bits(s) | 1 << s)
+    for _, p, q in board.apexes(s):
+        if drawn >> p & 1:
+            if legal >> q & 1:
+                return True
+        elif drawn >> q & 1 and legal >> p & 1:
+            return True
+    return False
+
+
+class Search:
+    """Negamax alpha-beta with a transposition table over a Tracker."""
+
+    def __init__(
+        self, tracker: Tracker, deadline: float, rng: random.Random, max_nodes: int | None = None
+    ) -> None:
+        self.t = tracker
+        self.max_nodes = max_nodes
+        self.game = tracker.game
+        self.replay = tracker.game.replay_after_triangle
+        self.deadline = deadline
+        self.rng = rng
+        self.table: dict[int, tuple[int, int, int, int]] = {}  # drawn -> depth, value, flag, move
+        self.nodes = 0
+        self.truncated = False
+
+    def _check_time(self) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfTime
+        if self.nodes & 63 == 0 and time.perf_counter() > self.deadline:
+            raise OutOfTime
+
+    def moves(self, exact: bool) -> list[int]:
+        t = self.t
+        game = self.game
+        legal = game.legal_bits
+        hot = t.hot & legal
+        c0, c1 = t.c0, t.c1
+        hot_list = bits_to_indices(hot, t.board.m).tolist() if hot else []
+        takes = sorted((s for s in hot_list if c0[s]), key=lambda s: -c0[s])
+        safe_bits = legal & ~hot
+        gives = sorted((s for s in hot_list if not c0[s]), key=lambda s: c1[s])
+        if exact:
+            return takes + bits_to_indices(safe_bits, t.board.m).tolist() + gives
+        safe = bits_to_indices(safe_bits, t.board.m).tolist() if safe_bits else []
+        if len(safe) > SAFE_SAMPLE:
+            self.truncated = True
+            safe = self.rng.sample(safe, SAFE_SAMPLE)
+        if len(gives) > GIVE_SAMPLE:
+            self.truncated = True
+            gives = gives[:GIVE_SAMPLE]
+        return takes + safe + gives
+
+    def negamax(self, depth: int, alpha: int, beta: int, exact: bool) -> int:
+        game = self.game
+        if game.is_over:
+            return 0
+        self._check_time()
+        if depth <= 0 and not exact:
+            self.truncated = True
+            return self.quiesce(alpha, beta, 4)
+        key = game.drawn_bits
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            e_depth, value, flag, first = entry
+            if e_depth >= depth:
+                if flag == EXACT:
+                    return value
+                if flag == LOWER and value >= beta:
+                    return value
+                if flag == UPPER and value <= alpha:
+                    return value
+        moves = self.moves(exact)
+        if first >= 0 and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        alpha0 = alpha
+        best, best_move = -10**9, moves[0]
+        t = self.t
+        for s in moves:
+            gain = t.c0[s]
+            t.play(s)
+            try:
+                if gain and self.replay:
+                    value = gain + self.negamax(depth - 1, alpha - gain, beta - gain, exact)
+                else:
+                    value = gain - self.negamax(depth - 1, gain - beta, gain - alpha, exact)
+            finally:
+                t.undo()
+            if value > best:
+                best, best_move = value, s
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
+        self.table[key] = (depth, best, flag, best_move)
+        return best
+
+    def quiesce(self, alpha: int, beta: int, plies: int) -> int:
+        """Only the triangles on offer: take them or leave them (standing pat scores 0)."""
+        t = self.t
+        best = 0
+        if best >= beta or plies == 0:
+            return best
+        alpha = max(alpha, best)
+        for s in t.threats():
+            gain = t.c0[s]
+            t.play(s)
+            try:
+                if self.game.is_over:
+                    value = gain
+                elif self.replay:
+                    value = gain + self.quiesce(alpha - gain, beta - gain, plies - 1)
+                else:
+                    value = gain - self.quiesce(gain - beta, gain - alpha, plies - 1)
+            finally:
+                t.undo()
+            if value > best:
+                best = value
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        return best
+
+    def root(self, depth: int, exact: bool) -> tuple[int, int]:
+        value = self.negamax(depth, -10**9, 10**9, exact)
+        return self.table[self.game.drawn_bits][3], value
+
+    def solve(self) -> tuple[int, int]:
+        """The exact best stroke and value (future score difference for the player to move).
+        Raises OutOfTime when the deadline or node limit comes first."""
+        return self.root(10**6, exact=True)
+
+    def best_move(self, exact_first: bool) -> int:
+        if exact_first:
+            nodes, deadline = self.nodes, self.deadline
+            # Half the time for the exact attempt, so a failed one leaves time to search.
+            self.deadline = time.perf_counter() + (deadline - time.perf_counter()) / 2
+            try:
+                return self.solve()[0]
+            except OutOfTime:
+                self.table.clear()
+                self.deadline = deadline
+                if self.max_nodes is not None:
+                    self.nodes = nodes  # the fallback search gets its own node allowance
+        best = self.moves(exact=False)[0]
+        depth = 1
+        try:
+            while True:
+                self.truncated = False
+                best, _ = self.root(depth, exact=False)
+                if not self.truncated:
+                    break  # the whole game tree fitted: nothing deeper to learn
+                depth += 1
+        except OutOfTime:
+            pass
+        return best
+
+
+@hookimpl
+def triangles_strategies() -> list[Hard]:
+    return [Hard()]

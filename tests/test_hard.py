@@ -1,0 +1,132 @@
+"""The Hard strategy: its exact endgame solver against brute-force minimax, legality, budget."""
+
+import random
+import time
+
+import pytest
+
+from triangles_qt.builtin_plugins.hard import Hard, OutOfTime, Search, Tracker
+from triangles_qt.builtin_plugins.medium import Medium
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game
+from triangles_qt.core.position import Position
+
+
+def minimax(game: Game, memo: dict) -> int:
+    """Best future score difference for the player to move: every stroke, no pruning."""
+    if game.is_over:
+        return 0
+    key = frozenset(map(frozenset, game.strokes))
+    if key in memo:
+        return memo[key]
+    best = None
+    for i, j in game.legal_strokes().tolist():
+        gain = len(game.gain(i, j))
+        game.play(i, j)
+        rest = minimax(game, memo)
+        game.undo()
+        value = gain + rest if gain and game.replay_after_triangle else gain - rest
+        best = value if best is None else max(best, value)
+    memo[key] = best
+    return best
+
+
+def random_board(rng: random.Random, n: int) -> Board:
+    points = set()
+    while len(points) < n:
+        points.add((rng.randint(0, 60), rng.randint(0, 60)))
+    return Board(sorted(points), 60, 60, rng.choice((0, 1, 3)))
+
+
+def solve(game: Game) -> tuple[int, int]:
+    search = Search(Tracker(game.copy()), time.perf_counter() + 3600, random.Random(0))
+    return search.solve()
+
+
+# Brute force from the empty board is only affordable up to 7 stars: on 8 and 9 stars the
+# comparison starts after a few random strokes and then covers every later position.
+@pytest.mark.parametrize("seed", range(12))
+def test_endgame_solver_agrees_with_brute_force_minimax_at_every_position(seed):
+    rng = random.Random(seed)
+    n = 6 + seed % 4
+    board = random_board(rng, n)
+    game = Game(board, replay_after_triangle=seed % 2 == 1)
+    for _ in range({6: 0, 7: 0, 8: 5, 9: 9}[n]):
+        if game.is_over:
+            break
+        legal = game.legal_strokes()
+        game.play(*map(int, legal[rng.randrange(len(legal))]))
+    memo: dict = {}
+    positions = 0
+    while not game.is_over:
+        move, value = solve(game)
+        assert value == minimax(game, memo)
+        i, j = board.stroke(move)
+        gain = len(game.gain(i, j))
+        game.play(i, j)
+        after = minimax(game, memo)
+        # The solver's stroke achieves the value it claims.
+        assert (gain + after if gain and game.replay_after_triangle else gain - after) == value
+        game.undo()
+        legal = game.legal_strokes()
+        a, b = legal[rng.randrange(len(legal))]
+        game.play(int(a), int(b))
+        positions += 1
+    assert positions > 0 or game.is_over
+
+
+def test_solver_stops_at_its_node_limit():
+    game = Game(Board.generate("phone-60", 1))
+    search = Search(Tracker(game), time.perf_counter() + 3600, random.Random(0), max_nodes=200)
+    with pytest.raises(OutOfTime):
+        search.solve()
+
+
+def test_hard_is_reproducible_with_a_node_limit():
+    game = Game(Board.generate("phone-24", 3))
+    rng = random.Random(3)
+    for _ in range(25):
+        legal = game.legal_strokes()
+        game.play(*map(int, legal[rng.randrange(len(legal))]))
+    a = Hard(seed=5, max_nodes=3000).choose_stroke(Position(game), 60)
+    b = Hard(seed=5, max_nodes=3000).choose_stroke(Position(game), 60)
+    assert a == b and Position(game).is_legal(a)
+
+
+@pytest.mark.parametrize("preset, replay", [("phone-24", False), ("phone-60", True)])
+def test_hard_plays_only_legal_strokes_within_budget(preset, replay):
+    budget = 0.25
+    hard, medium = Hard(seed=1), Medium(seed=1)
+    game = Game(Board.generate(preset, 11), replay_after_triangle=replay)
+    slowest = 0.0
+    while not game.is_over:
+        player = hard if game.player == 0 else medium
+        start = time.perf_counter()
+        i, j = player.choose_stroke(Position(game), budget)
+        elapsed = time.perf_counter() - start
+        if player is hard:
+            slowest = max(slowest, elapsed)
+        assert game.check(i, j) is None
+        game.play(i, j)
+    assert slowest <= budget + 0.2
+
+
+def test_hard_plays_the_exact_best_stroke_in_small_endgames():
+    rng = random.Random(99)
+    for seed in range(4):
+        board = random_board(rng, 8)
+        game = Game(board, replay_after_triangle=seed % 2 == 0)
+        for _ in range(6):
+            legal = game.legal_strokes()
+            game.play(*map(int, legal[rng.randrange(len(legal))]))
+            if game.is_over:
+                break
+        if game.is_over:
+            continue
+        memo: dict = {}
+        best = minimax(game, memo)
+        i, j = Hard(seed=seed).choose_stroke(Position(game), 5.0)
+        gain = len(game.gain(i, j))
+        game.play(i, j)
+        after = minimax(game, memo)
+        assert (gain + after if gain and game.replay_after_triangle else gain - after) == best
