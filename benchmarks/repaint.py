@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from triangles_qt.app.board_view import BoardView
-    from triangles_qt.app.theme_support import NEBULA
+    from triangles_qt.themes import NEBULA
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
 

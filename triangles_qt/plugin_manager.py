@@ -106,7 +106,9 @@ class PluginRegistry:
 
 
 def user_data_dir() -> Path:
-    """The user's data folder for Triangles (``TRIANGLES_USER_DATA`` overrides it)."""
+    """The folder for the player's data (plugins, statistics, the autosave):
+    ``$TRIANGLES_USER_DATA`` if set (tests, portable installs), else the platform's user data
+    folder."""
     override = os.environ.get(USER_DATA_ENV)
     if override:
         return Path(override)

@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .plugin_manager import user_data_dir
+
 FILE_NAME = "statistics.json"
 FORMAT_VERSION = 1
 OUTCOMES = ("won", "lost", "drawn")
@@ -48,17 +50,6 @@ class Counts:
             self.lost + other.lost,
             self.drawn + other.drawn,
         )
-
-
-def user_data_dir() -> Path:
-    """The folder for the player's data: ``$TRIANGLES_USER_DATA`` if set (tests, portable
-    installs), else the platform's user data folder."""
-    override = os.environ.get("TRIANGLES_USER_DATA")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("triangles-qt", appauthor=False))
 
 
 def default_statistics_path() -> Path:
@@ -247,5 +238,4 @@ __all__ = [
     "StatisticsError",
     "StatisticsStore",
     "default_statistics_path",
-    "user_data_dir",
 ]

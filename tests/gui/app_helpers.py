@@ -38,6 +38,17 @@ class BlockingStrategy:
         return int(i), int(j)
 
 
+class UnguardedRunner:
+    """Calls a strategy with no budget of its own (unlike SafeStrategy): only the controller's
+    watchdog can cut it short."""
+
+    def __init__(self, strategy):
+        self.strategy = strategy
+
+    def choose(self, position, budget_s):
+        return self.strategy.choose_stroke(position, budget_s)
+
+
 class FakeRegistry:
     """Just enough of PluginRegistry for the app: strategies by id, no themes."""
 

@@ -1,6 +1,6 @@
 """The window around the game: languages, the other windows, the controller's safety nets."""
 
-from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy
+from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, UnguardedRunner
 from PySide6.QtCore import QCoreApplication, QTranslator
 
 from triangles_qt.app import background, controller as controller_module
@@ -73,7 +73,7 @@ def test_statistics_plugins_and_help_windows_open(make_window, qtbot):
 def test_a_runner_that_never_answers_is_cut_short_by_the_watchdog(make_window, qtbot, monkeypatch):
     strategy = BlockingStrategy("stuck")
     monkeypatch.setattr(controller_module, "make_runner",
-                        lambda s, registry=None: controller_module._DirectRunner(s))
+                        lambda s, registry=None: UnguardedRunner(s))
     window = make_window(FakeRegistry(strategy))
     window.controller.budget_s = 0.05
     window.controller.watchdog_grace_s = 0.2

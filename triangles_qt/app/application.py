@@ -13,6 +13,7 @@ from typing import Sequence
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
+
 def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     """Our options, and the rest of the command line for Qt (program name first)."""
     parser = argparse.ArgumentParser(
@@ -43,8 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "-style" not in qt_argv and not any(a.startswith("-style=") for a in qt_argv):
         app.setStyle("Fusion")  # one look everywhere; the theme supplies the palette
 
-    from .main_window import MainWindow, app_icon
+    from triangles_qt.plugin_manager import load_plugins
+
     from .i18n import LanguageManager, initial_language
+    from .main_window import MainWindow, app_icon
     from .settings import Settings
 
     settings = Settings()
@@ -53,14 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"triangles-qt: {note}", file=sys.stderr)
     app.setWindowIcon(app_icon())
 
-    registry = None
-    try:
-        from triangles_qt.plugin_manager import load_plugins
-
-        registry = load_plugins(options.plugin_dir)
-    except Exception as exc:  # noqa: BLE001 - the app plays with its fallback without plugins
-        print(f"triangles-qt: plugins could not be loaded: {exc}", file=sys.stderr)
-
+    # A broken plugin never raises here: it is listed in Settings > Plugins instead.
+    registry = load_plugins(options.plugin_dir)
     window = MainWindow(registry, settings, theme_id=options.theme, language_manager=languages)
     window.show()
 

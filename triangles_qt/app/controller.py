@@ -9,104 +9,44 @@ restart, an undo or a load is dropped and the computer can never move out of tur
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
+from triangles_qt.builtin_plugins.fallback import FallbackStrategy
 from triangles_qt.core.board import Board
-from triangles_qt.core.game import Game, IllegalStroke, Move, Rejection
+from triangles_qt.core.game import Game, Move, Rejection
 from triangles_qt.core.position import Position
+from triangles_qt.core.record import PlayerInfo
+from triangles_qt.strategy_runner import SafeStrategy
 
 from .background import run_in_background
-
-try:
-    from triangles_qt.core.record import PlayerInfo  # type: ignore[attr-defined]
-except Exception:  # noqa: BLE001 - the record module may not be importable yet
-
-    @dataclass(frozen=True)
-    class PlayerInfo:  # type: ignore[no-redef]
-        name: str
-        kind: str  # "human" or "computer"
-        strategy: str | None = None
-
 
 HUMAN = "human"
 COMPUTER = "computer"
 HINT_PREFERENCE = ("hard", "medium")
+FALLBACK_BUDGET_S = 0.1
 
 
-def simple_stroke(game: Game) -> tuple[int, int] | None:
-    """The built-in last resort: a legal stroke closing the most triangles (first such one)."""
-    legal = game.legal_strokes()
-    if len(legal) == 0:
-        return None
-    best, best_gain = None, -1
-    for i, j in legal:
-        gain = len(game.gain(int(i), int(j)))
-        if gain > best_gain:
-            best, best_gain = (int(i), int(j)), gain
-            if gain == 2:
-                break
-    return best
+def fallback_stroke(game: Game) -> tuple[int, int]:
+    """The built-in fallback's stroke, for when the runner itself gave no usable answer."""
+    return FallbackStrategy().choose_stroke(Position(game), FALLBACK_BUDGET_S)
 
 
-@dataclass(frozen=True)
-class _Answer:
-    stroke: tuple[int, int] | None
-    failure: str | None
-
-
-class _SimpleStrategy:
-    """Used when no strategy registry is available at all (the app must still play)."""
-
-    id = "simple"
-    name = "Simple"
-
-    def choose_stroke(self, position: Position, budget_s: float) -> tuple[int, int] | None:
-        return simple_stroke(position.game())
-
-
-class _DirectRunner:
-    """Calls a strategy as it is; stands in for SafeStrategy when that module is missing."""
-
-    def __init__(self, strategy: Any) -> None:
-        self.strategy = strategy
-
-    def choose(self, position: Position, budget_s: float) -> _Answer:
-        try:
-            stroke = self.strategy.choose_stroke(position, budget_s)
-            i, j = int(stroke[0]), int(stroke[1])
-            if position.is_legal((i, j)):
-                return _Answer((i, j), None)
-            failure = "answered an illegal stroke"
-        except Exception as exc:  # noqa: BLE001 - a strategy's bug must not reach the GUI
-            failure = f"raised {type(exc).__name__}: {exc}"
-        return _Answer(simple_stroke(position.game()), failure)
-
-
-def make_runner(strategy: Any, registry: Any = None) -> Any:
+def make_runner(strategy: Any, registry: Any = None) -> SafeStrategy:
     """The strategy wrapped in the project's SafeStrategy (budget, fallback, 3 strikes)."""
-    plugin_name = str(getattr(strategy, "id", "strategy"))
-    try:
-        plugin_name = str(registry.plugin_of(strategy.id))
-    except Exception:  # noqa: BLE001 - no registry, or a strategy it does not know
-        pass
-    try:
-        from triangles_qt.strategy_runner import SafeStrategy
-    except Exception:  # noqa: BLE001 - module not there yet: call the strategy directly
-        return _DirectRunner(strategy)
+    plugin_name = str(strategy.id)
+    if registry is not None:
+        try:
+            plugin_name = str(registry.plugin_of(strategy.id))
+        except KeyError:  # the built-in fallback belongs to no plugin
+            pass
     return SafeStrategy(strategy, plugin_name)
 
 
 def registry_strategies(registry: Any) -> list[Any]:
-    """The strategies a registry offers, never raising (an empty list without a registry)."""
-    if registry is None:
-        return []
-    try:
-        return list(registry.strategies())
-    except Exception:  # noqa: BLE001
-        return []
+    """The strategies a registry offers (an empty list without a registry)."""
+    return [] if registry is None else list(registry.strategies())
 
 
 def find_strategy(registry: Any, strategy_id: str | None) -> Any | None:
@@ -267,7 +207,7 @@ class GameController(QObject):
                 break
         if strategy is None:
             available = registry_strategies(self.registry)
-            strategy = available[-1] if available else _SimpleStrategy()
+            strategy = available[-1] if available else FallbackStrategy()
         runner = make_runner(strategy, self.registry)
         tag = self._tag()
         position = Position(game)
@@ -291,7 +231,7 @@ class GameController(QObject):
         strategy = find_strategy(self.registry, strategy_id)
         if strategy is None:
             available = registry_strategies(self.registry)
-            strategy = available[0] if available else _SimpleStrategy()
+            strategy = available[0] if available else FallbackStrategy()
         return strategy
 
     def _tag(self) -> tuple[int, int]:
@@ -372,16 +312,12 @@ class GameController(QObject):
         if failure:
             self._report_failure(game.player, str(getattr(failure, "error", failure)))
         if stroke is None or game.check(int(stroke[0]), int(stroke[1])) is not None:
-            stroke = simple_stroke(game)
+            stroke = fallback_stroke(game)
         self._set_thinking(False)
-        if stroke is not None:
-            try:
-                self._play(int(stroke[0]), int(stroke[1]))
-            except IllegalStroke:  # cannot happen after check(); never let it reach Qt
-                pass
+        self._play(int(stroke[0]), int(stroke[1]))
 
     def _computer_timed_out(self) -> None:
-        """The runner itself did not come back in time: play the simple stroke and move on."""
+        """The runner itself did not come back in time: the fallback plays and the game goes on."""
         game = self._game
         if game is None or game.is_over or not self.is_computer(game.player):
             return
@@ -390,10 +326,8 @@ class GameController(QObject):
         self._report_failure(
             seat, QCoreApplication.translate("GameController", "did not answer in time")
         )
-        stroke = simple_stroke(game)
         self._set_thinking(False)
-        if stroke is not None:
-            self._play(*stroke)
+        self._play(*fallback_stroke(game))
 
     def _report_failure(self, seat: int, failure: str) -> None:
         player = self._players[seat]

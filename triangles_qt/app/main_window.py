@@ -37,6 +37,10 @@ from PySide6.QtWidgets import (
 from triangles_qt import __version__
 from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.game import Move, Rejection
+from triangles_qt.core.record import RecordError, read_record, write_record
+from triangles_qt.plugin_manager import user_data_dir
+from triangles_qt.statistics import StatisticsStore
+from triangles_qt.themes import NEBULA, Theme, load_themes
 
 from .board_view import BoardView
 from .plurals import plural
@@ -50,24 +54,13 @@ from .controller import (
     registry_strategies,
     rejection_text,
 )
-from .new_game_dialog import NewGameChoices, NewGameDialog
+from .new_game_dialog import NewGameDialog
 from .score_panel import ScorePanel
-from .theme_support import NEBULA, available_themes
+from .settings import NewGameChoices, Settings
 
 AUTOSAVE_NAME = "autosave.triangles"
 RECORD_SUFFIX = ".triangles"
 ICON_PATH = Path(__file__).with_name("resources") / "triangles.svg"
-
-
-def user_data_dir() -> Path:
-    """Where the app keeps its files: $TRIANGLES_USER_DATA (tests, portable use) or the platform's
-    user data folder."""
-    override = os.environ.get("TRIANGLES_USER_DATA")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("triangles-qt", appauthor=False))
 
 
 def autosave_path() -> Path:
@@ -76,6 +69,16 @@ def autosave_path() -> Path:
 
 def app_icon() -> QIcon:
     return QIcon(str(ICON_PATH)) if ICON_PATH.is_file() else QIcon()
+
+
+def available_themes(registry: Any) -> tuple[dict[str, Theme], list[str]]:
+    """Theme id -> Theme for the Theme menu (Nebula first, the others by name) and the messages
+    of the themes that were skipped."""
+    loaded = load_themes(registry)
+    others = [theme for theme in loaded.themes.values() if theme.id != NEBULA.id]
+    ordered = {NEBULA.id: NEBULA}
+    ordered.update((theme.id, theme) for theme in sorted(others, key=lambda t: t.name.lower()))
+    return ordered, list(loaded.errors)
 
 
 class GameOverDialog(QDialog):
@@ -123,27 +126,14 @@ class GameOverDialog(QDialog):
         super().changeEvent(event)
 
 
-class _PlainSettings:
-    """Stands in for `Settings` when none is given and it cannot be built (keeps defaults)."""
-
-    window_geometry = b""
-    theme_id = NEBULA.id
-
-    def new_game_choices(self) -> NewGameChoices:
-        return NewGameChoices()
-
-    def set_new_game_choices(self, choices: NewGameChoices) -> None:
-        pass
-
-
 class MainWindow(QMainWindow):
     """The Triangles window."""
 
     def __init__(
         self,
         registry: Any = None,
-        settings: Any = None,
-        statistics: Any = None,
+        settings: Settings | None = None,
+        statistics: StatisticsStore | None = None,
         theme_id: str | None = None,
         controller: GameController | None = None,
         language_manager: Any = None,
@@ -152,7 +142,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.registry = registry
         self.language_manager = language_manager
-        self.settings = settings if settings is not None else _default_settings()
+        self.settings = settings if settings is not None else Settings()
         self._statistics = statistics
         self.controller = controller or GameController(registry, self)
         if self.controller.parent() is None:
@@ -160,7 +150,7 @@ class MainWindow(QMainWindow):
         self.themes, self.theme_errors = available_themes(registry)
         self.theme = NEBULA
         self.current_path: Path | None = None
-        self.last_choices: NewGameChoices = self._saved_choices()
+        self.last_choices: NewGameChoices = self.settings.new_game_choices()
         self.game_over_dialog: GameOverDialog | None = None
         self.new_game_dialog: NewGameDialog | None = None
         self.message_box: QMessageBox | None = None
@@ -185,7 +175,7 @@ class MainWindow(QMainWindow):
         self._create_menus()
         self._connect()
         self.retranslate_ui()
-        self.set_theme(theme_id or getattr(self.settings, "theme_id", NEBULA.id), remember=False)
+        self.set_theme(theme_id or self.settings.theme_id, remember=False)
         self._restore_geometry()
         self.view.setFocus()
         if self.theme_errors:
@@ -353,10 +343,7 @@ class MainWindow(QMainWindow):
         if app is not None:
             app.setPalette(theme_palette(theme))
         if remember:
-            try:
-                self.settings.theme_id = theme.id
-            except Exception:  # noqa: BLE001 - an unsavable setting never blocks the switch
-                pass
+            self.settings.theme_id = theme.id
 
     def set_language(self, code: str) -> None:
         """Switch the interface language; every widget retranslates on QEvent.LanguageChange."""
@@ -367,10 +354,7 @@ class MainWindow(QMainWindow):
         act = self.language_actions.get(language)
         if act is not None:
             act.setChecked(True)
-        try:
-            self.settings.language = language
-        except Exception:  # noqa: BLE001
-            pass
+        self.settings.language = language
         if notes:
             self.statusBar().showMessage(" ".join(notes), 8000)
 
@@ -401,7 +385,7 @@ class MainWindow(QMainWindow):
         self.last_choices = choices
         try:
             self.settings.set_new_game_choices(choices)
-        except Exception:  # noqa: BLE001 - e.g. a plugin strategy id the settings refuse
+        except ValueError:  # a plugin's strategy id the settings refuse: play, just don't store
             pass
         self.current_path = None
         self._remove_autosave()
@@ -427,12 +411,6 @@ class MainWindow(QMainWindow):
         human = PlayerInfo(names[0] or self.tr("You"), HUMAN)
         return [human, computer] if choices.human_starts else [computer, human]
 
-    def _saved_choices(self) -> NewGameChoices:
-        try:
-            return self.settings.new_game_choices()
-        except Exception:  # noqa: BLE001
-            return NewGameChoices()
-
     def _game_in_progress(self) -> bool:
         game = self.controller.game
         return game is not None and not game.is_over and len(game.moves) > 0
@@ -446,8 +424,6 @@ class MainWindow(QMainWindow):
 
     def open_file(self, path: str | os.PathLike[str]) -> bool:
         """Load a .triangles record; a bad file gets a message and the current game goes on."""
-        from triangles_qt.core.record import RecordError, read_record
-
         try:
             loaded = read_record(path)
         except (RecordError, OSError, ValueError) as exc:
@@ -480,8 +456,6 @@ class MainWindow(QMainWindow):
         return self.save_to(Path(path))
 
     def save_to(self, path: Path) -> bool:
-        from triangles_qt.core.record import RecordError, write_record
-
         game = self.controller.game
         if game is None:
             return False
@@ -502,8 +476,6 @@ class MainWindow(QMainWindow):
 
     def _autosave(self) -> None:
         """Keep the unfinished game safe on disk after every stroke (atomic write)."""
-        from triangles_qt.core.record import write_record
-
         game = self.controller.game
         if game is None:
             return
@@ -514,7 +486,7 @@ class MainWindow(QMainWindow):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_record(path, game, self.controller.players)
-        except Exception as exc:  # noqa: BLE001 - a full disk must not stop the game
+        except (RecordError, OSError) as exc:  # a full disk must not stop the game
             self.statusBar().showMessage(
                 self.tr("The game could not be autosaved: %1").replace("%1", str(exc)), 6000
             )
@@ -527,8 +499,6 @@ class MainWindow(QMainWindow):
 
     def offer_resume(self) -> bool:
         """On start: if an unfinished game was autosaved, offer to resume it exactly."""
-        from triangles_qt.core.record import RecordError, read_record
-
         path = autosave_path()
         if not path.is_file():
             return False
@@ -647,15 +617,13 @@ class MainWindow(QMainWindow):
         outcome = "drawn" if winner is None else ("won" if winner == human else "lost")
         try:
             self.statistics_store().record_result(computer.strategy or "unknown", outcome)
-        except Exception as exc:  # noqa: BLE001 - statistics must not spoil the end of a game
+        except OSError as exc:  # a full disk (StatisticsError) must not spoil the end of a game
             self.statusBar().showMessage(
                 self.tr("The statistics could not be saved: %1").replace("%1", str(exc)), 6000
             )
 
-    def statistics_store(self):
+    def statistics_store(self) -> StatisticsStore:
         if self._statistics is None:
-            from triangles_qt.statistics import StatisticsStore
-
             self._statistics = StatisticsStore()
         return self._statistics
 
@@ -787,22 +755,13 @@ class MainWindow(QMainWindow):
     # -- window state ---------------------------------------------------------------------------
 
     def _restore_geometry(self) -> None:
-        geometry = b""
-        try:
-            geometry = bytes(self.settings.window_geometry or b"")
-        except Exception:  # noqa: BLE001
-            pass
+        geometry = self.settings.window_geometry
         if not geometry or not self.restoreGeometry(QByteArray(geometry)):
             self.resize(960, 760)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        try:
-            self.settings.window_geometry = self.saveGeometry()
-            sync = getattr(self.settings, "sync", None)
-            if sync is not None:
-                sync()
-        except Exception:  # noqa: BLE001
-            pass
+        self.settings.window_geometry = self.saveGeometry()
+        self.settings.sync()
         # The autosave stays on disk when the game is unfinished: it is offered next time.
         self.controller.close_game()
         super().closeEvent(event)
@@ -844,11 +803,3 @@ def theme_palette(theme) -> QPalette:
         palette.setColor(QPalette.Disabled, role, with_alpha(text, 110))
     return palette
 
-
-def _default_settings():
-    try:
-        from .settings import Settings
-
-        return Settings()
-    except Exception:  # noqa: BLE001
-        return _PlainSettings()

@@ -28,27 +28,12 @@ from PySide6.QtWidgets import (
 
 from triangles_qt.core.board import PRESETS
 
-from .plurals import plural
 from .controller import registry_strategies
-
-try:
-    from .settings import NewGameChoices
-except Exception:  # noqa: BLE001 - the settings module may be mid-rewrite
-    from dataclasses import dataclass
-
-    @dataclass(frozen=True)
-    class NewGameChoices:  # type: ignore[no-redef]
-        preset: str = "phone-60"
-        opponent: str = "computer"
-        strategy_id: str = "easy"
-        human_starts: bool = True
-        replay_after_triangle: bool = False
-        player_names: tuple[str, str] = ("", "")
-
+from .plurals import plural
+from .settings import MAX_NAME_LENGTH, NewGameChoices
 
 FAMILIES = ("phone", "tablet")
 BUILTIN_STRATEGIES = ("easy", "medium", "hard")
-MAX_NAME_LENGTH = 40
 
 
 class NewGameDialog(QDialog):

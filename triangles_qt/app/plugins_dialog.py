@@ -23,18 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-BUILTIN_SOURCE = "built-in"
-
-
-def _plugin_folder() -> str:
-    """The user's drop-in plugin folder, if the plugin manager can say (it is only a hint)."""
-    try:
-        from triangles_qt.plugin_manager import user_plugin_dir
-
-        return str(user_plugin_dir())
-    except Exception:  # the hint is optional; never let it break the window
-        return ""
-
+from triangles_qt.plugin_manager import BUILTIN_SOURCE, user_plugin_dir
 
 def _fit_height(table: QTableWidget, max_rows: int) -> None:
     """Make a table as tall as its rows (at most `max_rows`; it scrolls beyond)."""
@@ -153,13 +142,10 @@ class PluginsDialog(QDialog):
         self.themes_label.setText(
             self.tr("Themes that were skipped: %n", "", len(self.theme_errors))
         )
-        folder = _plugin_folder()
-        self.folder_label.setVisible(bool(folder))
-        if folder:
-            self.folder_label.setText(
-                self.tr("To add a plugin, put it in this folder and restart Triangles: {folder}")
-                .format(folder=folder)
-            )
+        self.folder_label.setText(
+            self.tr("To add a plugin, put it in this folder and restart Triangles: {folder}")
+            .format(folder=user_plugin_dir())
+        )
         self._show_details(self.details_button.isChecked())
         self._fill_tables()
 
