@@ -275,3 +275,22 @@ def test_switching_theme_recolours_at_once(make_window, qtbot, theme_id):
     assert window.settings.theme_id == theme_id
     image = window.view.grab().toImage()
     assert image.pixelColor(2, 2) != qcolor("#000000") or theme.background_top == "#000000"
+
+
+def test_a_hint_still_thinking_does_not_block_hints_after_the_next_stroke(make_window, qtbot):
+    strategy = BlockingStrategy("slow")
+    window = make_window(FakeRegistry(strategy))
+    window.controller.budget_s = 10
+    window.start_new_game(FRIENDS, seed=9)
+    controller = window.controller
+    window.hint_action.trigger()
+    qtbot.waitUntil(strategy.called.is_set, timeout=5000)
+    assert not controller.can_hint  # one hint at a time
+    controller.request_stroke(*first_legal(controller.game))
+    assert controller.can_hint  # the next player may ask at once
+    strategy.release.set()  # the hint for the old position arrives and is dropped
+    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
+    assert not window.scene.hint_visible and controller.can_hint
+    with qtbot.waitSignal(controller.hint_ready, timeout=5000) as hint:
+        window.hint_action.trigger()
+    assert controller.game.check(*hint.args) is None

@@ -86,7 +86,7 @@ class GameController(QObject):
         self._runners: dict[int, Any] = {}
         self._generation = 0
         self._thinking = False
-        self._hint_pending = False
+        self._hint_tag: tuple[int, int] | None = None  # the position a pending hint is for
         self._watchdog = QTimer(self)
         self._watchdog.setSingleShot(True)
         self._watchdog.timeout.connect(self._computer_timed_out)
@@ -137,7 +137,7 @@ class GameController(QObject):
 
     @property
     def can_hint(self) -> bool:
-        return self.human_to_move and not self._hint_pending
+        return self.human_to_move and self._hint_tag != self._tag()
 
     # -- starting --------------------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ class GameController(QObject):
         self._runners = {}
         for seat, player in enumerate(self._players):
             if player.kind == COMPUTER:
-                strategy = self._strategy_for(player.strategy)
+                strategy = self.strategy_for(player.strategy)
                 self._runners[seat] = make_runner(strategy, self.registry)
         self.game_started.emit()
         self._after_change()
@@ -212,11 +212,15 @@ class GameController(QObject):
         tag = self._tag()
         position = Position(game)
         budget = self.budget_s
-        self._hint_pending = True
+        self._hint_tag = tag
 
         def done(answer: Any, error: BaseException | None) -> None:
-            self._hint_pending = False
-            if tag != self._tag() or error is not None or answer is None:
+            # A hint for an earlier position (a stroke, undo or load came first) is dropped; it
+            # stopped blocking new hints as soon as the position changed.
+            if tag != self._tag():
+                return
+            self._hint_tag = None
+            if error is not None or answer is None:
                 return
             stroke = getattr(answer, "stroke", None)
             if stroke is not None and self.human_to_move:
@@ -227,7 +231,9 @@ class GameController(QObject):
 
     # -- internals -------------------------------------------------------------------------------
 
-    def _strategy_for(self, strategy_id: str | None) -> Any:
+    def strategy_for(self, strategy_id: str | None) -> Any:
+        """The strategy that plays for `strategy_id`: that one if it is installed, else the first
+        one offered (the built-in fallback when none is)."""
         strategy = find_strategy(self.registry, strategy_id)
         if strategy is None:
             available = registry_strategies(self.registry)
@@ -240,7 +246,6 @@ class GameController(QObject):
     def _invalidate_requests(self) -> None:
         self._generation += 1
         self._watchdog.stop()
-        self._hint_pending = False
         self._set_thinking(False)
 
     def _set_thinking(self, thinking: bool) -> None:

@@ -43,7 +43,6 @@ from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA, Theme, load_themes
 
 from .board_view import BoardView
-from .plurals import plural
 from .colors import qcolor, with_alpha
 from .controller import (
     COMPUTER,
@@ -55,6 +54,7 @@ from .controller import (
     rejection_text,
 )
 from .new_game_dialog import NewGameDialog
+from .plurals import plural
 from .score_panel import ScorePanel
 from .settings import NewGameChoices, Settings
 
@@ -401,15 +401,13 @@ class MainWindow(QMainWindow):
                 PlayerInfo(names[0] or self.tr("Player 1"), HUMAN),
                 PlayerInfo(names[1] or self.tr("Player 2"), HUMAN),
             ]
-        strategy = find_strategy(self.registry, choices.strategy_id)
-        if strategy is None:
-            offered = registry_strategies(self.registry)
-            strategy = offered[0] if offered else None
-        strategy_id = str(strategy.id) if strategy is not None else choices.strategy_id
-        label = str(getattr(strategy, "name", strategy_id)) if strategy is not None else strategy_id
-        computer = PlayerInfo(self.tr("Computer (%1)").replace("%1", label), COMPUTER, strategy_id)
+        computer = self._computer_player(self.controller.strategy_for(choices.strategy_id))
         human = PlayerInfo(names[0] or self.tr("You"), HUMAN)
         return [human, computer] if choices.human_starts else [computer, human]
+
+    def _computer_player(self, strategy: Any) -> PlayerInfo:
+        label = self.tr("Computer (%1)").replace("%1", str(strategy.name))
+        return PlayerInfo(label, COMPUTER, str(strategy.id))
 
     def _game_in_progress(self) -> bool:
         game = self.controller.game
