@@ -138,7 +138,6 @@ class TriangleItem(QGraphicsObject):
 
     def __init__(self, points: list[QPointF], color: QColor, player: int) -> None:
         super().__init__()
-        self.points = list(points)
         self.player = player
         self._polygon = QPolygonF(points)
         self._color = QColor(color)

@@ -701,7 +701,7 @@ class BoardView(QGraphicsView):
         scene = self.board_scene
         screen = self._screen_positions()
         if scene.cursor is None:
-            start = scene.picked if scene.picked is not None else None
+            start = scene.picked
             if start is None:
                 centre = np.array([self.viewport().width() / 2, self.viewport().height() / 2])
                 start = int(np.argmin(((screen - centre) ** 2).sum(axis=1)))

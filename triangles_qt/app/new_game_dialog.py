@@ -42,7 +42,6 @@ class NewGameDialog(QDialog):
     def __init__(self, registry: Any = None, choices: NewGameChoices | None = None, parent=None):
         super().__init__(parent)
         self.setObjectName("newGameDialog")
-        self._registry = registry
         self._strategies = registry_strategies(registry)
 
         # Board size: one radio button per preset, grouped by family.

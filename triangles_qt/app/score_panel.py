@@ -84,15 +84,12 @@ class PlayerCard(QFrame):
         layout.addWidget(self.count_label)
         self._name = ""
         self._count = 0
-        self._active = False
-        self._color = QColor("white")
 
     def set_player(self, name: str, count: int) -> None:
         self._name, self._count = name, count
         self.retranslate_ui()
 
     def set_active(self, active: bool, color: QColor, text: QColor) -> None:
-        self._active, self._color = active, QColor(color)
         border = color.name() if active else "transparent"
         background = with_alpha(color, 46 if active else 14)
         self.setStyleSheet(
@@ -151,8 +148,6 @@ class ScorePanel(QWidget):
         layout.addLayout(middle, 2)
         layout.addWidget(self.cards[1], 3)
         self._theme = None
-        self._names = ("", "")
-        self._scores = (0, 0)
         self._active: int | None = None
 
     def set_theme(self, theme) -> None:
@@ -169,7 +164,6 @@ class ScorePanel(QWidget):
         self._restyle_cards()
 
     def set_players(self, names: tuple[str, str], scores: tuple[int, int]) -> None:
-        self._names, self._scores = tuple(names), tuple(scores)
         for card, name, score in zip(self.cards, names, scores):
             card.set_player(name, score)
 
