@@ -1,6 +1,6 @@
 """The app's languages: which ones ship, which one is chosen at start, switching at run time by
 installing our translator and Qt's own (standard buttons and dialogs) on the QApplication, and
-plural-aware translation helpers.
+numbers written the current language's way.
 
 Switching is all a window has to ask for: Qt sends QEvent.LanguageChange to every widget when the
 installed translators change, and each widget's ``retranslate_ui()`` does the rest. A missing or
@@ -74,20 +74,6 @@ def format_number(n: int | float, decimals: int | None = None) -> str:
     if decimals is None:
         return locale.toString(n, "g", 6)
     return locale.toString(n, "f", decimals)
-
-
-def translate_n(context: str, text: str, n: int, disambiguation: str | None = None) -> str:
-    """QCoreApplication.translate with plural handling and an English fallback for "(s)".
-
-    Qt resolves "%n triangle(s)" through the installed translator's plural forms. Without one
-    (no .qm installed yet) Qt returns the source with %n filled in; we then choose the English
-    singular or plural ourselves, so nobody ever reads "1 triangle(s)". lupdate only sees
-    literal calls: keep a ``QT_TRANSLATE_N_NOOP``/``tr`` of the same text where lupdate can find it."""
-    result = QCoreApplication.translate(context, text, disambiguation, n)
-    untranslated = text.replace("%n", QCoreApplication.translate(context, "%n", None, n))
-    if "(s)" in text and (result == untranslated or result == text.replace("%n", str(n))):
-        result = result.replace("(s)", "" if n == 1 else "s")
-    return result
 
 
 def current_language() -> str:
