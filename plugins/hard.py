@@ -23,8 +23,11 @@ from triangles_qt.core.game import Game
 BUDGET_SHARE = 0.85  # of budget_s; the rest is margin for the host's thread and clock
 EXACT_LEGAL_LIMIT = 24  # try to solve exactly when at most this many strokes are legal
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
+SAFE_PARITY_LIMIT = 40  # above this many safe strokes, any safe stroke will do for now
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
-GIVE_SAMPLE = 5  # giving strokes searched per node outside exact mode
+GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
+HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
+MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -158,7 +161,16 @@ class Hard:
             return board.stroke(legal[0])
         if len(legal) > TRACKER_LEGAL_LIMIT:
             return board.stroke(self._opening(game, legal, rng, deadline))
-        search = Search(Tracker(game), deadline, rng, self.max_nodes)
+        tracker = Tracker(game)
+        search = Search(tracker, deadline, rng, self.max_nodes)
+        if len(legal) > EXACT_LEGAL_LIMIT and not tracker.threats():
+            safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
+            if len(safe) > SAFE_PARITY_LIMIT:
+                return board.stroke(rng.choice(safe))
+            if safe:
+                winning = search.winning_safe_stroke(safe, share=0.6)
+                if winning is not None:
+                    return board.stroke(winning)
         return board.stroke(search.best_move(exact_first=len(legal) <= EXACT_LEGAL_LIMIT))
 
     def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
@@ -208,6 +220,7 @@ class Search:
         self.table: dict[int, tuple[int, int, int, int]] = {}  # drawn -> depth, value, flag, move
         self.nodes = 0
         self.truncated = False
+        self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
 
     def _check_time(self) -> None:
         self.nodes += 1
@@ -216,35 +229,43 @@ class Search:
         if self.nodes & 63 == 0 and time.perf_counter() > self.deadline:
             raise OutOfTime
 
-    def moves(self, exact: bool) -> list[int]:
+    def moves(self, exact: bool, full: bool = False) -> list[int]:
+        """Candidate strokes, best first: takes (by gain), safe strokes, then gives.
+
+        Exact and root nodes get every legal stroke. Deeper heuristic nodes get all takes, a few
+        safe strokes (those that shorten the safe race most) and a few gives of each size,
+        chosen deterministically so that deeper iterations refine, not reshuffle, the tree.
+        """
         t = self.t
-        game = self.game
-        legal = game.legal_bits
+        board = t.board
+        legal = self.game.legal_bits
         hot = t.hot & legal
         c0, c1 = t.c0, t.c1
-        hot_list = bits_to_indices(hot, t.board.m).tolist() if hot else []
+        hot_list = bits_to_indices(hot, board.m).tolist() if hot else []
         takes = sorted((s for s in hot_list if c0[s]), key=lambda s: -c0[s])
         safe_bits = legal & ~hot
-        gives = sorted((s for s in hot_list if not c0[s]), key=lambda s: c1[s])
-        if exact:
-            return takes + bits_to_indices(safe_bits, t.board.m).tolist() + gives
-        safe = bits_to_indices(safe_bits, t.board.m).tolist() if safe_bits else []
+        safe = bits_to_indices(safe_bits, board.m).tolist() if safe_bits else []
+        gives = sorted((s for s in hot_list if not c0[s]), key=lambda s: (c1[s], s * 7919 % board.m))
+        if exact or full:
+            return takes + safe + gives
         if len(safe) > SAFE_SAMPLE:
             self.truncated = True
-            safe = self.rng.sample(safe, SAFE_SAMPLE)
+            safe = self._race_order(safe)[:SAFE_SAMPLE]
         if len(gives) > GIVE_SAMPLE:
             self.truncated = True
-            gives = gives[:GIVE_SAMPLE]
+            small = [s for s in gives if c1[s] == 1][: GIVE_SAMPLE // 2 + 1]
+            large = [s for s in gives if c1[s] > 1][: GIVE_SAMPLE // 2 + 1]
+            gives = small + large
         return takes + safe + gives
 
-    def negamax(self, depth: int, alpha: int, beta: int, exact: bool) -> int:
+    def negamax(self, depth: int, alpha: int, beta: int, exact: bool, root: bool = False) -> int:
         game = self.game
         if game.is_over:
             return 0
         self._check_time()
         if depth <= 0 and not exact:
             self.truncated = True
-            return self.quiesce(alpha, beta, 4)
+            return self.quiesce()
         key = game.drawn_bits
         entry = self.table.get(key)
         first = -1
@@ -257,15 +278,16 @@ class Search:
                     return value
                 if flag == UPPER and value <= alpha:
                     return value
-        moves = self.moves(exact)
+        moves = self.moves(exact, full=root)
         if first >= 0 and first in moves:
             moves.remove(first)
             moves.insert(0, first)
         alpha0 = alpha
         best, best_move = -10**9, moves[0]
         t = self.t
+        scale = 1 if exact else HEURISTIC_SCALE
         for s in moves:
-            gain = t.c0[s]
+            gain = t.c0[s] * scale
             t.play(s)
             try:
                 if gain and self.replay:
@@ -284,35 +306,113 @@ class Search:
         self.table[key] = (depth, best, flag, best_move)
         return best
 
-    def quiesce(self, alpha: int, beta: int, plies: int) -> int:
-        """Only the triangles on offer: take them or leave them (standing pat scores 0)."""
+    def quiesce(self, limit: int = 40) -> int:
+        """Heuristic value (in HEURISTIC_SCALE units) of a search leaf for the player to move.
+
+        The triangles on offer are taken greedily by whoever moves until the player to move has
+        none left: a whole chain under "play again after a triangle", alternating otherwise.
+        Then whoever must move with no safe stroke left pays half a triangle: they will have
+        to hand something over.
+        """
         t = self.t
-        best = 0
-        if best >= beta or plies == 0:
-            return best
-        alpha = max(alpha, best)
-        for s in t.threats():
+        game = self.game
+        me = game.player
+        played = 0
+        total = 0
+        while played < limit and not game.is_over:
+            takes = t.threats()
+            if not takes:
+                break
+            s = max(takes, key=lambda x: (t.c0[x], -x))
             gain = t.c0[s]
+            total += gain if game.player == me else -gain
             t.play(s)
-            try:
-                if self.game.is_over:
-                    value = gain
-                elif self.replay:
-                    value = gain + self.quiesce(alpha - gain, beta - gain, plies - 1)
-                else:
-                    value = gain - self.quiesce(gain - beta, gain - alpha, plies - 1)
-            finally:
-                t.undo()
-            if value > best:
-                best = value
-                alpha = max(alpha, value)
-                if alpha >= beta:
-                    break
-        return best
+            played += 1
+        value = total * HEURISTIC_SCALE
+        if not game.is_over and not game.legal_bits & ~t.hot:
+            penalty = self._giving_cost()
+            value += -penalty if game.player == me else penalty
+        for _ in range(played):
+            t.undo()
+        return value
+
+    def _giving_cost(self) -> int:
+        """What the player to move, with no safe stroke, loses by having to give.
+
+        With "play again" the taker runs the whole chain and then has to give in turn, so
+        only part of the cost stays. Without it, a stroke handing over two triangles is an even
+        trade (one each, then the other player must give), while handing over one loses it.
+        """
+        if self.replay:
+            return MUST_GIVE
+        t = self.t
+        c1 = t.c1
+        for s in bits_to_indices(self.game.legal_bits & t.hot, t.board.m).tolist():
+            if c1[s] > 1 and not t.c0[s]:
+                return 0
+        return HEURISTIC_SCALE
 
     def root(self, depth: int, exact: bool) -> tuple[int, int]:
-        value = self.negamax(depth, -10**9, 10**9, exact)
+        value = self.negamax(depth, -10**9, 10**9, exact, root=True)
         return self.table[self.game.drawn_bits][3], value
+
+    def winning_safe_stroke(self, safe: list[int], share: float) -> int | None:
+        """A safe stroke after which the opponent is the first with no safe stroke to play,
+        whatever they do; None if there is none or it cannot be decided in `share` of the time.
+
+        Whoever runs out of safe strokes first must hand over triangles: winning this race is
+        what decides most games between players who never give anything away needlessly.
+        """
+        deadline = self.deadline
+        self.deadline = time.perf_counter() + (deadline - time.perf_counter()) * share
+        nodes = self.nodes
+        self.rng.shuffle(safe)
+        try:
+            for s in self._race_order(safe):
+                self.t.play(s)
+                try:
+                    if not self.safe_race_won():
+                        return s
+                finally:
+                    self.t.undo()
+        except OutOfTime:
+            pass
+        finally:
+            self.deadline = deadline
+            if self.max_nodes is not None:
+                self.nodes = nodes
+        return None
+
+    def safe_race_won(self) -> bool:
+        """Whether the player to move can leave the opponent without a safe stroke first."""
+        self._check_time()
+        key = self.game.drawn_bits
+        known = self.race.get(key)
+        if known is not None:
+            return known
+        t = self.t
+        safe = bits_to_indices(self.game.legal_bits & ~t.hot, t.board.m).tolist()
+        won = False
+        for s in self._race_order(safe):
+            t.play(s)
+            try:
+                if not self.safe_race_won():
+                    won = True
+                    break
+            finally:
+                t.undo()
+        self.race[key] = won
+        return won
+
+    def _race_order(self, safe: list[int]) -> list[int]:
+        """Strokes that remove many safe strokes first: they shorten the race the most."""
+        if len(safe) < 3:
+            return safe
+        crossing = self.t.board.crossing_bits
+        pool = 0
+        for s in safe:
+            pool |= 1 << s
+        return sorted(safe, key=lambda s: -(crossing(s) & pool).bit_count())
 
     def solve(self) -> tuple[int, int]:
         """The exact best stroke and value (future score difference for the player to move).
