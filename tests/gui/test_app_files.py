@@ -114,3 +114,81 @@ def test_window_remembers_theme_and_new_game_choices(make_window, tmp_path):
     assert settings.theme_id == "daylight"
     assert settings.new_game_choices().player_names == ("Ana", "Ben")
     assert settings.window_geometry
+
+
+def test_open_over_an_unfinished_game_asks_first(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=30)
+    play_strokes(window.controller, 2)
+    window._choose_open_path = lambda: ""
+    window.save_to(tmp_path / "other.triangles")
+    window.start_new_game(FRIENDS, seed=31)
+    window.open_action.trigger()  # nothing played yet: nothing to lose, no question
+    assert not window.asked
+    play_strokes(window.controller, 1)
+    game = window.controller.game
+    chosen = []
+    window._choose_open_path = lambda: chosen.append(1) or str(tmp_path / "other.triangles")
+    window.answers = [False]
+    window.open_action.trigger()
+    assert len(window.asked) == 1 and not chosen
+    assert window.controller.game is game and len(game.moves) == 1
+    window.answers = [True]
+    window.open_action.trigger()
+    assert len(window.asked) == 2 and chosen
+    assert len(window.controller.game.moves) == 2 and window.current_path.name == "other.triangles"
+
+
+def _record_against(path, strategy_id):
+    from triangles_qt.core.board import Board
+    from triangles_qt.core.game import Game
+    from triangles_qt.core.record import PlayerInfo, write_record
+
+    game = Game(Board.generate("phone-24", 40))
+    i, j = game.legal_strokes()[0]
+    game.play(int(i), int(j))  # the human's stroke
+    i, j = game.legal_strokes()[0]
+    game.play(int(i), int(j))  # the computer's answer: the human is to move
+    players = [PlayerInfo("Ana", "human"), PlayerInfo("Computer (Gone)", "computer", strategy_id)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_record(path, game, players)
+    return game
+
+
+def _assert_first_plays_instead(window):
+    from triangles_qt.core.record import PlayerInfo
+
+    box = window.message_box
+    assert box is not None and box.isVisible()
+    assert "“gone” is not installed" in box.text() and "“First” plays instead" in box.text()
+    players = window.controller.players
+    assert players[1] == PlayerInfo("Computer (First)", "computer", "first")
+    assert window.score_panel.cards[1].name_text == "Computer (First)"
+    assert window.controller.human_to_move and len(window.controller.game.moves) == 2
+
+
+def test_a_record_whose_computer_is_not_installed_says_who_plays_instead(make_window, tmp_path):
+    from triangles_qt.core.record import read_record
+
+    _record_against(tmp_path / "old.triangles", "gone")
+    window = make_window()  # offers only "first"
+    assert window.open_file(tmp_path / "old.triangles")
+    _assert_first_plays_instead(window)
+    window.save_to(tmp_path / "saved.triangles")  # the record names who really played
+    assert read_record(tmp_path / "saved.triangles").players[1].strategy == "first"
+
+
+def test_a_resumed_game_whose_computer_is_not_installed_says_who_plays_instead(make_window):
+    _record_against(autosave_path(), "gone")
+    window = make_window()
+    window.answers = [True]
+    assert window.offer_resume()
+    _assert_first_plays_instead(window)
+
+
+def test_an_installed_computer_player_is_loaded_without_a_message(make_window, tmp_path):
+    _record_against(tmp_path / "ok.triangles", "first")
+    window = make_window()
+    assert window.open_file(tmp_path / "ok.triangles")
+    assert window.message_box is None
+    assert window.controller.players[1].name == "Computer (Gone)"  # the record's own name

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from triangles_qt import __version__
 from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.game import Move, Rejection
-from triangles_qt.core.record import RecordError, read_record, write_record
+from triangles_qt.core.record import LoadedRecord, RecordError, read_record, write_record
 from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA, Theme, load_themes
@@ -53,10 +53,13 @@ from .controller import (
     registry_strategies,
     rejection_text,
 )
+from .help_dialog import HowToPlayDialog
 from .new_game_dialog import NewGameDialog
+from .plugins_dialog import PluginsDialog
 from .plurals import plural
 from .score_panel import ScorePanel
 from .settings import NewGameChoices, Settings
+from .statistics_dialog import StatisticsDialog
 
 AUTOSAVE_NAME = "autosave.triangles"
 RECORD_SUFFIX = ".triangles"
@@ -409,6 +412,21 @@ class MainWindow(QMainWindow):
         label = self.tr("Computer (%1)").replace("%1", str(strategy.name))
         return PlayerInfo(label, COMPUTER, str(strategy.id))
 
+    def _start_loaded(self, loaded: LoadedRecord) -> None:
+        """Play a loaded record. A computer whose strategy is not installed is replaced by the
+        one that plays instead, in the player list too (its name and id); the player is told."""
+        players, notes = [], []
+        for player in loaded.players:
+            if player.kind == COMPUTER and find_strategy(self.registry, player.strategy) is None:
+                stand_in = self.controller.strategy_for(player.strategy)
+                note = self.tr("The computer player “%1” is not installed; “%2” plays instead.")
+                notes.append(note.replace("%1", player.strategy).replace("%2", stand_in.name))
+                player = self._computer_player(stand_in)
+            players.append(player)
+        self.controller.start(loaded.game, players)
+        if notes:
+            self._show_error(self.tr("Computer player not installed"), "\n".join(notes))
+
     def _game_in_progress(self) -> bool:
         game = self.controller.game
         return game is not None and not game.is_over and len(game.moves) > 0
@@ -416,6 +434,11 @@ class MainWindow(QMainWindow):
     # -- files ----------------------------------------------------------------------------------
 
     def open_game(self) -> None:
+        """Game > Open: ask before abandoning an unfinished game, then choose the file."""
+        if self._game_in_progress() and not self._ask(
+            self.tr("Open game"), self.tr("Abandon the game in progress and open another one?")
+        ):
+            return
         path = self._choose_open_path()
         if path:
             self.open_file(path)
@@ -434,7 +457,7 @@ class MainWindow(QMainWindow):
             return False
         self.current_path = Path(path)
         self._remove_autosave()
-        self.controller.start(loaded.game, list(loaded.players))
+        self._start_loaded(loaded)
         self.statusBar().showMessage(
             self.tr("Opened %1").replace("%1", self.current_path.name), 4000
         )
@@ -515,7 +538,7 @@ class MainWindow(QMainWindow):
             self._remove_autosave()
             return False
         self.current_path = None
-        self.controller.start(loaded.game, list(loaded.players))
+        self._start_loaded(loaded)
         return True
 
     # -- play -----------------------------------------------------------------------------------
@@ -667,38 +690,18 @@ class MainWindow(QMainWindow):
     # -- other windows ----------------------------------------------------------------------------
 
     def show_statistics(self) -> None:
-        try:
-            from .statistics_dialog import StatisticsDialog
-
-            names = {
-                str(strategy.id): str(getattr(strategy, "name", strategy.id))
-                for strategy in registry_strategies(self.registry)
-            }
-            dialog = StatisticsDialog(self.statistics_store(), self, strategy_names=names)
-        except Exception as exc:  # noqa: BLE001 - a missing or broken dialog is reported
-            self._show_error(self.tr("Statistics"), str(exc))
-            return
+        names = {
+            str(strategy.id): str(strategy.name) for strategy in registry_strategies(self.registry)
+        }
+        dialog = StatisticsDialog(self.statistics_store(), self, strategy_names=names)
         self._open_child("statistics", dialog)
 
     def show_plugins(self) -> None:
-        try:
-            from .plugins_dialog import PluginsDialog
-
-            dialog = PluginsDialog(self.registry, self, theme_errors=self.theme_errors)
-        except Exception as exc:  # noqa: BLE001
-            self._show_error(self.tr("Plugins"), str(exc))
-            return
+        dialog = PluginsDialog(self.registry, self, theme_errors=self.theme_errors)
         self._open_child("plugins", dialog)
 
     def show_how_to_play(self) -> None:
-        try:
-            from .help_dialog import HowToPlayDialog
-
-            dialog = HowToPlayDialog(self)
-        except Exception as exc:  # noqa: BLE001
-            self._show_error(self.tr("How to play"), str(exc))
-            return
-        self._open_child("help", dialog)
+        self._open_child("help", HowToPlayDialog(self))
 
     def _open_child(self, key: str, dialog: QDialog) -> None:
         old = self._child_dialogs.pop(key, None)
