@@ -259,6 +259,18 @@
         <translation>Вие</translation>
     </message>
     <message>
+        <source>The computer player “%1” is not installed; “%2” plays instead.</source>
+        <translation>Компютърният играч „%1“ не е инсталиран; вместо него играе „%2“.</translation>
+    </message>
+    <message>
+        <source>Computer player not installed</source>
+        <translation>Компютърният играч не е инсталиран</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and open another one?</source>
+        <translation>Да се прекрати ли текущата игра и да се отвори друга?</translation>
+    </message>
+    <message>
         <source>Could not open the game</source>
         <translation>Играта не може да бъде отворена</translation>
     </message>
@@ -367,18 +379,6 @@
     <message>
         <source>Triangle! %1 plays again</source>
         <translation>Триъгълник! %1 играе отново</translation>
-    </message>
-    <message>
-        <source>Statistics</source>
-        <translation>Статистика</translation>
-    </message>
-    <message>
-        <source>Plugins</source>
-        <translation>Плъгини</translation>
-    </message>
-    <message>
-        <source>How to play</source>
-        <translation>Как се играе</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>

@@ -259,6 +259,18 @@
         <translation>Du</translation>
     </message>
     <message>
+        <source>The computer player “%1” is not installed; “%2” plays instead.</source>
+        <translation>Der Computergegner „%1“ ist nicht installiert; stattdessen spielt „%2“.</translation>
+    </message>
+    <message>
+        <source>Computer player not installed</source>
+        <translation>Computergegner nicht installiert</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and open another one?</source>
+        <translation>Das laufende Spiel abbrechen und ein anderes öffnen?</translation>
+    </message>
+    <message>
         <source>Could not open the game</source>
         <translation>Das Spiel konnte nicht geöffnet werden</translation>
     </message>
@@ -367,18 +379,6 @@
     <message>
         <source>Triangle! %1 plays again</source>
         <translation>Dreieck! %1 ist noch einmal dran</translation>
-    </message>
-    <message>
-        <source>Statistics</source>
-        <translation>Statistik</translation>
-    </message>
-    <message>
-        <source>Plugins</source>
-        <translation>Plugins</translation>
-    </message>
-    <message>
-        <source>How to play</source>
-        <translation>Spielanleitung</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>

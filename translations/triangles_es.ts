@@ -259,6 +259,18 @@
         <translation>Tú</translation>
     </message>
     <message>
+        <source>The computer player “%1” is not installed; “%2” plays instead.</source>
+        <translation>El jugador del ordenador «%1» no está instalado; en su lugar juega «%2».</translation>
+    </message>
+    <message>
+        <source>Computer player not installed</source>
+        <translation>Jugador del ordenador no instalado</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and open another one?</source>
+        <translation>¿Abandonar la partida en curso y abrir otra?</translation>
+    </message>
+    <message>
         <source>Could not open the game</source>
         <translation>No se pudo abrir la partida</translation>
     </message>
@@ -367,18 +379,6 @@
     <message>
         <source>Triangle! %1 plays again</source>
         <translation>¡Triángulo! %1 vuelve a jugar</translation>
-    </message>
-    <message>
-        <source>Statistics</source>
-        <translation>Estadísticas</translation>
-    </message>
-    <message>
-        <source>Plugins</source>
-        <translation>Complementos</translation>
-    </message>
-    <message>
-        <source>How to play</source>
-        <translation>Cómo se juega</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
