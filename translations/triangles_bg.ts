@@ -646,4 +646,19 @@
         <translation>Статистиката не може да бъде нулирана.</translation>
     </message>
 </context>
+<context>
+    <name>StrategyNames</name>
+    <message>
+        <source>Easy</source>
+        <translation>Лесно</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Средно</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Трудно</translation>
+    </message>
+</context>
 </TS>

@@ -646,4 +646,19 @@
         <translation>Die Statistik konnte nicht zurückgesetzt werden.</translation>
     </message>
 </context>
+<context>
+    <name>StrategyNames</name>
+    <message>
+        <source>Easy</source>
+        <translation>Leicht</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Schwer</translation>
+    </message>
+</context>
 </TS>

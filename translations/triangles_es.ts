@@ -646,4 +646,19 @@
         <translation>No se pudieron restablecer las estadísticas.</translation>
     </message>
 </context>
+<context>
+    <name>StrategyNames</name>
+    <message>
+        <source>Easy</source>
+        <translation>Fácil</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Medio</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Difícil</translation>
+    </message>
+</context>
 </TS>

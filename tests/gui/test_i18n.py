@@ -233,3 +233,16 @@ def test_unload_gives_back_the_locale_and_the_english_sources(qapp):
     assert QLocale().name() == before
     assert languages.translators == ()
     assert QCoreApplication.translate("Language", "&Language") == "&Language"
+
+
+@pytest.mark.parametrize("code, easy", [("de", "Leicht"), ("es", "Fácil"), ("bg", "Лесно")])
+def test_built_in_levels_are_named_in_the_language_but_plugins_keep_theirs(manager, code, easy):
+    from types import SimpleNamespace
+
+    from triangles_qt.app.strategy_names import strategy_display_name
+
+    manager.set_language(code)
+    assert strategy_display_name(SimpleNamespace(id="easy", name="Easy")) == easy
+    assert strategy_display_name(SimpleNamespace(id="acme.x", name="Cautious")) == "Cautious"
+    manager.set_language("en")
+    assert strategy_display_name(SimpleNamespace(id="easy", name="Easy")) == "Easy"

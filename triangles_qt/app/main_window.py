@@ -59,6 +59,7 @@ from .plugins_dialog import PluginsDialog
 from .plurals import plural
 from .score_panel import ScorePanel
 from .settings import NewGameChoices, Settings
+from .strategy_names import strategy_display_name
 from .statistics_dialog import StatisticsDialog
 
 AUTOSAVE_NAME = "autosave.triangles"
@@ -409,7 +410,7 @@ class MainWindow(QMainWindow):
         return [human, computer] if choices.human_starts else [computer, human]
 
     def _computer_player(self, strategy: Any) -> PlayerInfo:
-        label = self.tr("Computer (%1)").replace("%1", str(strategy.name))
+        label = self.tr("Computer (%1)").replace("%1", strategy_display_name(strategy))
         return PlayerInfo(label, COMPUTER, str(strategy.id))
 
     def _start_loaded(self, loaded: LoadedRecord) -> None:
@@ -420,7 +421,9 @@ class MainWindow(QMainWindow):
             if player.kind == COMPUTER and find_strategy(self.registry, player.strategy) is None:
                 stand_in = self.controller.strategy_for(player.strategy)
                 note = self.tr("The computer player “%1” is not installed; “%2” plays instead.")
-                notes.append(note.replace("%1", player.strategy).replace("%2", stand_in.name))
+                notes.append(
+                    note.replace("%1", player.strategy).replace("%2", strategy_display_name(stand_in))
+                )
                 player = self._computer_player(stand_in)
             players.append(player)
         self.controller.start(loaded.game, players)
@@ -500,7 +503,7 @@ class MainWindow(QMainWindow):
         game = self.controller.game
         if game is None:
             return
-        if game.is_over:
+        if game.is_over or not game.moves:  # nothing worth offering to resume
             self._remove_autosave()
             return
         path = autosave_path()
@@ -691,7 +694,8 @@ class MainWindow(QMainWindow):
 
     def show_statistics(self) -> None:
         names = {
-            str(strategy.id): str(strategy.name) for strategy in registry_strategies(self.registry)
+            str(strategy.id): strategy_display_name(strategy)
+            for strategy in registry_strategies(self.registry)
         }
         dialog = StatisticsDialog(self.statistics_store(), self, strategy_names=names)
         self._open_child("statistics", dialog)

@@ -31,6 +31,7 @@ from triangles_qt.core.board import PRESETS
 from .controller import registry_strategies
 from .plurals import plural
 from .settings import MAX_NAME_LENGTH, NewGameChoices
+from .strategy_names import strategy_display_name
 
 FAMILIES = ("phone", "tablet")
 BUILTIN_STRATEGIES = ("easy", "medium", "hard")
@@ -77,7 +78,7 @@ class NewGameDialog(QDialog):
         self.strategy_combo = QComboBox()
         self.strategy_combo.setObjectName("strategyCombo")
         for strategy in self._strategies:
-            self.strategy_combo.addItem(str(getattr(strategy, "name", strategy.id)), strategy.id)
+            self.strategy_combo.addItem(strategy_display_name(strategy), strategy.id)
         self.you_start_radio = QRadioButton()
         self.computer_starts_radio = QRadioButton()
         starts = QHBoxLayout()
@@ -174,7 +175,7 @@ class NewGameDialog(QDialog):
         self.you_start_radio.setText(self.tr("You"))
         self.computer_starts_radio.setText(self.tr("The computer"))
         for index, strategy in enumerate(self._strategies):
-            name = str(getattr(strategy, "name", strategy.id))
+            name = strategy_display_name(strategy)
             if strategy.id not in BUILTIN_STRATEGIES:
                 name = self.tr("%1 (plugin)").replace("%1", name)
             self.strategy_combo.setItemText(index, name)
