@@ -73,6 +73,18 @@ def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):
     assert len(again.scene.strokes) == len(moves)
 
 
+def test_undoing_back_to_the_empty_board_leaves_nothing_to_resume(make_window):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=21)
+    play_strokes(window.controller, 1)
+    assert autosave_path().is_file()
+    window.undo()
+    assert window.controller.game.moves == ()
+    assert not autosave_path().exists()
+    other = make_window()
+    assert not other.offer_resume() and not other.asked
+
+
 def test_declining_to_resume_forgets_the_autosave(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=21)
