@@ -248,6 +248,8 @@ class Search:
         gives = sorted((s for s in hot_list if not c0[s]), key=lambda s: (c1[s], s * 7919 % board.m))
         if exact or full:
             return takes + safe + gives
+        if takes:
+            return takes  # deeper in a heuristic search, triangles on offer are taken
         if len(safe) > SAFE_SAMPLE:
             self.truncated = True
             safe = self._race_order(safe)[:SAFE_SAMPLE]
@@ -288,12 +290,14 @@ class Search:
         scale = 1 if exact else HEURISTIC_SCALE
         for s in moves:
             gain = t.c0[s] * scale
+            # Taking costs no depth in a heuristic search: the plies go to the real decisions.
+            child_depth = depth if gain and not exact and not root else depth - 1
             t.play(s)
             try:
                 if gain and self.replay:
-                    value = gain + self.negamax(depth - 1, alpha - gain, beta - gain, exact)
+                    value = gain + self.negamax(child_depth, alpha - gain, beta - gain, exact)
                 else:
-                    value = gain - self.negamax(depth - 1, gain - beta, gain - alpha, exact)
+                    value = gain - self.negamax(child_depth, gain - beta, gain - alpha, exact)
             finally:
                 t.undo()
             if value > best:
