@@ -87,6 +87,34 @@ class Tracker:
     def gain(self, s: int) -> int:
         return self.c0[s]
 
+    def chain_size(self, s: int) -> int:
+        """How many triangles the opponent could take in a row, moving again after each, once
+        s is drawn: a quick estimate from the triangles' sides, without playing anything."""
+        alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
+        drawn = {s}
+        frontier = [
+            (u[0] if u[1] == s else u[1], t)
+            for t in by_stroke.get(s, ())
+            if alive[t] and len(u := undrawn[t]) == 2 and s in u
+        ]
+        closed: set[int] = set()
+        while frontier:
+            q, t = frontier.pop()
+            if t in closed:
+                continue
+            closed.add(t)
+            if q in drawn:
+                continue
+            drawn.add(q)
+            for t2 in by_stroke.get(q, ()):
+                if alive[t2] and t2 not in closed:
+                    rest = [x for x in undrawn[t2] if x not in drawn]
+                    if not rest:
+                        frontier.append((q, t2))
+                    elif len(rest) == 1:
+                        frontier.append((rest[0], t2))
+        return len(closed)
+
     def threats(self) -> list[int]:
         c0 = self.c0
         return [s for s in bits_to_indices(self.hot, self.board.m).tolist() if c0[s]]
@@ -248,12 +276,18 @@ class Search:
         gives = sorted((s for s in hot_list if not c0[s]), key=lambda s: (c1[s], s * 7919 % board.m))
         if exact or full:
             return takes + safe + gives
-        if takes:
-            return takes  # deeper in a heuristic search, triangles on offer are taken
+        if takes and not self.replay:
+            # Without "play again", deeper in a heuristic search triangles on offer are taken
+            # (measured: 55% -> 85% against Medium). With it, declining must stay possible.
+            return takes
         if len(safe) > SAFE_SAMPLE:
             self.truncated = True
             safe = self._race_order(safe)[:SAFE_SAMPLE]
-        if len(gives) > GIVE_SAMPLE:
+        if len(gives) > GIVE_SAMPLE and self.replay:
+            # With "play again" a give costs its whole chain: keep the cheapest ones.
+            self.truncated = True
+            gives = sorted(gives, key=t.chain_size)[:GIVE_SAMPLE]
+        elif len(gives) > GIVE_SAMPLE:
             self.truncated = True
             small = [s for s in gives if c1[s] == 1][: GIVE_SAMPLE // 2 + 1]
             large = [s for s in gives if c1[s] > 1][: GIVE_SAMPLE // 2 + 1]
@@ -291,7 +325,7 @@ class Search:
         for s in moves:
             gain = t.c0[s] * scale
             # Taking costs no depth in a heuristic search: the plies go to the real decisions.
-            child_depth = depth if gain and not exact and not root else depth - 1
+            child_depth = depth if gain and not (exact or root or self.replay) else depth - 1
             t.play(s)
             try:
                 if gain and self.replay:
