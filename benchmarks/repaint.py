@@ -38,7 +38,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.scale != 1.0:
         os.environ["QT_SCALE_FACTOR"] = str(args.scale)
 
-    import triangles_qt.app  # noqa: F401  (the PySide6 guard comes first)
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
 

@@ -203,7 +203,6 @@ class Hard:
 
     def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
         """Many strokes left: take a triangle if any, else a safe stroke, cheaply found."""
-        board = game.board
         best, best_gain = None, 0
         for s in legal:
             g = game.candidate_gain(s)

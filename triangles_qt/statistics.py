@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .core.atomic_file import write_atomically
 from .plugin_manager import user_data_dir
 
 FILE_NAME = "statistics.json"
@@ -159,7 +159,8 @@ class StatisticsStore:
         document = {"version": FORMAT_VERSION, "strategies": results}
         data = (json.dumps(document, indent=2, sort_keys=True) + "\n").encode("utf-8")
         try:
-            _write_atomically(self.path, data)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.path, data)
         except OSError as error:
             raise StatisticsError(
                 f"Statistics could not be saved to {self.path} ({error.strerror or error})."
@@ -196,41 +197,6 @@ def _parse(raw: bytes) -> dict[str, dict[str, int]]:
                 raise ValueError(f"'{strategy_id}' has an invalid {key} count {value!r}")
         results[strategy_id] = {key: row[key] for key in OUTCOMES}
     return results
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so that readers see the old or the new file, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-    _fsync_directory(path.parent)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it (not on Windows)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 __all__ = [

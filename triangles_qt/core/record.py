@@ -40,12 +40,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Sequence
 
+from .atomic_file import write_atomically
 from .board import PRESETS, Board, BoardError
 from .game import Game, GameOver, IllegalStroke, Rejection
 
@@ -161,47 +160,7 @@ def write_record(path: str | os.PathLike[str], game: Game, players: Sequence[Pla
     The text goes to a temporary file in the same folder, is flushed and fsynced, then replaces
     `path` with `os.replace`; on any error the temporary file is removed and the error re-raised.
     """
-    text = record_to_text(game, players)
-    target = Path(path)
-    directory = target.parent
-    try:
-        mode = os.stat(target).st_mode & 0o777  # keep an existing file's permissions
-    except OSError:
-        mode = 0o644  # mkstemp's 0600 would hide a new record from other users
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        try:
-            os.chmod(tmp_name, mode)
-        except OSError:
-            pass
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except OSError:
-            pass
-        raise
-    _fsync_directory(directory)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename durable where the platform allows it (POSIX); best effort."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    write_atomically(path, record_to_text(game, players).encode("utf-8"))
 
 
 def _player_to_json(player: PlayerInfo) -> dict[str, Any]:

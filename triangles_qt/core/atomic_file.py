@@ -1,0 +1,56 @@
+"""Atomic file replacement for everything the game must never lose (records, autosave,
+statistics): readers see the old file or the new one, never half of one."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace `path` with `data`: temporary file in the same folder, flushed and fsynced, then
+    `os.replace`; on any error the temporary file is removed and the error re-raised.
+
+    An existing file keeps its permissions; a new one gets 0644 (mkstemp's 0600 would hide it
+    from other users).
+    """
+    target = Path(path)
+    try:
+        mode = os.stat(target).st_mode & 0o777
+    except OSError:
+        mode = 0o644
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        try:
+            os.chmod(temporary, mode)
+        except OSError:
+            pass
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    _fsync_directory(target.parent)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename itself durable where the platform allows it (POSIX); best effort."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
