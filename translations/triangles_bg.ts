@@ -328,8 +328,8 @@
     <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
         <translation>
-            <numerusform>%1 затвори %n триъгълник</numerusform>
-            <numerusform>%1 затвори %n триъгълника</numerusform>
+            <numerusform>%1: затворен %n триъгълник</numerusform>
+            <numerusform>%1: затворени %n триъгълника</numerusform>
         </translation>
     </message>
     <message>

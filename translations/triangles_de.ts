@@ -328,8 +328,8 @@
     <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
         <translation>
-            <numerusform>%1 hat %n Dreieck geschlossen</numerusform>
-            <numerusform>%1 hat %n Dreiecke geschlossen</numerusform>
+            <numerusform>%1: %n Dreieck geschlossen</numerusform>
+            <numerusform>%1: %n Dreiecke geschlossen</numerusform>
         </translation>
     </message>
     <message>

@@ -328,8 +328,8 @@
     <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
         <translation>
-            <numerusform>%1 cerró %n triángulo</numerusform>
-            <numerusform>%1 cerró %n triángulos</numerusform>
+            <numerusform>%1: %n triángulo cerrado</numerusform>
+            <numerusform>%1: %n triángulos cerrados</numerusform>
         </translation>
     </message>
     <message>
