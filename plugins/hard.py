@@ -248,6 +248,7 @@ class Search:
         self.nodes = 0
         self.truncated = False
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
+        self.root_best: int | None = None  # best root stroke of the current iteration so far
 
     def _check_time(self) -> None:
         self.nodes += 1
@@ -335,6 +336,8 @@ class Search:
                 t.undo()
             if value > best:
                 best, best_move = value, s
+                if root:
+                    self.root_best = s
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
@@ -473,12 +476,14 @@ class Search:
         try:
             while True:
                 self.truncated = False
+                self.root_best = None
                 best, _ = self.root(depth, exact=False)
                 if not self.truncated:
                     break  # the whole game tree fitted: nothing deeper to learn
                 depth += 1
         except OutOfTime:
-            pass
+            if depth == 1 and self.root_best is not None:
+                best = self.root_best  # the first iteration was cut short: best of those seen
         return best
 
 
