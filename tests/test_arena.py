@@ -176,3 +176,14 @@ def test_a_hanging_plugin_does_not_keep_the_arena_from_exiting(tmp_path):
 def test_the_example_in_the_plugin_guide_is_the_example_file():
     guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
     assert (EXAMPLES / "cautious_plugin.py").read_text(encoding="utf-8") in guide
+
+
+def test_a_records_folder_that_cannot_be_written_warns_and_the_match_goes_on(tmp_path, capsys):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the records folder should be")
+    code = arena.main(["--preset", "phone-24", "--games", "2", "--seed", "1", "--p1", "easy",
+                       "--p2", "medium", "--budget", "0.2", "--records", str(blocker), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert json.loads(captured.out)["games"] == 2
+    assert "record of game 1 was not written" in captured.err

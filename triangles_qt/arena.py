@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 from .core.board import PRESETS, Board, BoardError
 from .core.game import Game
 from .core.position import Position
+from .core.record import PlayerInfo, RecordError, write_record
 from .plugin_manager import PluginRegistry, load_plugins
 from .strategy_runner import Failure, SafeStrategy
 
@@ -149,7 +150,11 @@ def run_match(
         result = play_game(Game(board, replay_after_triangle), seats, budget_s)
         match.games.append(result)
         if records_dir is not None:
-            write_game_record(Path(records_dir), k, result)
+            try:
+                write_game_record(Path(records_dir), k, result)
+            except (OSError, RecordError) as exc:  # the match goes on without that record
+                print(f"warning: the record of game {k + 1} was not written: {exc}",
+                      file=sys.stderr, flush=True)
         if progress is not None:
             progress(k, result)
     return match
@@ -157,8 +162,6 @@ def run_match(
 
 def write_game_record(folder: Path, k: int, result: GameResult) -> Path:
     """Write game k's record into folder; return its path."""
-    from .core.record import PlayerInfo, write_record  # written alongside; imported when needed
-
     folder.mkdir(parents=True, exist_ok=True)
     board = result.game.board
     path = folder / f"game-{k + 1:03d}-{board.preset}-seed{board.seed}.triangles"
