@@ -619,10 +619,10 @@
         <translation>Досегашната Ви статистика не може да бъде прочетена.</translation>
     </message>
     <message numerus="yes">
-        <source>Games against the computer: %n</source>
+        <source>Games against the computer: %Ln</source>
         <translation>
-            <numerusform>Игри срещу компютъра: %n</numerusform>
-            <numerusform>Игри срещу компютъра: %n</numerusform>
+            <numerusform>Игри срещу компютъра: %Ln</numerusform>
+            <numerusform>Игри срещу компютъра: %Ln</numerusform>
         </translation>
     </message>
     <message>

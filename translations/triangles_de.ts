@@ -619,10 +619,10 @@
         <translation>Deine bisherige Statistik konnte nicht gelesen werden.</translation>
     </message>
     <message numerus="yes">
-        <source>Games against the computer: %n</source>
+        <source>Games against the computer: %Ln</source>
         <translation>
-            <numerusform>Spiele gegen den Computer: %n</numerusform>
-            <numerusform>Spiele gegen den Computer: %n</numerusform>
+            <numerusform>Spiele gegen den Computer: %Ln</numerusform>
+            <numerusform>Spiele gegen den Computer: %Ln</numerusform>
         </translation>
     </message>
     <message>

@@ -72,10 +72,10 @@
 <context>
     <name>StatisticsDialog</name>
     <message numerus="yes">
-        <source>Games against the computer: %n</source>
+        <source>Games against the computer: %Ln</source>
         <translation>
-            <numerusform>Games against the computer: %n</numerusform>
-            <numerusform>Games against the computer: %n</numerusform>
+            <numerusform>Games against the computer: %Ln</numerusform>
+            <numerusform>Games against the computer: %Ln</numerusform>
         </translation>
     </message>
 </context>

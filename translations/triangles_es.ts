@@ -619,10 +619,10 @@
         <translation>No se pudieron leer tus estadísticas anteriores.</translation>
     </message>
     <message numerus="yes">
-        <source>Games against the computer: %n</source>
+        <source>Games against the computer: %Ln</source>
         <translation>
-            <numerusform>Partidas contra el ordenador: %n</numerusform>
-            <numerusform>Partidas contra el ordenador: %n</numerusform>
+            <numerusform>Partidas contra el ordenador: %Ln</numerusform>
+            <numerusform>Partidas contra el ordenador: %Ln</numerusform>
         </translation>
     </message>
     <message>

@@ -119,3 +119,24 @@ def test_a_language_change_retranslates(dialog, monkeypatch):
     monkeypatch.setattr(dialog, "retranslate_ui", lambda: calls.append(True))
     QCoreApplication.sendEvent(dialog, QEvent(QEvent.Type.LanguageChange))
     assert calls == [True]
+
+
+def test_counts_follow_the_language_number_format(qtbot, qapp, tmp_path):
+    import json
+
+    from triangles_qt.app.i18n import LanguageManager
+
+    path = tmp_path / "statistics.json"
+    StatisticsStore(path).record_result("easy", "won")
+    data = json.loads(path.read_text())
+    data["strategies"]["easy"]["won"] = 1234  # a long-time player
+    path.write_text(json.dumps(data))
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language("de")
+        dialog = StatisticsDialog(StatisticsStore(path))
+        qtbot.addWidget(dialog)
+        assert table_rows(dialog)[0][1:3] == ["1.234", "1.234"]
+        assert "1.234" in dialog.summary_label.text()
+    finally:
+        languages.unload()

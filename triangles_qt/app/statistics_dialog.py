@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 
 from triangles_qt.statistics import Counts, StatisticsError, StatisticsStore
 
+from .i18n import format_number
+
 # Okabe-Ito colours: told apart with every kind of colour vision, and on light or dark windows.
 WON_COLOUR = QColor("#009e73")
 DRAWN_COLOUR = QColor("#999999")
@@ -128,7 +130,7 @@ class ResultsChart(QWidget):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawRect(segment)
-            text = str(value)
+            text = format_number(value)
             if painter.fontMetrics().horizontalAdvance(text) + 6 < width:
                 painter.setPen(QColor("white"))
                 painter.drawText(segment, Qt.AlignmentFlag.AlignCenter, text)
@@ -235,7 +237,7 @@ class StatisticsDialog(QDialog):
         totals = self.store.totals()
         if totals.played:
             self.summary_label.setText(
-                self.tr("Games against the computer: %n", "", totals.played)
+                self.tr("Games against the computer: %Ln", "", totals.played)
             )
         else:
             self.summary_label.setText(
@@ -271,7 +273,7 @@ class StatisticsDialog(QDialog):
     def _fill_row(self, row: int, name: str, counts: Counts, bold: bool) -> None:
         values = [name, counts.played, counts.won, counts.lost, counts.drawn]
         for column, value in enumerate(values):
-            item = QTableWidgetItem(str(value))
+            item = QTableWidgetItem(format_number(value) if column else str(value))
             if column:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if bold:
