@@ -154,6 +154,20 @@ def test_hint_shows_a_legal_stroke(make_window, qtbot):
     assert not window.scene.hint_visible
 
 
+def test_hint_is_greyed_out_while_a_hint_is_being_found(make_window, qtbot):
+    strategy = BlockingStrategy("hard")
+    window = make_window(FakeRegistry(strategy))
+    window.controller.budget_s = 10
+    window.start_new_game(FRIENDS, seed=9)
+    assert window.hint_action.isEnabled()
+    window.hint_action.trigger()
+    qtbot.waitUntil(strategy.called.is_set, timeout=5000)
+    assert not window.hint_action.isEnabled()
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000):
+        strategy.release.set()
+    assert window.hint_action.isEnabled()
+
+
 def test_an_answer_arriving_after_a_restart_is_dropped(make_window, qtbot):
     strategy = BlockingStrategy()
     window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))

@@ -553,6 +553,7 @@ class MainWindow(QMainWindow):
     def hint(self) -> None:
         if self.controller.request_hint():
             self.statusBar().showMessage(self.tr("Looking for a good stroke…"))
+        self.hint_action.setEnabled(self.controller.can_hint)
 
     def _on_game_started(self) -> None:
         self._stroke_since_start = False
@@ -595,6 +596,7 @@ class MainWindow(QMainWindow):
 
     def _on_hint_ready(self, i: int, j: int) -> None:
         self.scene.show_hint(i, j)
+        self.hint_action.setEnabled(self.controller.can_hint)
         self.statusBar().showMessage(self.tr("Hint: try the dashed stroke"), 5000)
 
     def _on_plugin_failed(self, message: str) -> None:
