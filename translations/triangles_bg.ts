@@ -533,8 +533,8 @@
         </translation>
     </message>
     <message>
-        <source>To add a plugin, put it in this folder and restart Triangles: {folder}</source>
-        <translation>За да добавите плъгин, поставете го в тази папка и рестартирайте Triangles: {folder}</translation>
+        <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
+        <translation>За да добавите плъгин, поставете го в тази папка и рестартирайте Triangles: %1</translation>
     </message>
     <message>
         <source>Computer players</source>

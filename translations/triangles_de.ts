@@ -533,8 +533,8 @@
         </translation>
     </message>
     <message>
-        <source>To add a plugin, put it in this folder and restart Triangles: {folder}</source>
-        <translation>Um ein Plugin hinzuzufügen, lege es in diesen Ordner und starte Triangles neu: {folder}</translation>
+        <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
+        <translation>Um ein Plugin hinzuzufügen, lege es in diesen Ordner und starte Triangles neu: %1</translation>
     </message>
     <message>
         <source>Computer players</source>

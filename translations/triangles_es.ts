@@ -533,8 +533,8 @@
         </translation>
     </message>
     <message>
-        <source>To add a plugin, put it in this folder and restart Triangles: {folder}</source>
-        <translation>Para añadir un complemento, ponlo en esta carpeta y reinicia Triangles: {folder}</translation>
+        <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
+        <translation>Para añadir un complemento, ponlo en esta carpeta y reinicia Triangles: %1</translation>
     </message>
     <message>
         <source>Computer players</source>

@@ -143,8 +143,8 @@ class PluginsDialog(QDialog):
             self.tr("Themes that were skipped: %n", "", len(self.theme_errors))
         )
         self.folder_label.setText(
-            self.tr("To add a plugin, put it in this folder and restart Triangles: {folder}")
-            .format(folder=user_plugin_dir())
+            self.tr("To add a plugin, put it in this folder and restart Triangles: %1")
+            .replace("%1", str(user_plugin_dir()))
         )
         self._show_details(self.details_button.isChecked())
         self._fill_tables()
