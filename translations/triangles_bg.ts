@@ -33,106 +33,6 @@
         <source>How to play</source>
         <translation>Как се играе</translation>
     </message>
-    <message>
-        <source>The aim</source>
-        <translation>Целта</translation>
-    </message>
-    <message>
-        <source>The board is a cloud of stars. Two players take turns drawing straight strokes between stars. Close triangles to score: whoever has more triangles at the end wins.</source>
-        <translation>Полето е облак от звезди. Двама играчи се редуват да теглят прави черти между звездите. Затваряйте триъгълници, за да печелите точки: накрая побеждава този с повече триъгълници.</translation>
-    </message>
-    <message>
-        <source>Your turn</source>
-        <translation>Вашият ход</translation>
-    </message>
-    <message>
-        <source>Click a star, then another star, or drag from one star to the other. Any two stars may be joined, however far apart they are.</source>
-        <translation>Щракнете върху една звезда, после върху друга, или плъзнете от едната звезда до другата. Всеки две звезди могат да се свържат, колкото и далеч да са една от друга.</translation>
-    </message>
-    <message>
-        <source>Each stroke takes its player&apos;s colour. In the Nebula theme, Player 1 is red-orange and Player 2 is blue.</source>
-        <translation>Всяка черта е в цвета на своя играч. В темата Небюла чертата на Играч 1 е червеникавооранжева, а на Играч 2 – синя.</translation>
-    </message>
-    <message>
-        <source>Strokes that are not allowed</source>
-        <translation>Непозволени черти</translation>
-    </message>
-    <message>
-        <source>A stroke is refused, and the reason is shown, in three cases. Nothing changes and it is still your turn:</source>
-        <translation>Черта се отхвърля, като се показва причината, в три случая. Нищо не се променя и ходът остава Ваш:</translation>
-    </message>
-    <message>
-        <source>It is already drawn.</source>
-        <translation>Вече съществува.</translation>
-    </message>
-    <message>
-        <source>It passes over another star, or very close to one.</source>
-        <translation>Минава през друга звезда или много близо до нея.</translation>
-    </message>
-    <message>
-        <source>It crosses a stroke that is already drawn. Strokes may leave the same star, but they never cross or touch anywhere else.</source>
-        <translation>Пресича вече начертана черта. Няколко черти могат да излизат от една и съща звезда, но никъде другаде не се пресичат и не се докосват.</translation>
-    </message>
-    <message>
-        <source>Closing triangles</source>
-        <translation>Затваряне на триъгълници</translation>
-    </message>
-    <message>
-        <source>Your stroke closes a triangle when its two other sides are already drawn, by either player.</source>
-        <translation>Вашата черта затваря триъгълник, когато другите две негови страни вече са начертани, от който и да е играч.</translation>
-    </message>
-    <message>
-        <source>The triangle counts only if it is empty: no star inside it. A counting triangle scores one point for you and is filled with your colour.</source>
-        <translation>Триъгълникът се брои само ако е празен: без звезда вътре. Такъв триъгълник Ви носи една точка и се оцветява във Вашия цвят.</translation>
-    </message>
-    <message>
-        <source>A stroke has two sides, so it can close two triangles at once: one on each side.</source>
-        <translation>Чертата има две страни, затова може да затвори два триъгълника наведнъж: по един от всяка страна.</translation>
-    </message>
-    <message>
-        <source>Turns</source>
-        <translation>Ходовете</translation>
-    </message>
-    <message>
-        <source>Player 1 begins. Normally each player draws one stroke per turn, whether it closed a triangle or not.</source>
-        <translation>Започва Играч 1. Обикновено всеки играч тегли по една черта на ход, независимо дали е затворил триъгълник.</translation>
-    </message>
-    <message>
-        <source>With the option “Play again after a triangle” in the New game window, a player whose stroke closed a triangle draws another stroke at once.</source>
-        <translation>С опцията „Нов ход след триъгълник“ в прозореца Нова игра играчът, чиято черта е затворила триъгълник, веднага тегли още една черта.</translation>
-    </message>
-    <message>
-        <source>The end</source>
-        <translation>Краят</translation>
-    </message>
-    <message>
-        <source>The game ends as soon as no triangle can be closed any more. Strokes that would still fit could not score, so they are not played.</source>
-        <translation>Играта свършва веднага щом вече не може да се затвори нито един триъгълник. Чертите, които все още биха се побрали, не биха донесли точки, затова не се играят.</translation>
-    </message>
-    <message>
-        <source>The player with more triangles wins. The same number is a draw.</source>
-        <translation>Побеждава играчът с повече триъгълници. При равен брой е равенство.</translation>
-    </message>
-    <message>
-        <source>Tips</source>
-        <translation>Съвети</translation>
-    </message>
-    <message>
-        <source>Think twice before drawing the second side of a triangle: your opponent may close it with the third.</source>
-        <translation>Помислете два пъти, преди да начертаете втората страна на триъгълник: противникът може да го затвори с третата.</translation>
-    </message>
-    <message>
-        <source>A long stroke blocks every stroke it crosses. Use that to spoil the triangles your opponent is preparing.</source>
-        <translation>Дългата черта блокира всяка черта, която би я пресякла. Използвайте това, за да развалите триъгълниците, които противникът подготвя.</translation>
-    </message>
-    <message>
-        <source>Towards the end, count the safe strokes left: the player who runs out of them first has to give triangles away.</source>
-        <translation>Към края пребройте оставащите безопасни черти: който остане без тях пръв, трябва да подарява триъгълници.</translation>
-    </message>
-    <message>
-        <source>How to play Triangles</source>
-        <translation>Как се играе Triangles</translation>
-    </message>
 </context>
 <context>
     <name>Language</name>
@@ -257,6 +157,14 @@
     <message>
         <source>You</source>
         <translation>Вие</translation>
+    </message>
+    <message>
+        <source>Daylight</source>
+        <translation>Дневна светлина</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Висок контраст</translation>
     </message>
     <message>
         <source>The computer player “%1” is not installed; “%2” plays instead.</source>

@@ -33,106 +33,6 @@
         <source>How to play</source>
         <translation>Spielanleitung</translation>
     </message>
-    <message>
-        <source>The aim</source>
-        <translation>Das Ziel</translation>
-    </message>
-    <message>
-        <source>The board is a cloud of stars. Two players take turns drawing straight strokes between stars. Close triangles to score: whoever has more triangles at the end wins.</source>
-        <translation>Das Spielfeld ist eine Sternenwolke. Zwei Spieler ziehen abwechselnd gerade Linien zwischen Sternen. Schließe Dreiecke, um zu punkten: Wer am Ende mehr Dreiecke hat, gewinnt.</translation>
-    </message>
-    <message>
-        <source>Your turn</source>
-        <translation>Dein Zug</translation>
-    </message>
-    <message>
-        <source>Click a star, then another star, or drag from one star to the other. Any two stars may be joined, however far apart they are.</source>
-        <translation>Klicke auf einen Stern und dann auf einen zweiten, oder ziehe von einem Stern zum anderen. Zwei beliebige Sterne dürfen verbunden werden, egal wie weit sie auseinanderliegen.</translation>
-    </message>
-    <message>
-        <source>Each stroke takes its player&apos;s colour. In the Nebula theme, Player 1 is red-orange and Player 2 is blue.</source>
-        <translation>Jede Linie bekommt die Farbe ihres Spielers. Im Design Nebel ist Spieler 1 rotorange und Spieler 2 blau.</translation>
-    </message>
-    <message>
-        <source>Strokes that are not allowed</source>
-        <translation>Nicht erlaubte Linien</translation>
-    </message>
-    <message>
-        <source>A stroke is refused, and the reason is shown, in three cases. Nothing changes and it is still your turn:</source>
-        <translation>In drei Fällen wird eine Linie abgelehnt und der Grund angezeigt. Dann ändert sich nichts, und du bist weiter am Zug:</translation>
-    </message>
-    <message>
-        <source>It is already drawn.</source>
-        <translation>Sie existiert bereits.</translation>
-    </message>
-    <message>
-        <source>It passes over another star, or very close to one.</source>
-        <translation>Sie verläuft über einen anderen Stern oder ganz knapp daran vorbei.</translation>
-    </message>
-    <message>
-        <source>It crosses a stroke that is already drawn. Strokes may leave the same star, but they never cross or touch anywhere else.</source>
-        <translation>Sie kreuzt eine bereits gezogene Linie. Linien dürfen am selben Stern beginnen, sich aber sonst nirgends kreuzen oder berühren.</translation>
-    </message>
-    <message>
-        <source>Closing triangles</source>
-        <translation>Dreiecke schließen</translation>
-    </message>
-    <message>
-        <source>Your stroke closes a triangle when its two other sides are already drawn, by either player.</source>
-        <translation>Deine Linie schließt ein Dreieck, wenn seine beiden anderen Seiten schon gezogen sind, egal von welchem Spieler.</translation>
-    </message>
-    <message>
-        <source>The triangle counts only if it is empty: no star inside it. A counting triangle scores one point for you and is filled with your colour.</source>
-        <translation>Das Dreieck zählt nur, wenn es leer ist, also kein Stern darin liegt. Ein zählendes Dreieck bringt dir einen Punkt und wird in deiner Farbe ausgefüllt.</translation>
-    </message>
-    <message>
-        <source>A stroke has two sides, so it can close two triangles at once: one on each side.</source>
-        <translation>Eine Linie hat zwei Seiten und kann daher zwei Dreiecke auf einmal schließen: eines auf jeder Seite.</translation>
-    </message>
-    <message>
-        <source>Turns</source>
-        <translation>Die Züge</translation>
-    </message>
-    <message>
-        <source>Player 1 begins. Normally each player draws one stroke per turn, whether it closed a triangle or not.</source>
-        <translation>Spieler 1 beginnt. Normalerweise zieht jeder Spieler eine Linie pro Zug, ob sie ein Dreieck geschlossen hat oder nicht.</translation>
-    </message>
-    <message>
-        <source>With the option “Play again after a triangle” in the New game window, a player whose stroke closed a triangle draws another stroke at once.</source>
-        <translation>Mit der Option „Nach einem Dreieck nochmal spielen“ im Fenster Neues Spiel zieht, wer mit seiner Linie ein Dreieck geschlossen hat, sofort noch eine Linie.</translation>
-    </message>
-    <message>
-        <source>The end</source>
-        <translation>Das Ende</translation>
-    </message>
-    <message>
-        <source>The game ends as soon as no triangle can be closed any more. Strokes that would still fit could not score, so they are not played.</source>
-        <translation>Das Spiel endet, sobald sich kein Dreieck mehr schließen lässt. Linien, die noch passen würden, brächten keine Punkte, deshalb werden sie nicht mehr gezogen.</translation>
-    </message>
-    <message>
-        <source>The player with more triangles wins. The same number is a draw.</source>
-        <translation>Wer mehr Dreiecke hat, gewinnt. Bei gleicher Anzahl endet das Spiel unentschieden.</translation>
-    </message>
-    <message>
-        <source>Tips</source>
-        <translation>Tipps</translation>
-    </message>
-    <message>
-        <source>Think twice before drawing the second side of a triangle: your opponent may close it with the third.</source>
-        <translation>Überlege gut, bevor du die zweite Seite eines Dreiecks ziehst: Dein Gegner könnte es mit der dritten schließen.</translation>
-    </message>
-    <message>
-        <source>A long stroke blocks every stroke it crosses. Use that to spoil the triangles your opponent is preparing.</source>
-        <translation>Eine lange Linie blockiert jede Linie, die sie kreuzen würde. Nutze das, um Dreiecke zu verderben, die dein Gegner vorbereitet.</translation>
-    </message>
-    <message>
-        <source>Towards the end, count the safe strokes left: the player who runs out of them first has to give triangles away.</source>
-        <translation>Zähle gegen Ende die sicheren Linien, die noch übrig sind: Wem sie zuerst ausgehen, der muss Dreiecke verschenken.</translation>
-    </message>
-    <message>
-        <source>How to play Triangles</source>
-        <translation>So spielt man Triangles</translation>
-    </message>
 </context>
 <context>
     <name>Language</name>
@@ -257,6 +157,14 @@
     <message>
         <source>You</source>
         <translation>Du</translation>
+    </message>
+    <message>
+        <source>Daylight</source>
+        <translation>Tageslicht</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Hoher Kontrast</translation>
     </message>
     <message>
         <source>The computer player “%1” is not installed; “%2” plays instead.</source>

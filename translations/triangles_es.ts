@@ -33,106 +33,6 @@
         <source>How to play</source>
         <translation>Cómo se juega</translation>
     </message>
-    <message>
-        <source>The aim</source>
-        <translation>El objetivo</translation>
-    </message>
-    <message>
-        <source>The board is a cloud of stars. Two players take turns drawing straight strokes between stars. Close triangles to score: whoever has more triangles at the end wins.</source>
-        <translation>El tablero es una nube de estrellas. Por turnos, dos jugadores hacen trazos rectos entre estrellas. Cierra triángulos para puntuar: al final gana quien tenga más triángulos.</translation>
-    </message>
-    <message>
-        <source>Your turn</source>
-        <translation>Tu turno</translation>
-    </message>
-    <message>
-        <source>Click a star, then another star, or drag from one star to the other. Any two stars may be joined, however far apart they are.</source>
-        <translation>Haz clic en una estrella y luego en otra, o arrastra de una estrella a la otra. Se pueden unir dos estrellas cualesquiera, por lejos que estén.</translation>
-    </message>
-    <message>
-        <source>Each stroke takes its player&apos;s colour. In the Nebula theme, Player 1 is red-orange and Player 2 is blue.</source>
-        <translation>Cada trazo toma el color de su jugador. En el tema Nebulosa, el Jugador 1 es rojo anaranjado y el Jugador 2, azul.</translation>
-    </message>
-    <message>
-        <source>Strokes that are not allowed</source>
-        <translation>Trazos no permitidos</translation>
-    </message>
-    <message>
-        <source>A stroke is refused, and the reason is shown, in three cases. Nothing changes and it is still your turn:</source>
-        <translation>Un trazo se rechaza, indicando el motivo, en tres casos. No cambia nada y sigue siendo tu turno:</translation>
-    </message>
-    <message>
-        <source>It is already drawn.</source>
-        <translation>Ya existe.</translation>
-    </message>
-    <message>
-        <source>It passes over another star, or very close to one.</source>
-        <translation>Pasa sobre otra estrella, o muy cerca de una.</translation>
-    </message>
-    <message>
-        <source>It crosses a stroke that is already drawn. Strokes may leave the same star, but they never cross or touch anywhere else.</source>
-        <translation>Corta un trazo ya colocado. Varios trazos pueden salir de la misma estrella, pero nunca se cruzan ni se tocan en ningún otro punto.</translation>
-    </message>
-    <message>
-        <source>Closing triangles</source>
-        <translation>Cerrar triángulos</translation>
-    </message>
-    <message>
-        <source>Your stroke closes a triangle when its two other sides are already drawn, by either player.</source>
-        <translation>Tu trazo cierra un triángulo cuando sus otros dos lados ya están trazados, da igual por qué jugador.</translation>
-    </message>
-    <message>
-        <source>The triangle counts only if it is empty: no star inside it. A counting triangle scores one point for you and is filled with your colour.</source>
-        <translation>El triángulo solo cuenta si está vacío, sin ninguna estrella dentro. Un triángulo que cuenta te da un punto y se rellena con tu color.</translation>
-    </message>
-    <message>
-        <source>A stroke has two sides, so it can close two triangles at once: one on each side.</source>
-        <translation>Un trazo tiene dos lados, así que puede cerrar dos triángulos a la vez: uno a cada lado.</translation>
-    </message>
-    <message>
-        <source>Turns</source>
-        <translation>Los turnos</translation>
-    </message>
-    <message>
-        <source>Player 1 begins. Normally each player draws one stroke per turn, whether it closed a triangle or not.</source>
-        <translation>Empieza el Jugador 1. Normalmente cada jugador hace un trazo por turno, haya cerrado un triángulo o no.</translation>
-    </message>
-    <message>
-        <source>With the option “Play again after a triangle” in the New game window, a player whose stroke closed a triangle draws another stroke at once.</source>
-        <translation>Con la opción «Repetir tras un triángulo» de la ventana Nueva partida, quien cierra un triángulo con su trazo hace otro trazo en el acto.</translation>
-    </message>
-    <message>
-        <source>The end</source>
-        <translation>El final</translation>
-    </message>
-    <message>
-        <source>The game ends as soon as no triangle can be closed any more. Strokes that would still fit could not score, so they are not played.</source>
-        <translation>La partida termina en cuanto ya no se puede cerrar ningún triángulo. Los trazos que aún cabrían no darían puntos, así que no se juegan.</translation>
-    </message>
-    <message>
-        <source>The player with more triangles wins. The same number is a draw.</source>
-        <translation>Gana el jugador con más triángulos. Con el mismo número hay empate.</translation>
-    </message>
-    <message>
-        <source>Tips</source>
-        <translation>Consejos</translation>
-    </message>
-    <message>
-        <source>Think twice before drawing the second side of a triangle: your opponent may close it with the third.</source>
-        <translation>Piénsalo dos veces antes de trazar el segundo lado de un triángulo: tu rival podría cerrarlo con el tercero.</translation>
-    </message>
-    <message>
-        <source>A long stroke blocks every stroke it crosses. Use that to spoil the triangles your opponent is preparing.</source>
-        <translation>Un trazo largo bloquea todos los trazos que lo cortarían. Aprovéchalo para estropear los triángulos que prepara tu rival.</translation>
-    </message>
-    <message>
-        <source>Towards the end, count the safe strokes left: the player who runs out of them first has to give triangles away.</source>
-        <translation>Hacia el final, cuenta los trazos seguros que quedan: quien se quede sin ellos primero tendrá que regalar triángulos.</translation>
-    </message>
-    <message>
-        <source>How to play Triangles</source>
-        <translation>Cómo se juega a Triangles</translation>
-    </message>
 </context>
 <context>
     <name>Language</name>
@@ -257,6 +157,14 @@
     <message>
         <source>You</source>
         <translation>Tú</translation>
+    </message>
+    <message>
+        <source>Daylight</source>
+        <translation>Luz de día</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Alto contraste</translation>
     </message>
     <message>
         <source>The computer player “%1” is not installed; “%2” plays instead.</source>

@@ -140,27 +140,42 @@ ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.github.triangles_qt.Triangles"
 
 
-def test_how_to_play_explains_the_rules(qtbot):
+def test_how_to_play_explains_the_rules_with_pictures(qtbot):
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+
     from triangles_qt.app.help_dialog import HowToPlayDialog
 
     dialog = HowToPlayDialog()
     qtbot.addWidget(dialog)
     text = dialog.browser.toPlainText()
     assert dialog.windowTitle() == "How to play"
-    for phrase in ("already drawn", "passes over another star", "crosses a stroke",
-                   "empty", "Play again after a triangle", "draw"):
+    for phrase in ("Already drawn", "pass over a star", "Crosses a stroke", "empty",
+                   "Play again after a triangle", "red-orange", "blue"):
         assert phrase in text
-    assert "red-orange" in text and "blue" in text
+    document = dialog.browser.document()
+    for name in ("cross", "star", "inside", "square"):
+        image = document.resource(QTextDocument.ImageResource, QUrl(f"picture:{name}"))
+        assert image is not None and not image.isNull()
 
 
-def test_how_to_play_retranslates_on_language_change(qtbot, monkeypatch):
+def test_how_to_play_follows_a_language_change(qtbot, qapp):
     from triangles_qt.app.help_dialog import HowToPlayDialog
+    from triangles_qt.app.i18n import LanguageManager
 
     dialog = HowToPlayDialog()
     qtbot.addWidget(dialog)
-    monkeypatch.setattr(dialog, "rules_html", lambda: "<p>translated</p>")
-    QCoreApplication.sendEvent(dialog, QEvent(QEvent.Type.LanguageChange))
-    assert dialog.browser.toPlainText() == "translated"
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language("de")
+        QCoreApplication.processEvents()
+        assert dialog.windowTitle() == "Spielanleitung"
+        assert "Dreieck" in dialog.browser.toPlainText()
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()
+    assert dialog.windowTitle() == "How to play"
+    assert "Dreieck" not in dialog.browser.toPlainText()
 
 
 def test_the_icon_is_a_valid_svg_that_renders(qtbot):
@@ -205,3 +220,25 @@ def test_the_metainfo_is_well_formed_appstream():
     from triangles_qt import __version__
 
     assert root.find("releases/release").get("version") == __version__  # newest release first
+
+
+def test_how_to_play_pictures_follow_the_theme(qtbot):
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+
+    from triangles_qt.app.help_dialog import HowToPlayDialog
+    from triangles_qt.themes import NEBULA, load_themes
+    from triangles_qt.plugin_manager import load_plugins
+
+    daylight = load_themes(load_plugins()).themes["daylight"]
+    dialog = HowToPlayDialog(theme=NEBULA)
+    qtbot.addWidget(dialog)
+
+    def corner():
+        image = dialog.browser.document().resource(QTextDocument.ImageResource,
+                                                   QUrl("picture:square"))
+        return image.pixelColor(image.width() // 2, 3).name()
+
+    before = corner()
+    dialog.set_theme(daylight)
+    assert corner() != before

@@ -307,8 +307,14 @@ class MainWindow(QMainWindow):
         self.theme_menu.setTitle(self.tr("&Theme"))
         self.language_menu.setTitle(self.tr("&Language"))
         self.help_menu.setTitle(self.tr("&Help"))
-        if NEBULA.id in self.theme_actions:
-            self.theme_actions[NEBULA.id].setText(self.tr("Nebula"))
+        built_in_names = {
+            NEBULA.id: self.tr("Nebula"),
+            "daylight": self.tr("Daylight"),
+            "high-contrast": self.tr("High contrast"),
+        }
+        for theme_id, name in built_in_names.items():
+            if theme_id in self.theme_actions:
+                self.theme_actions[theme_id].setText(name)
         self._update_title()
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
@@ -346,6 +352,9 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.setPalette(theme_palette(theme))
+        help_dialog = self._child_dialogs.get("help")
+        if help_dialog is not None:
+            help_dialog.set_theme(theme)
         if remember:
             self.settings.theme_id = theme.id
 
@@ -707,7 +716,7 @@ class MainWindow(QMainWindow):
         self._open_child("plugins", dialog)
 
     def show_how_to_play(self) -> None:
-        self._open_child("help", HowToPlayDialog(self))
+        self._open_child("help", HowToPlayDialog(self, self.theme))
 
     def _open_child(self, key: str, dialog: QDialog) -> None:
         old = self._child_dialogs.pop(key, None)
