@@ -226,6 +226,14 @@
         <source>custom board</source>
         <translation>собствено поле</translation>
     </message>
+    <message>
+        <source>Phone</source>
+        <translation>Телефон</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Таблет</translation>
+    </message>
     <message numerus="yes">
         <source>%1 · %n star(s)</source>
         <translation>

@@ -226,6 +226,14 @@
         <source>custom board</source>
         <translation>eigenes Spielfeld</translation>
     </message>
+    <message>
+        <source>Phone</source>
+        <translation>Smartphone</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tablet</translation>
+    </message>
     <message numerus="yes">
         <source>%1 · %n star(s)</source>
         <translation>

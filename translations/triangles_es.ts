@@ -226,6 +226,14 @@
         <source>custom board</source>
         <translation>tablero personalizado</translation>
     </message>
+    <message>
+        <source>Phone</source>
+        <translation>Móvil</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tableta</translation>
+    </message>
     <message numerus="yes">
         <source>%1 · %n star(s)</source>
         <translation>

@@ -152,3 +152,20 @@ def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
         for translator in QApplication.instance().findChildren(QTranslator):
             QCoreApplication.removeTranslator(translator)
     assert seen and seen[0] is not None
+
+
+def test_the_board_label_names_the_board_family_in_the_current_language(make_window, qapp):
+    from triangles_qt.app.i18n import LanguageManager
+
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=3)
+    assert window.board_label.text() == "Phone · 24 stars"
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language("de")
+        QCoreApplication.processEvents()
+        assert window.board_label.text() == "Smartphone · 24 Sterne"
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()
+    assert window.board_label.text() == "Phone · 24 stars"

@@ -316,6 +316,7 @@ class MainWindow(QMainWindow):
             if theme_id in self.theme_actions:
                 self.theme_actions[theme_id].setText(name)
         self._update_title()
+        self._update_board_label()
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
             self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
@@ -570,14 +571,23 @@ class MainWindow(QMainWindow):
         game = self.controller.game
         self.view.show_game(game)
         self._update_title()
-        if game is not None:
-            preset = game.board.preset or self.tr("custom board")
-            n = game.board.n
-            self.board_label.setText(
-                plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", preset)
-            )
+        self._update_board_label()
         self.statusBar().clearMessage()
         self._refresh()
+
+    def _update_board_label(self) -> None:
+        """The board in the status bar: its family (or "custom board") and its stars."""
+        game = self.controller.game
+        if game is None:
+            self.board_label.clear()
+            return
+        preset = PRESETS.get(game.board.preset or "")
+        if preset is None:
+            family = self.tr("custom board")
+        else:
+            family = self.tr("Phone") if preset.family == "phone" else self.tr("Tablet")
+        n = game.board.n
+        self.board_label.setText(plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", family))
 
     def _on_game_reset(self) -> None:
         self.view.show_game(self.controller.game)
