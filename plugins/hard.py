@@ -17,6 +17,7 @@ import random
 import time
 
 from triangles_qt import hookimpl
+from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
 from triangles_qt.core.board import bits_to_indices
 from triangles_qt.core.game import Game
 
@@ -203,33 +204,12 @@ class Hard:
 
     def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
         """Many strokes left: take a triangle if any, else a safe stroke, cheaply found."""
-        best, best_gain = None, 0
-        for s in legal:
-            g = game.candidate_gain(s)
-            if g > best_gain:
-                best, best_gain = s, g
-        if best is not None:
-            return best
+        current = threats(game)
+        if current:
+            return best_gain(game, current, rng)
         rng.shuffle(legal)
-        drawn = game.drawn_bits
-        for count, s in enumerate(legal):
-            if not _creates_threat(game, s, drawn):
-                return s
-            if count & 31 == 31 and time.perf_counter() > deadline:
-                break
-        return legal[0]
-
-
-def _creates_threat(game: Game, s: int, drawn: int) -> bool:
-    board = game.board
-    legal = game.legal_bits & ~(board.crossing_bits(s) | 1 << s)
-    for _, p, q in board.apexes(s):
-        if drawn >> p & 1:
-            if legal >> q & 1:
-                return True
-        elif drawn >> q & 1 and legal >> p & 1:
-            return True
-    return False
+        safe = first_safe(game, legal, current, deadline)
+        return legal[0] if safe is None else safe
 
 
 class Search:
