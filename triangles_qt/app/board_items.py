@@ -41,6 +41,11 @@ def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine
     return pen
 
 
+
+def _segment_bounds(a: QPointF, b: QPointF) -> QRectF:
+    """The box around a drawn segment, with room for its widest pen and glow."""
+    return QRectF(a, b).normalized().adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
+
 class StarItem(QGraphicsItem):
     """A star: a bright core in a soft glow, the same size on screen at every zoom."""
 
@@ -111,11 +116,7 @@ class StrokeItem(QGraphicsItem):
         return QColor(self._color)
 
     def boundingRect(self) -> QRectF:
-        return (
-            QRectF(self._a, self._b)
-            .normalized()
-            .adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
-        )
+        return _segment_bounds(self._a, self._b)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
@@ -324,11 +325,7 @@ class GuideLineItem(QGraphicsItem):
         return QPointF(self._a), QPointF(self._b)
 
     def boundingRect(self) -> QRectF:
-        return (
-            QRectF(self._a, self._b)
-            .normalized()
-            .adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
-        )
+        return _segment_bounds(self._a, self._b)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
