@@ -41,7 +41,6 @@ def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine
     return pen
 
 
-
 def _segment_bounds(a: QPointF, b: QPointF) -> QRectF:
     """The box around a drawn segment, with room for its widest pen and glow."""
     return QRectF(a, b).normalized().adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
