@@ -250,7 +250,7 @@ class Search:
         hot = t.hot & legal
         c0, c1 = t.c0, t.c1
         hot_list = bits_to_indices(hot, board.m).tolist() if hot else []
-        takes = sorted((s for s in hot_list if c0[s]), key=lambda s: -c0[s])
+        takes = sorted((s for s in hot_list if c0[s]), key=lambda s: (-c0[s], c1[s]))
         safe_bits = legal & ~hot
         safe = bits_to_indices(safe_bits, board.m).tolist() if safe_bits else []
         gives = sorted((s for s in hot_list if not c0[s]), key=lambda s: (c1[s], s * 7919 % board.m))
@@ -343,7 +343,8 @@ class Search:
             takes = t.threats()
             if not takes:
                 break
-            s = max(takes, key=lambda x: (t.c0[x], -x))
+            # Among equal gains, a take that opens nothing for the other player first.
+            s = max(takes, key=lambda x: (t.c0[x], -t.c1[x], -x))
             gain = t.c0[s]
             total += gain if game.player == me else -gain
             t.play(s)

@@ -130,3 +130,22 @@ def test_hard_plays_the_exact_best_stroke_in_small_endgames():
         game.play(i, j)
         after = minimax(game, memo)
         assert (gain + after if gain and game.replay_after_triangle else gain - after) == best
+
+
+def test_search_tries_takes_that_hand_nothing_back_first():
+    """Among takes of equal gain, the one that opens no triangle for the other player comes
+    first: it keeps the point and leaves the other player to give."""
+    seen = 0
+    for seed in range(3):
+        game = Game(Board.generate("phone-24", seed))
+        rng = random.Random(seed)
+        while not game.is_over:
+            tracker = Tracker(game)
+            search = Search(tracker, time.perf_counter() + 60, random.Random(0))
+            takes = [s for s in search.moves(exact=False) if tracker.c0[s]]
+            keys = [(-tracker.c0[s], tracker.c1[s]) for s in takes]
+            assert keys == sorted(keys)
+            seen += len({k[1] for k in keys if k[0] == keys[0][0]}) > 1 if keys else 0
+            legal = game.legal_strokes()
+            game.play(*map(int, legal[rng.randrange(len(legal))]))
+    assert seen > 0  # the positions did offer such a choice
