@@ -8,7 +8,8 @@ and whether it is *safe* (no alive triangle where it is one of two undrawn sides
 the opponent nothing). Playing a stroke updates only the triangles it touches or kills.
 
 Values are future score differences for the player to move, independent of the score so far,
-so the transposition table (keyed on the drawn strokes alone) reuses them across move orders.
+so the transposition tables (keyed on the drawn strokes alone) reuse them across move orders, and
+across moves: a Hard player keeps them for the board it is playing on.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
+MEMORY_ENTRIES = 200_000  # table size at which positions that can no longer occur are forgotten
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -165,6 +167,31 @@ class Tracker:
             self._contribute(t, 1)
 
 
+class Memory:
+    """What searches learned about the positions of one board under one rule option, by drawn
+    strokes: exact values, heuristic values with their depth, and safe races."""
+
+    def __init__(self, board, replay: bool) -> None:
+        self.board = board
+        self.replay = replay
+        # drawn -> depth, value, flag, best move, whether the tree behind it was searched whole
+        self.exact: dict[int, tuple[int, int, int, int, bool]] = {}
+        self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
+        self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
+
+    def fits(self, game: Game) -> bool:
+        return self.board is game.board and self.replay == game.replay_after_triangle
+
+    def forget_unreachable(self, drawn: int) -> None:
+        """Keep the tables to positions that can still follow `drawn`, within bounds."""
+        for name in ("exact", "heuristic", "race"):
+            table = getattr(self, name)
+            if len(table) > MEMORY_ENTRIES:
+                # list() copies at once: a search abandoned by its host may still be writing.
+                kept = {k: v for k, v in list(table.items()) if k & drawn == drawn}
+                setattr(self, name, kept if len(kept) <= MEMORY_ENTRIES // 2 else {})
+
+
 class Hard:
     """Searches: exactly near the end, iterative-deepening alpha-beta before that."""
 
@@ -173,9 +200,20 @@ class Hard:
 
     def __init__(self, seed: int = 0, max_nodes: int | None = None) -> None:
         """`max_nodes` bounds the search by work instead of time, for reproducible play:
-        with it (and a budget that is not the limit) the same position gives the same stroke."""
+        with it (and a budget that is not the limit) the same position gives the same stroke,
+        whatever was searched before (nothing is remembered between moves then)."""
         self.seed = seed
         self.max_nodes = max_nodes
+        self._memory: Memory | None = None
+
+    def _memory_for(self, game: Game) -> Memory:
+        memory = self._memory
+        if self.max_nodes is not None or memory is None or not memory.fits(game):
+            memory = Memory(game.board, game.replay_after_triangle)
+            if self.max_nodes is None:
+                self._memory = memory
+        memory.forget_unreachable(game.drawn_bits)
+        return memory
 
     def choose_stroke(self, position, budget_s: float) -> tuple[int, int]:
         start = time.perf_counter()
@@ -191,7 +229,7 @@ class Hard:
         if len(legal) > TRACKER_LEGAL_LIMIT:
             return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
-        search = Search(tracker, deadline, rng, self.max_nodes)
+        search = Search(tracker, deadline, rng, self.max_nodes, self._memory_for(game))
         if len(legal) > EXACT_LEGAL_LIMIT and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
             if len(safe) > SAFE_PARITY_LIMIT:
@@ -216,7 +254,12 @@ class Search:
     """Negamax alpha-beta with a transposition table over a Tracker."""
 
     def __init__(
-        self, tracker: Tracker, deadline: float, rng: random.Random, max_nodes: int | None = None
+        self,
+        tracker: Tracker,
+        deadline: float,
+        rng: random.Random,
+        max_nodes: int | None = None,
+        memory: Memory | None = None,
     ) -> None:
         self.t = tracker
         self.max_nodes = max_nodes
@@ -224,10 +267,9 @@ class Search:
         self.replay = tracker.game.replay_after_triangle
         self.deadline = deadline
         self.rng = rng
-        self.table: dict[int, tuple[int, int, int, int]] = {}  # drawn -> depth, value, flag, move
+        self.memory = memory or Memory(tracker.board, self.replay)
         self.nodes = 0
         self.truncated = False
-        self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
         self.root_best: int | None = None  # best root stroke of the current iteration so far
 
     def _check_time(self) -> None:
@@ -283,22 +325,27 @@ class Search:
             self.truncated = True
             return self.quiesce()
         key = game.drawn_bits
-        entry = self.table.get(key)
+        table = self.memory.exact if exact else self.memory.heuristic
+        entry = table.get(key)
+        if entry is None and not (exact or root):
+            known = self.memory.exact.get(key)
+            if known is not None and known[2] == EXACT:
+                return known[1] * HEURISTIC_SCALE
         first = -1
         if entry is not None:
-            e_depth, value, flag, first = entry
-            if e_depth >= depth:
-                if flag == EXACT:
-                    return value
-                if flag == LOWER and value >= beta:
-                    return value
-                if flag == UPPER and value <= alpha:
-                    return value
+            e_depth, value, flag, first, complete = entry
+            if e_depth >= depth and (
+                flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
+            ):
+                # A value found with a sampled or cut-off tree: a deeper iteration may change it.
+                self.truncated = self.truncated or not complete
+                return value
         moves = self.moves(exact, full=root)
         if first >= 0 and first in moves:
             moves.remove(first)
             moves.insert(0, first)
         alpha0 = alpha
+        outer_truncated, self.truncated = self.truncated, False
         best, best_move = -10**9, moves[0]
         t = self.t
         scale = 1 if exact else HEURISTIC_SCALE
@@ -323,7 +370,9 @@ class Search:
                     if alpha >= beta:
                         break
         flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
-        self.table[key] = (depth, best, flag, best_move)
+        complete = not self.truncated
+        self.truncated = outer_truncated or self.truncated
+        table[key] = (depth, best, flag, best_move, complete)
         return best
 
     def quiesce(self, limit: int = 40) -> int:
@@ -375,7 +424,8 @@ class Search:
 
     def root(self, depth: int, exact: bool) -> tuple[int, int]:
         value = self.negamax(depth, -10**9, 10**9, exact, root=True)
-        return self.table[self.game.drawn_bits][3], value
+        table = self.memory.exact if exact else self.memory.heuristic
+        return table[self.game.drawn_bits][3], value
 
     def winning_safe_stroke(self, safe: list[int], share: float) -> int | None:
         """A safe stroke after which the opponent is the first with no safe stroke to play,
@@ -408,7 +458,7 @@ class Search:
         """Whether the player to move can leave the opponent without a safe stroke first."""
         self._check_time()
         key = self.game.drawn_bits
-        known = self.race.get(key)
+        known = self.memory.race.get(key)
         if known is not None:
             return known
         t = self.t
@@ -422,7 +472,7 @@ class Search:
                     break
             finally:
                 t.undo()
-        self.race[key] = won
+        self.memory.race[key] = won
         return won
 
     def _race_order(self, safe: list[int]) -> list[int]:
@@ -448,7 +498,6 @@ class Search:
             try:
                 return self.solve()[0]
             except OutOfTime:
-                self.table.clear()
                 self.deadline = deadline
                 if self.max_nodes is not None:
                     self.nodes = nodes  # the fallback search gets its own node allowance

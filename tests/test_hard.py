@@ -149,3 +149,37 @@ def test_search_tries_takes_that_hand_nothing_back_first():
             legal = game.legal_strokes()
             game.play(*map(int, legal[rng.randrange(len(legal))]))
     assert seen > 0  # the positions did offer such a choice
+
+
+@pytest.mark.parametrize("replay", [False, True])
+def test_what_hard_remembers_between_moves_is_exact(replay):
+    """Hard keeps its tables for the board it plays on; every exact value it holds for a
+    position of the game, at every later move, is the brute-force one."""
+    rng = random.Random(7 if replay else 8)
+    board = random_board(rng, 8)
+    game = Game(board, replay_after_triangle=replay)
+    for _ in range(4):
+        legal = game.legal_strokes()
+        game.play(*map(int, legal[rng.randrange(len(legal))]))
+    hard, memo, checked = Hard(seed=1), {}, 0
+    while not game.is_over:
+        i, j = hard.choose_stroke(Position(game), 5.0)
+        known = hard._memory.exact.get(game.drawn_bits)
+        assert known is not None  # solved, not searched
+        assert known[1] == minimax(game, memo)
+        checked += 1
+        game.play(i, j)
+        if not game.is_over:
+            legal = game.legal_strokes()
+            game.play(*map(int, legal[rng.randrange(len(legal))]))
+    assert checked >= 2
+
+
+def test_hard_forgets_a_board_it_no_longer_plays_on():
+    hard = Hard(seed=1)
+    first, second = (Game(Board.generate("phone-24", seed)) for seed in (1, 2))
+    for game in (first, second):
+        for _ in range(30):
+            i, j = hard.choose_stroke(Position(game), 0.05)
+            game.play(i, j)
+        assert hard._memory.board is game.board
