@@ -204,3 +204,17 @@ def test_an_installed_computer_player_is_loaded_without_a_message(make_window, t
     assert window.open_file(tmp_path / "ok.triangles")
     assert window.message_box is None
     assert window.controller.players[1].name == "Computer (Gone)"  # the record's own name
+
+
+def test_a_remembered_computer_that_is_no_longer_installed_says_who_plays_instead(make_window):
+    window = make_window()  # offers only "first"
+    remembered = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="gone")
+    window.start_new_game(remembered, seed=3)
+    box = window.message_box
+    assert box is not None and box.isVisible()
+    assert "“gone” is not installed" in box.text() and "“First” plays instead" in box.text()
+    assert window.controller.players[1].strategy == "first"
+    box.close()
+    window.play_again()  # the stand-in is what is remembered now: no second message
+    assert window.message_box is None or not window.message_box.isVisible()
+    assert window.settings.strategy_id == "first"

@@ -6,6 +6,7 @@ The window never changes the game itself: it asks the controller, and redraws wh
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from pathlib import Path
@@ -395,6 +396,12 @@ class MainWindow(QMainWindow):
         """Start the game `choices` describe, on a fresh board (random seed unless given)."""
         preset = choices.preset if choices.preset in PRESETS else "phone-60"
         board = Board.generate(preset, random.randrange(2**31) if seed is None else seed)
+        note = None
+        if choices.opponent != "human" and find_strategy(self.registry, choices.strategy_id) is None:
+            # A remembered level whose plugin was removed: say who plays, and remember that one.
+            stand_in = self.controller.strategy_for(choices.strategy_id)
+            note = self._stand_in_note(choices.strategy_id, stand_in)
+            choices = dataclasses.replace(choices, strategy_id=str(stand_in.id))
         players = self._players_for(choices)
         self.last_choices = choices
         try:
@@ -404,6 +411,8 @@ class MainWindow(QMainWindow):
         self.current_path = None
         self._remove_autosave()
         self.controller.new_game(board, players, choices.replay_after_triangle)
+        if note:
+            self._show_error(self.tr("Computer player not installed"), note)
 
     def play_again(self) -> None:
         self.start_new_game(self.last_choices)
@@ -430,15 +439,16 @@ class MainWindow(QMainWindow):
         for player in loaded.players:
             if player.kind == COMPUTER and find_strategy(self.registry, player.strategy) is None:
                 stand_in = self.controller.strategy_for(player.strategy)
-                note = self.tr("The computer player “%1” is not installed; “%2” plays instead.")
-                notes.append(
-                    note.replace("%1", player.strategy).replace("%2", strategy_display_name(stand_in))
-                )
+                notes.append(self._stand_in_note(player.strategy, stand_in))
                 player = self._computer_player(stand_in)
             players.append(player)
         self.controller.start(loaded.game, players)
         if notes:
             self._show_error(self.tr("Computer player not installed"), "\n".join(notes))
+
+    def _stand_in_note(self, missing_id: str, stand_in: Any) -> str:
+        note = self.tr("The computer player “%1” is not installed; “%2” plays instead.")
+        return note.replace("%1", missing_id).replace("%2", strategy_display_name(stand_in))
 
     def _game_in_progress(self) -> bool:
         game = self.controller.game
