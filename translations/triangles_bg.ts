@@ -175,6 +175,10 @@
         <translation>Компютърният играч не е инсталиран</translation>
     </message>
     <message>
+        <source>The %1 translation is missing or damaged; using English.</source>
+        <translation>Преводът „%1“ липсва или е повреден; използва се английски.</translation>
+    </message>
+    <message>
         <source>Abandon the game in progress and open another one?</source>
         <translation>Да се прекрати ли текущата игра и да се отвори друга?</translation>
     </message>

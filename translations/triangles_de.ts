@@ -175,6 +175,10 @@
         <translation>Computergegner nicht installiert</translation>
     </message>
     <message>
+        <source>The %1 translation is missing or damaged; using English.</source>
+        <translation>Die Übersetzung „%1“ fehlt oder ist beschädigt; es wird Englisch verwendet.</translation>
+    </message>
+    <message>
         <source>Abandon the game in progress and open another one?</source>
         <translation>Das laufende Spiel abbrechen und ein anderes öffnen?</translation>
     </message>

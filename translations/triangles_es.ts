@@ -175,6 +175,10 @@
         <translation>Jugador del ordenador no instalado</translation>
     </message>
     <message>
+        <source>The %1 translation is missing or damaged; using English.</source>
+        <translation>Falta la traducción «%1» o está dañada; se usa el inglés.</translation>
+    </message>
+    <message>
         <source>Abandon the game in progress and open another one?</source>
         <translation>¿Abandonar la partida en curso y abrir otra?</translation>
     </message>

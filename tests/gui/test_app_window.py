@@ -52,6 +52,30 @@ def test_the_language_menu_switches_the_whole_window(make_window, qtbot):
     qtbot.waitUntil(lambda: window.game_menu.title() == "&Game")
 
 
+
+def test_a_damaged_translation_is_explained_in_the_status_bar(make_window, qtbot, tmp_path):
+    import shutil
+
+    from triangles_qt.app.i18n import LanguageManager, translations_dir
+
+    folder = tmp_path / "translations"
+    shutil.copytree(translations_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__*"))
+    (folder / "triangles_bg.qm").write_bytes(b"\x00not a Qt translation\xff" * 8)
+    manager = LanguageManager(QCoreApplication.instance(), app_dir=folder)
+    window = make_window(language_manager=manager)
+    try:
+        window.language_actions["bg"].trigger()
+        message = window.statusBar().currentMessage()
+        # What the player needs, in the language in use, not the log line with file and folder.
+        assert message == "The Български translation is missing or damaged; using English."
+        assert window.language_actions["en"].isChecked()
+        window.language_actions["de"].trigger()
+        qtbot.waitUntil(lambda: window.game_menu.title() != "&Game")
+        assert window.statusBar().currentMessage() == ""
+    finally:
+        manager.unload()
+
+
 def test_statistics_plugins_and_help_windows_open(make_window, qtbot):
     from triangles_qt.plugin_manager import load_plugins
 

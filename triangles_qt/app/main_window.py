@@ -55,6 +55,7 @@ from .controller import (
     rejection_text,
 )
 from .help_dialog import HowToPlayDialog
+from .i18n import native_name, normalise_code
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
 from .plurals import plural
@@ -153,6 +154,7 @@ class MainWindow(QMainWindow):
         if self.controller.parent() is None:
             self.controller.setParent(self)
         self.themes, self.theme_errors = available_themes(registry)
+        self._language_note: str | None = None  # the last "translation missing" status message
         self.theme = NEBULA
         self.current_path: Path | None = None
         self.last_choices: NewGameChoices = self.settings.new_game_choices()
@@ -370,8 +372,15 @@ class MainWindow(QMainWindow):
         if act is not None:
             act.setChecked(True)
         self.settings.language = language
-        if notes:
-            self.statusBar().showMessage(" ".join(notes), 8000)
+        wanted = normalise_code(code)
+        status = self.statusBar()
+        if notes and wanted is not None and wanted != language:
+            # The details (file, folder) went to the log; the player learns what it means.
+            message = self.tr("The %1 translation is missing or damaged; using English.")
+            self._language_note = message.replace("%1", native_name(wanted))
+            status.showMessage(self._language_note, 8000)
+        elif status.currentMessage() == self._language_note:
+            status.clearMessage()  # no longer true
 
     # -- starting games ---------------------------------------------------------------------------
 
