@@ -76,6 +76,29 @@ def test_a_damaged_translation_is_explained_in_the_status_bar(make_window, qtbot
         manager.unload()
 
 
+
+def test_default_player_names_follow_the_language_but_chosen_ones_stay(make_window, qtbot):
+    from triangles_qt.app.i18n import LanguageManager
+    from triangles_qt.plugin_manager import load_plugins
+
+    manager = LanguageManager(QCoreApplication.instance())
+    window = make_window(load_plugins(), language_manager=manager)
+    cards = window.score_panel.cards
+    try:
+        window.start_new_game(NewGameChoices(preset="phone-24", strategy_id="easy"), seed=3)
+        assert (cards[0].name_text, cards[1].name_text) == ("You", "Computer (Easy)")
+        window.language_actions["de"].trigger()
+        qtbot.waitUntil(lambda: cards[0].name_text != "You")
+        assert (cards[0].name_text, cards[1].name_text) == ("Du", "Computer (Leicht)")
+        assert [p.name for p in window.controller.players] == ["Du", "Computer (Leicht)"]
+        window.start_new_game(FRIENDS, seed=3)
+        window.language_actions["es"].trigger()
+        qtbot.waitUntil(lambda: window.game_menu.title() == "&Partida")
+        assert (cards[0].name_text, cards[1].name_text) == ("Ana", "Ben")
+    finally:
+        manager.unload()
+
+
 def test_statistics_plugins_and_help_windows_open(make_window, qtbot):
     from triangles_qt.plugin_manager import load_plugins
 

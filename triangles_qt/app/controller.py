@@ -68,6 +68,7 @@ class GameController(QObject):
     game_started = Signal()  # a new or loaded game: redraw everything
     game_reset = Signal()  # the same game changed backwards (undo): redraw everything
     hint_ready = Signal(int, int)
+    players_renamed = Signal()
 
     def __init__(
         self,
@@ -100,6 +101,13 @@ class GameController(QObject):
     @property
     def players(self) -> list[PlayerInfo]:
         return list(self._players)
+
+    def rename_players(self, players: Sequence[PlayerInfo]) -> None:
+        """The same players under new names (the interface language changed)."""
+        if [p.kind for p in players] != [p.kind for p in self._players]:
+            raise ValueError("renaming cannot change who plays")
+        self._players = list(players)
+        self.players_renamed.emit()
 
     @property
     def thinking(self) -> bool:

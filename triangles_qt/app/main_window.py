@@ -10,7 +10,7 @@ import dataclasses
 import os
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QByteArray, QEvent, Qt, Signal
 from PySide6.QtGui import (
@@ -155,6 +155,8 @@ class MainWindow(QMainWindow):
             self.controller.setParent(self)
         self.themes, self.theme_errors = available_themes(registry)
         self._language_note: str | None = None  # the last "translation missing" status message
+        # Per seat, how to name a player who was not given a name (None: keep the name).
+        self._default_names: list[Callable[[], str] | None] = [None, None]
         self.theme = NEBULA
         self.current_path: Path | None = None
         self.last_choices: NewGameChoices = self.settings.new_game_choices()
@@ -290,6 +292,7 @@ class MainWindow(QMainWindow):
         c.game_started.connect(self._on_game_started)
         c.game_reset.connect(self._on_game_reset)
         c.hint_ready.connect(self._on_hint_ready)
+        c.players_renamed.connect(self._refresh)
 
     # -- text -----------------------------------------------------------------------------------
 
@@ -320,6 +323,7 @@ class MainWindow(QMainWindow):
                 self.theme_actions[theme_id].setText(name)
         self._update_title()
         self._update_board_label()
+        self._rename_default_players()
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
             self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
@@ -427,15 +431,41 @@ class MainWindow(QMainWindow):
         self.start_new_game(self.last_choices)
 
     def _players_for(self, choices: NewGameChoices) -> list[PlayerInfo]:
+        """The two players; names the player left empty are the defaults of the language in
+        use, and follow it when it changes (see `_rename_default_players`)."""
         names = choices.player_names
         if choices.opponent == "human":
-            return [
-                PlayerInfo(names[0] or self.tr("Player 1"), HUMAN),
-                PlayerInfo(names[1] or self.tr("Player 2"), HUMAN),
+            makers = [
+                None if names[0] else lambda: self.tr("Player 1"),
+                None if names[1] else lambda: self.tr("Player 2"),
             ]
-        computer = self._computer_player(self.controller.strategy_for(choices.strategy_id))
-        human = PlayerInfo(names[0] or self.tr("You"), HUMAN)
-        return [human, computer] if choices.human_starts else [computer, human]
+            players = [PlayerInfo(names[0], HUMAN), PlayerInfo(names[1], HUMAN)]
+        else:
+            strategy = self.controller.strategy_for(choices.strategy_id)
+            human = (None if names[0] else lambda: self.tr("You"), PlayerInfo(names[0], HUMAN))
+            computer = (
+                lambda: self._computer_player(strategy).name, self._computer_player(strategy)
+            )
+            seats = [human, computer] if choices.human_starts else [computer, human]
+            makers = [maker for maker, _ in seats]
+            players = [player for _, player in seats]
+        self._default_names = makers
+        return [
+            dataclasses.replace(player, name=maker()) if maker else player
+            for maker, player in zip(makers, players)
+        ]
+
+    def _rename_default_players(self) -> None:
+        """Give default-named players the names of the language now in use."""
+        players = self.controller.players
+        if len(players) != 2 or not any(self._default_names):
+            return
+        renamed = [
+            dataclasses.replace(player, name=maker()) if maker else player
+            for maker, player in zip(self._default_names, players)
+        ]
+        if renamed != players:
+            self.controller.rename_players(renamed)
 
     def _computer_player(self, strategy: Any) -> PlayerInfo:
         label = self.tr("Computer (%1)").replace("%1", strategy_display_name(strategy))
@@ -445,6 +475,7 @@ class MainWindow(QMainWindow):
         """Play a loaded record. A computer whose strategy is not installed is replaced by the
         one that plays instead, in the player list too (its name and id); the player is told."""
         players, notes = [], []
+        self._default_names = [None, None]  # a record's names are its own
         for player in loaded.players:
             if player.kind == COMPUTER and find_strategy(self.registry, player.strategy) is None:
                 stand_in = self.controller.strategy_for(player.strategy)
