@@ -1,0 +1,75 @@
+"""Paired comparison of two versions of the Hard strategy against Medium, for tuning.
+
+Each version plays the same games (board seed `seed + k`, Hard starting in even games) against
+Medium, calling the strategies directly (no arena threads, so nothing but the search uses the
+clock). Per-game margins are printed side by side with the totals, so a change is judged on the
+same boards rather than on two independent samples. Run on demand (it takes minutes):
+
+    python3 benchmarks/hard_ab.py OLD_HARD.py NEW_HARD.py --games 40 --budget 0.2 [--replay]
+
+A version is a copy of plugins/hard.py (e.g. `git show HEAD~1:plugins/hard.py > /tmp/old.py`).
+Games run in `--jobs` processes (default 2, the machine's cores); the versions run one after the
+other so they never share the cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from triangles_qt.builtin_plugins.medium import Medium
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game
+from triangles_qt.core.position import Position
+
+
+def load_hard(path: str):
+    spec = importlib.util.spec_from_file_location("hard_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Hard
+
+
+def play(path: str, preset: str, seed: int, hard_seat: int, budget: float, replay: bool) -> int:
+    """Hard's final margin (its triangles minus Medium's) in one game."""
+    board = Board.generate(preset, seed)
+    game = Game(board, replay_after_triangle=replay)
+    players = {hard_seat: load_hard(path)(), 1 - hard_seat: Medium()}
+    while not game.is_over:
+        i, j = players[game.player].choose_stroke(Position(game), budget)
+        game.play(i, j)
+    scores = game.scores
+    return scores[hard_seat] - scores[1 - hard_seat]
+
+
+def margins(path: str, args: argparse.Namespace) -> list[int]:
+    jobs = [(path, args.preset, args.seed + k, k % 2, args.budget, args.replay)
+            for k in range(args.games)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        return list(pool.map(play, *zip(*jobs)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("versions", nargs="+", help="paths of hard.py versions")
+    parser.add_argument("--preset", default="phone-60")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=2000)
+    parser.add_argument("--budget", type=float, default=0.2)
+    parser.add_argument("--replay", action="store_true", help="play again after a triangle")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    results = [margins(path, args) for path in args.versions]
+    print("seed  " + "  ".join(f"v{n}" for n in range(len(results))))
+    for k, row in enumerate(zip(*results)):
+        print(f"{args.seed + k}  " + "  ".join(f"{m:+d}" for m in row))
+    for n, (path, row) in enumerate(zip(args.versions, results)):
+        wins, draws = sum(m > 0 for m in row), sum(m == 0 for m in row)
+        print(f"v{n} {path}: {wins} wins, {draws} draws, {len(row) - wins - draws} losses, "
+              f"total margin {sum(row):+d}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
