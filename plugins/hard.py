@@ -30,7 +30,7 @@ SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
-MEMORY_ENTRIES = 200_000  # table size at which positions that can no longer occur are forgotten
+MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -184,12 +184,14 @@ class Memory:
 
     def forget_unreachable(self, drawn: int) -> None:
         """Keep the tables to positions that can still follow `drawn`, within bounds."""
+        # An entry costs its key (one bit per candidate stroke) and about 200 bytes besides.
+        limit = max(10_000, MEMORY_BYTES // (self.board.m // 8 + 200))
         for name in ("exact", "heuristic", "race"):
             table = getattr(self, name)
-            if len(table) > MEMORY_ENTRIES:
+            if len(table) > limit:
                 # list() copies at once: a search abandoned by its host may still be writing.
                 kept = {k: v for k, v in list(table.items()) if k & drawn == drawn}
-                setattr(self, name, kept if len(kept) <= MEMORY_ENTRIES // 2 else {})
+                setattr(self, name, kept if len(kept) <= limit // 2 else {})
 
 
 class Hard:

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from triangles_qt.builtin_plugins.hard import Hard, OutOfTime, Search, Tracker
+from triangles_qt.builtin_plugins.hard import MEMORY_BYTES, Hard, Memory, OutOfTime, Search, Tracker
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
@@ -183,3 +183,23 @@ def test_hard_forgets_a_board_it_no_longer_plays_on():
             i, j = hard.choose_stroke(Position(game), 0.05)
             game.play(i, j)
         assert hard._memory.board is game.board
+
+
+def test_memory_past_its_bound_keeps_only_positions_that_can_still_occur():
+    board = Board.generate("phone-24", 1)
+    memory = Memory(board, replay=False)
+    limit = max(10_000, MEMORY_BYTES // (board.m // 8 + 200))
+    drawn = 0b1011
+    entry = (1, 0, 0, 0, True)
+    for k in range(limit + 1):
+        # a quarter of the keys extend `drawn`; the others lack one of its strokes
+        memory.heuristic[(k << 4) | (drawn if k % 4 == 0 else 0b0011)] = entry
+    memory.exact[drawn] = entry
+    memory.forget_unreachable(drawn)
+    assert len(memory.heuristic) == (limit + 4) // 4
+    assert all(key & drawn == drawn for key in memory.heuristic)
+    assert memory.exact == {drawn: entry}  # within bounds: left alone
+    for k in range(limit + 1):  # past the bound again, and too much can still occur: start afresh
+        memory.heuristic[(k << 4) | drawn] = entry
+    memory.forget_unreachable(drawn)
+    assert memory.heuristic == {}
