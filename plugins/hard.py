@@ -179,6 +179,9 @@ class Memory:
         self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
 
+    def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
+        return self.exact if exact else self.heuristic
+
     def fits(self, game: Game) -> bool:
         return self.board is game.board and self.replay == game.replay_after_triangle
 
@@ -327,7 +330,7 @@ class Search:
             self.truncated = True
             return self.quiesce()
         key = game.drawn_bits
-        table = self.memory.exact if exact else self.memory.heuristic
+        table = self.memory.values(exact)
         entry = table.get(key)
         if entry is None and not (exact or root):
             known = self.memory.exact.get(key)
@@ -426,8 +429,7 @@ class Search:
 
     def root(self, depth: int, exact: bool) -> tuple[int, int]:
         value = self.negamax(depth, -10**9, 10**9, exact, root=True)
-        table = self.memory.exact if exact else self.memory.heuristic
-        return table[self.game.drawn_bits][3], value
+        return self.memory.values(exact)[self.game.drawn_bits][3], value
 
     def winning_safe_stroke(self, safe: list[int], share: float) -> int | None:
         """A safe stroke after which the opponent is the first with no safe stroke to play,

@@ -155,8 +155,8 @@ class MainWindow(QMainWindow):
             self.controller.setParent(self)
         self.themes, self.theme_errors = available_themes(registry)
         self._language_note: str | None = None  # the last "translation missing" status message
-        # Per seat, how to name a player who was not given a name (None: keep the name).
-        self._default_names: list[Callable[[], str] | None] = [None, None]
+        # Per seat, the player's name in the language in use (None: a record's names, kept).
+        self._seat_names: list[Callable[[], str]] | None = None
         self.theme = NEBULA
         self.current_path: Path | None = None
         self.last_choices: NewGameChoices = self.settings.new_game_choices()
@@ -431,38 +431,34 @@ class MainWindow(QMainWindow):
         self.start_new_game(self.last_choices)
 
     def _players_for(self, choices: NewGameChoices) -> list[PlayerInfo]:
-        """The two players; names the player left empty are the defaults of the language in
-        use, and follow it when it changes (see `_rename_default_players`)."""
-        names = choices.player_names
+        """The two players. A name the player left empty is the default of the language in use,
+        and follows it when it changes (see `_rename_default_players`)."""
+        given = choices.player_names
+
+        def name(chosen: str, default: Callable[[], str]) -> Callable[[], str]:
+            return (lambda: chosen) if chosen else default
+
         if choices.opponent == "human":
-            makers = [
-                None if names[0] else lambda: self.tr("Player 1"),
-                None if names[1] else lambda: self.tr("Player 2"),
+            seats = [
+                (name(given[0], lambda: self.tr("Player 1")), HUMAN, None),
+                (name(given[1], lambda: self.tr("Player 2")), HUMAN, None),
             ]
-            players = [PlayerInfo(names[0], HUMAN), PlayerInfo(names[1], HUMAN)]
         else:
             strategy = self.controller.strategy_for(choices.strategy_id)
-            human = (None if names[0] else lambda: self.tr("You"), PlayerInfo(names[0], HUMAN))
-            computer = (
-                lambda: self._computer_player(strategy).name, self._computer_player(strategy)
-            )
+            human = (name(given[0], lambda: self.tr("You")), HUMAN, None)
+            computer = (lambda: self._computer_player(strategy).name, COMPUTER, str(strategy.id))
             seats = [human, computer] if choices.human_starts else [computer, human]
-            makers = [maker for maker, _ in seats]
-            players = [player for _, player in seats]
-        self._default_names = makers
-        return [
-            dataclasses.replace(player, name=maker()) if maker else player
-            for maker, player in zip(makers, players)
-        ]
+        self._seat_names = [seat_name for seat_name, _, _ in seats]
+        return [PlayerInfo(seat_name(), kind, sid) for seat_name, kind, sid in seats]
 
     def _rename_default_players(self) -> None:
         """Give default-named players the names of the language now in use."""
         players = self.controller.players
-        if len(players) != 2 or not any(self._default_names):
+        if self._seat_names is None or len(players) != 2:
             return
         renamed = [
-            dataclasses.replace(player, name=maker()) if maker else player
-            for maker, player in zip(self._default_names, players)
+            dataclasses.replace(player, name=seat_name())
+            for seat_name, player in zip(self._seat_names, players)
         ]
         if renamed != players:
             self.controller.rename_players(renamed)
@@ -475,7 +471,7 @@ class MainWindow(QMainWindow):
         """Play a loaded record. A computer whose strategy is not installed is replaced by the
         one that plays instead, in the player list too (its name and id); the player is told."""
         players, notes = [], []
-        self._default_names = [None, None]  # a record's names are its own
+        self._seat_names = None  # a record's names are its own
         for player in loaded.players:
             if player.kind == COMPUTER and find_strategy(self.registry, player.strategy) is None:
                 stand_in = self.controller.strategy_for(player.strategy)
