@@ -339,9 +339,8 @@ class Search:
         first = -1
         if entry is not None:
             e_depth, value, flag, first, complete = entry
-            if e_depth >= depth and (
-                flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
-            ):
+            decided = flag == EXACT or (value >= beta if flag == LOWER else value <= alpha)
+            if e_depth >= depth and decided:
                 # A value found with a sampled or cut-off tree: a deeper iteration may change it.
                 self.truncated = self.truncated or not complete
                 return value

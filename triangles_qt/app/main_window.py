@@ -410,7 +410,8 @@ class MainWindow(QMainWindow):
         preset = choices.preset if choices.preset in PRESETS else "phone-60"
         board = Board.generate(preset, random.randrange(2**31) if seed is None else seed)
         note = None
-        if choices.opponent != "human" and find_strategy(self.registry, choices.strategy_id) is None:
+        missing = find_strategy(self.registry, choices.strategy_id) is None
+        if choices.opponent != "human" and missing:
             # A remembered level whose plugin was removed: say who plays, and remember that one.
             stand_in = self.controller.strategy_for(choices.strategy_id)
             note = self._stand_in_note(choices.strategy_id, stand_in)
