@@ -10,6 +10,11 @@ the opponent nothing). Playing a stroke updates only the triangles it touches or
 Values are future score differences for the player to move, independent of the score so far,
 so the transposition tables (keyed on the drawn strokes alone) reuse them across move orders, and
 across moves: a Hard player keeps them for the board it is playing on.
+
+Late in a game the alive triangles form chains and loops; `chains.py` knows their exact values
+by shape. A position made only of them is answered from there, and the exact search keys the
+rest by a signature in which each chain or loop is only its shape, trying one stroke per
+distinct cut.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import random
 import time
 
 from triangles_qt import hookimpl
+from triangles_qt.builtin_plugins import chains
+from triangles_qt.builtin_plugins.chains import LOOP, Shape, Shapes
 from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
 from triangles_qt.core.board import bits_to_indices
 from triangles_qt.core.game import Game
@@ -31,6 +38,7 @@ GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
+CHAIN_NODES = 2_000  # a chains-and-loops endgame needing more is left to the search
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -70,6 +78,12 @@ class Tracker:
                     for x in key:
                         self.by_stroke.setdefault(x, []).append(t)
                     self._contribute(t, 1)
+        crossing = board.crossing_bits
+        # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
+        self.crossings = sum(
+            (crossing(s) & legal).bit_count() for s in bits_to_indices(legal, board.m).tolist()
+        ) // 2
+        self.redundant = 0  # set by signature()
         self._log: list[tuple[int, int, list[int], list[int]]] = []
 
     def _bump(self, counts: list[int], x: int, sign: int) -> None:
@@ -122,14 +136,175 @@ class Tracker:
         c0 = self.c0
         return [s for s in bits_to_indices(self.hot, self.board.m).tolist() if c0[s]]
 
+    def shapes(self) -> Shapes | None:
+        """The position as chains and loops (see chains.py), or None when it is not only that:
+        a legal stroke that hands nothing over, two legal strokes that cross, a triangle with
+        three undrawn sides or a side bordering more than two alive triangles."""
+        legal = self.game.legal_bits
+        if self.crossings or legal & ~self.hot:
+            return None
+        board = self.board
+        alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
+        borders: dict[int, list[int]] = {}
+        for s in bits_to_indices(legal, board.m).tolist():
+            ts = [t for t in by_stroke[s] if alive[t]]
+            if len(ts) > 2:
+                return None
+            borders[s] = ts
+        found: list[Shape] = []
+        seen: set[int] = set()
+        for s, ts in borders.items():
+            if ts[0] in seen:
+                continue
+            size = shared = closed = 0
+            todo = [ts[0]]
+            seen.add(ts[0])
+            while todo:
+                t = todo.pop()
+                size += 1
+                if len(undrawn[t]) > 2:
+                    return None
+                for x in undrawn[t]:
+                    pair = borders[x]
+                    if len(pair) == 1:
+                        closed += 1
+                    else:
+                        shared += 1
+                        other = pair[1] if pair[0] == t else pair[0]
+                        if other not in seen:
+                            seen.add(other)
+                            todo.append(other)
+            shared //= 2
+            found.append((size, LOOP) if shared == size else (size, closed))
+        return tuple(sorted(found))
+
+    def signature(self) -> tuple[Shapes, int, tuple[tuple[int, int, int], ...]]:
+        """What decides the rest of the game: the chains and loops among the alive triangles
+        (their shapes, wherever they lie), then everything else as it is: the legal strokes
+        outside them and the alive triangles those border.
+
+        Parts are linked by shared undrawn sides and by crossing legal strokes; a part that is
+        one chain or loop, crossing nothing, is reduced to its shape."""
+        board = self.board
+        legal = self.game.legal_bits
+        alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
+        crossing = board.crossing_bits
+        strokes = bits_to_indices(legal, board.m).tolist()
+        parent = {s: s for s in strokes}
+
+        def root(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = x = parent[parent[x]]
+            return x
+
+        borders: dict[int, list[int]] = {}
+        for s in strokes:
+            ts = borders[s] = [t for t in by_stroke.get(s, ()) if alive[t]]
+            for t in ts:
+                for x in undrawn[t]:
+                    a, b = root(s), root(x)
+                    if a != b:
+                        parent[a] = b
+            if self.crossings:
+                row = crossing(s) & legal
+                while row:
+                    low = row & -row
+                    row ^= low
+                    a, b = root(s), root(low.bit_length() - 1)
+                    if a != b:
+                        parent[a] = b
+        parts: dict[int, list[int]] = {}
+        for s in strokes:
+            parts.setdefault(root(s), []).append(s)
+        shapes: list[Shape] = []
+        rest = 0
+        triangles: set[int] = set()
+        # A stroke of a chain or loop whose move another stroke already makes: the same
+        # place along the same shape, counted from the closed end or from the nearer end.
+        cuts: set[tuple[Shape, int]] = set()
+        self.redundant = 0
+        for members in parts.values():
+            found = self._shape(members, borders, legal)
+            if found is None:
+                for s in members:
+                    rest |= 1 << s
+                    triangles.update(borders[s])
+                continue
+            shape, order = found
+            shapes.append(shape)
+            last = len(order) - 1
+            for k, s in enumerate(order):
+                cut = (shape, 0 if shape[1] == LOOP else k if shape[1] == 1 else min(k, last - k))
+                if cut in cuts:
+                    self.redundant |= 1 << s
+                else:
+                    cuts.add(cut)
+        sides = self.sides  # names a triangle the same way in every Tracker of the board
+        return tuple(sorted(shapes)), rest, tuple(sorted(sides[t] for t in triangles))
+
+    def _shape(
+        self, members: list[int], borders: dict[int, list[int]], legal: int
+    ) -> tuple[Shape, list[int]] | None:
+        """The chain or loop that these strokes and the triangles they border form, if they do,
+        with its strokes in order along it (from the closed end of a chain with one)."""
+        triangles: dict[int, list[int]] = {}
+        closed = shared = 0
+        for s in members:
+            ts = borders[s]
+            if not ts or len(ts) > 2 or self.crossings and self.board.crossing_bits(s) & legal:
+                return None
+            for t in ts:
+                triangles.setdefault(t, []).append(s)
+            if len(ts) == 1:
+                closed += 1
+            else:
+                shared += 1
+        if any(len(self.undrawn[t]) > 2 for t in triangles):
+            return None
+        size = len(triangles)
+        if shared == size:
+            return (size, LOOP), members
+        if shared != size - 1:
+            return None
+        # Walk from an end (the closed one if only one is), its own side first if it has one.
+        def own(t: int) -> list[int]:
+            return [x for x in triangles[t] if len(borders[x]) == 1]
+
+        if size == 1:
+            return (size, closed), members
+        ends = [t for t, ss in triangles.items() if len(ss) - len(own(t)) == 1]
+        t = next((t for t in ends if own(t)), ends[0]) if closed == 1 else ends[0]
+        order, came = own(t), -1
+        while True:
+            onward = [x for x in triangles[t] if len(borders[x]) == 2 and x != came]
+            if not onward:
+                break
+            came = onward[0]
+            order.append(came)
+            pair = borders[came]
+            t = pair[1] if pair[0] == t else pair[0]
+        return (size, closed), order + own(t)
+
     def play(self, s: int) -> None:
         game = self.game
         before = game.legal_bits
         game.play_candidate(s)
-        killed_strokes = before & ~game.legal_bits & ~(1 << s)
+        removed = before & ~game.legal_bits
+        killed_strokes = removed & ~(1 << s)
         killed: list[int] = []
         alive = self.alive
         by_stroke = self.by_stroke
+        uncrossed = 0
+        if self.crossings:
+            crossing = self.board.crossing_bits
+            # Every pair with a removed stroke goes; pairs of two removed ones were counted twice.
+            lost = twice = 0
+            for x in bits_to_indices(removed, self.board.m).tolist():
+                row = crossing(x)
+                lost += (row & before).bit_count()
+                twice += (row & removed).bit_count()
+            uncrossed = lost - twice // 2
+            self.crossings -= uncrossed
         while killed_strokes:
             low = killed_strokes & -killed_strokes
             x = low.bit_length() - 1
@@ -150,11 +325,12 @@ class Tracker:
                     self._contribute(t, 1)
                 else:
                     alive[t] = 0
-        self._log.append((s, 0, killed, touched))
+        self._log.append((s, uncrossed, killed, touched))
 
     def undo(self) -> None:
-        s, _, killed, touched = self._log.pop()
+        s, uncrossed, killed, touched = self._log.pop()
         self.game.undo()
+        self.crossings += uncrossed
         alive = self.alive
         for t in reversed(touched):
             if alive[t]:
@@ -178,6 +354,9 @@ class Memory:
         self.exact: dict[int, tuple[int, int, int, int, bool]] = {}
         self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
+        self.chains: chains.Bounds = {}  # chains-and-loops endgames (shapes, not strokes)
+        self.signatures: dict[tuple, tuple[int, int, int, int, bool]] = {}  # exact, by signature
+        self.too_big: set[Shapes] = set()  # shapes whose search went past CHAIN_NODES
 
     def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
         return self.exact if exact else self.heuristic
@@ -195,6 +374,11 @@ class Memory:
                 # list() copies at once: a search abandoned by its host may still be writing.
                 kept = {k: v for k, v in list(table.items()) if k & drawn == drawn}
                 setattr(self, name, kept if len(kept) <= limit // 2 else {})
+        if len(self.chains) > limit:
+            self.chains = {}
+        if len(self.signatures) > limit:
+            self.signatures = {}
+        self.too_big.clear()  # what was too big may fit now, with what the tables learnt since
 
 
 class Hard:
@@ -326,11 +510,18 @@ class Search:
         if game.is_over:
             return 0
         self._check_time()
+        if not root:
+            known = self._chain_value()
+            if known is not None:
+                return known if exact else known * HEURISTIC_SCALE
         if depth <= 0 and not exact:
             self.truncated = True
             return self.quiesce()
-        key = game.drawn_bits
+        key: object = game.drawn_bits
         table = self.memory.values(exact)
+        if exact and not root:
+            # Positions that differ only in where their chains and loops lie share a value.
+            key, table = self.t.signature(), self.memory.signatures
         entry = table.get(key)
         if entry is None and not (exact or root):
             known = self.memory.exact.get(key)
@@ -345,6 +536,9 @@ class Search:
                 self.truncated = self.truncated or not complete
                 return value
         moves = self.moves(exact, full=root)
+        if exact and not root and self.t.redundant:
+            redundant = self.t.redundant
+            moves = [s for s in moves if not redundant >> s & 1]
         if first >= 0 and first in moves:
             moves.remove(first)
             moves.insert(0, first)
@@ -378,6 +572,18 @@ class Search:
         self.truncated = outer_truncated or self.truncated
         table[key] = (depth, best, flag, best_move, complete)
         return best
+
+    def _chain_value(self) -> int | None:
+        """The exact value of the position when it is only chains and loops and small enough."""
+        shapes = self.t.shapes()
+        memory = self.memory
+        if shapes is None or shapes in memory.too_big:
+            return None
+        try:
+            return chains.value(shapes, self.replay, memory.chains, CHAIN_NODES)
+        except chains.TooBig:
+            memory.too_big.add(shapes)
+            return None
 
     def quiesce(self, limit: int = 40) -> int:
         """Heuristic value (in HEURISTIC_SCALE units) of a search leaf for the player to move.
