@@ -64,8 +64,12 @@ class Tracker:
         self.alive = bytearray()
         self.by_stroke: dict[int, list[int]] = {}
         seen = set()
+        # The other sides of every empty triangle on a stroke, for signature().
+        self.neighbourhood: dict[int, int] = {}
         for s in bits_to_indices(legal, board.m).tolist():
+            near = 0
             for _, p, q in board.apexes(s):
+                near |= 1 << p | 1 << q
                 if usable >> p & 1 and usable >> q & 1:
                     key = (s, p, q) if s < p < q else tuple(sorted((s, p, q)))
                     if key in seen:
@@ -78,6 +82,7 @@ class Tracker:
                     for x in key:
                         self.by_stroke.setdefault(x, []).append(t)
                     self._contribute(t, 1)
+            self.neighbourhood[s] = near
         crossing = board.crossing_bits
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
         self.crossings = sum(
@@ -178,10 +183,11 @@ class Tracker:
             found.append((size, LOOP) if shared == size else (size, closed))
         return tuple(sorted(found))
 
-    def signature(self) -> tuple[Shapes, int, tuple[tuple[int, int, int], ...]]:
+    def signature(self) -> tuple[Shapes, int, int]:
         """What decides the rest of the game: the chains and loops among the alive triangles
         (their shapes, wherever they lie), then everything else as it is: the legal strokes
-        outside them and the alive triangles those border.
+        outside them, and which sides are drawn of the triangles those lie on (so which of
+        them are alive: those whose every side is drawn or one of those legal strokes).
 
         Parts are linked by shared undrawn sides and by crossing legal strokes; a part that is
         one chain or loop, crossing nothing, is reduced to its shape."""
@@ -201,10 +207,12 @@ class Tracker:
         for s in strokes:
             ts = borders[s] = [t for t in by_stroke.get(s, ()) if alive[t]]
             for t in ts:
-                for x in undrawn[t]:
-                    a, b = root(s), root(x)
-                    if a != b:
-                        parent[a] = b
+                sides = undrawn[t]
+                if sides[0] == s:  # once per triangle: join its undrawn sides
+                    for x in sides[1:]:
+                        a, b = root(s), root(x)
+                        if a != b:
+                            parent[a] = b
             if self.crossings:
                 row = crossing(s) & legal
                 while row:
@@ -217,8 +225,8 @@ class Tracker:
         for s in strokes:
             parts.setdefault(root(s), []).append(s)
         shapes: list[Shape] = []
-        rest = 0
-        triangles: set[int] = set()
+        rest = near = 0
+        neighbourhood = self.neighbourhood
         # A stroke of a chain or loop whose move another stroke already makes: the same
         # place along the same shape, counted from the closed end or from the nearer end.
         cuts: set[tuple[Shape, int]] = set()
@@ -228,7 +236,7 @@ class Tracker:
             if found is None:
                 for s in members:
                     rest |= 1 << s
-                    triangles.update(borders[s])
+                    near |= neighbourhood[s]
                 continue
             shape, order = found
             shapes.append(shape)
@@ -239,8 +247,7 @@ class Tracker:
                     self.redundant |= 1 << s
                 else:
                     cuts.add(cut)
-        sides = self.sides  # names a triangle the same way in every Tracker of the board
-        return tuple(sorted(shapes)), rest, tuple(sorted(sides[t] for t in triangles))
+        return tuple(sorted(shapes)), rest, self.game.drawn_bits & near
 
     def _shape(
         self, members: list[int], borders: dict[int, list[int]], legal: int
