@@ -120,6 +120,18 @@ def test_custom_boards_are_validated(stars, w, h, tol, message):
 def test_unknown_preset():
     with pytest.raises(BoardError, match="unknown preset"):
         Board.generate("phone-7", 1)
+    with pytest.raises(BoardError, match="unknown preset"):
+        Board([(0, 0), (1, 1), (2, 0)], 10, 10, preset="phone-7")
+
+
+def test_a_board_naming_a_preset_has_its_size():
+    phone = Board.generate("phone-24", 3)
+    same = Board(phone.star_list, phone.width, phone.height, preset="phone-24", seed=3)
+    assert same.preset == "phone-24" and same.n == 24
+    with pytest.raises(BoardError, match="a phone-24 board is 360 x 640, not 10 x 10"):
+        Board([(0, 0), (1, 1), (2, 0)], 10, 10, preset="phone-24")
+    with pytest.raises(BoardError, match="a phone-24 board has 24 stars, not 23"):
+        Board(phone.star_list[:23], phone.width, phone.height, preset="phone-24")
 
 
 # -- legality -------------------------------------------------------------------------------------

@@ -114,6 +114,7 @@ class Board:
         self.preset = preset
         self.seed = seed
         points = _checked_stars(stars, self.width, self.height)
+        _check_preset(preset, self.width, self.height, len(points))
         self.stars = np.array(points, dtype=np.int64).reshape(-1, 2)
         self.stars.setflags(write=False)
         self.star_list: list[tuple[int, int]] = points
@@ -321,6 +322,19 @@ def _bits(x: int) -> list[int]:
         out.append(low.bit_length() - 1)
         x ^= low
     return out
+
+
+def _check_preset(preset: object, width: int, height: int, count: int) -> None:
+    """A board that names a preset is one of that preset's boards: same size, same star count."""
+    if preset is None:
+        return
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise BoardError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}")
+    p = PRESETS[preset]
+    if (width, height) != (p.width, p.height):
+        raise BoardError(f"a {preset} board is {p.width} x {p.height}, not {width} x {height}")
+    if count != p.stars:
+        raise BoardError(f"a {preset} board has {p.stars} stars, not {count}")
 
 
 def _checked_int(name: str, value, low: int, high: int) -> int:

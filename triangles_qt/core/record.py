@@ -103,13 +103,11 @@ def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
     """The JSON-ready record of `game` (RULES.md section 8). Raises RecordError for bad players."""
     checked = _checked_player_infos(players)
     board = game.board
-    # Refuse to write what could not be loaded back (a board made with an unknown preset name,
-    # or a seed beyond 64 bits).
+    # Refuse to write what could not be loaded back (a seed beyond 64 bits).
     seed = board.seed
     if seed is not None and not isinstance(seed, bool) and hasattr(seed, "__index__"):
         seed = int(seed)  # numpy integers
     _check_preset_and_seed(board.preset, seed)
-    _check_preset_size(board.preset, board.width, board.height, board.n)
     return {
         "format": FORMAT,
         "version": VERSION,
