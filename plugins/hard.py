@@ -183,14 +183,9 @@ class Tracker:
             found.append((size, LOOP) if shared == size else (size, closed))
         return tuple(sorted(found))
 
-    def signature(self) -> tuple[Shapes, int, int]:
-        """What decides the rest of the game: the chains and loops among the alive triangles
-        (their shapes, wherever they lie), then everything else as it is: the legal strokes
-        outside them, and which sides are drawn of the triangles those lie on (so which of
-        them are alive: those whose every side is drawn or one of those legal strokes).
-
-        Parts are linked by shared undrawn sides and by crossing legal strokes; a part that is
-        one chain or loop, crossing nothing, is reduced to its shape."""
+    def parts(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """The legal strokes grouped in independent parts (linked by the alive triangles they
+        border together and by crossing one another), and the alive triangles each borders."""
         board = self.board
         legal = self.game.legal_bits
         alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
@@ -224,6 +219,18 @@ class Tracker:
         parts: dict[int, list[int]] = {}
         for s in strokes:
             parts.setdefault(root(s), []).append(s)
+        return parts, borders
+
+    def signature(self) -> tuple[Shapes, int, int]:
+        """What decides the rest of the game: the chains and loops among the alive triangles
+        (their shapes, wherever they lie), then everything else as it is: the legal strokes
+        outside them, and which sides are drawn of the triangles those lie on (so which of
+        them are alive: those whose every side is drawn or one of those legal strokes).
+
+        Parts are linked by shared undrawn sides and by crossing legal strokes; a part that is
+        one chain or loop, crossing nothing, is reduced to its shape."""
+        legal = self.game.legal_bits
+        parts, borders = self.parts()
         shapes: list[Shape] = []
         rest = near = 0
         neighbourhood = self.neighbourhood
@@ -506,11 +513,24 @@ class Search:
             self.truncated = True
             gives = sorted(gives, key=t.chain_size)[:GIVE_SAMPLE]
         elif len(gives) > GIVE_SAMPLE:
+            # Without it, which part is opened decides who must give next: sample every part.
             self.truncated = True
-            small = [s for s in gives if c1[s] == 1][: GIVE_SAMPLE // 2 + 1]
-            large = [s for s in gives if c1[s] > 1][: GIVE_SAMPLE // 2 + 1]
-            gives = small + large
+            gives = self._across_parts(gives)
         return takes + safe + gives
+
+    def _across_parts(self, gives: list[int]) -> list[int]:
+        """GIVE_SAMPLE gives (best first), taking in turn the best remaining one of each part."""
+        parts, _ = self.t.parts()
+        part = {s: k for k, members in enumerate(parts.values()) for s in members}
+        queues: dict[int, list[int]] = {}
+        for s in gives:
+            queues.setdefault(part[s], []).append(s)
+        chosen: list[int] = []
+        while len(chosen) < GIVE_SAMPLE:
+            for queue in list(queues.values()):
+                if queue and len(chosen) < GIVE_SAMPLE:
+                    chosen.append(queue.pop(0))
+        return sorted(chosen, key=gives.index)
 
     def negamax(self, depth: int, alpha: int, beta: int, exact: bool, root: bool = False) -> int:
         game = self.game
@@ -728,8 +748,10 @@ class Search:
                     break  # the whole game tree fitted: nothing deeper to learn
                 depth += 1
         except OutOfTime:
-            if depth == 1 and self.root_best is not None:
-                best = self.root_best  # the first iteration was cut short: best of those seen
+            if self.root_best is not None:
+                # The cut iteration searched the previous best first: a stroke it found better
+                # was searched deeper.
+                best = self.root_best
         return best
 
 

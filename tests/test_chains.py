@@ -8,8 +8,11 @@ import pytest
 
 from triangles_qt.builtin_plugins import chains
 from triangles_qt.builtin_plugins.chains import LOOP
-from triangles_qt.builtin_plugins.hard import Search, Tracker
+from triangles_qt.builtin_plugins.hard import GIVE_SAMPLE, Search, Tracker
+from triangles_qt.builtin_plugins.medium import Medium
+from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.position import Position
 
 from small_games import minimax, random_board
 
@@ -162,3 +165,27 @@ def test_tracker_counts_crossing_legal_strokes_through_play_and_undo():
         assert tracker.crossings == counts.pop() == crossings()
         if counts:
             tracker.undo()
+
+
+def test_sampled_gives_open_every_part_of_the_exchange():
+    """Without "play again", which part is opened decides who must give next, so a heuristic
+    node that samples gives takes the best one of each part before a second one of any."""
+    game = Game(Board.generate("phone-60", 1))
+    players = (Medium(seed=1), Medium(seed=2))
+    checked = 0
+    while not game.is_over:
+        tracker = Tracker(game.copy())
+        hot = game.legal_bits & tracker.hot
+        gives = [s for s in range(game.board.m) if hot >> s & 1 and not tracker.c0[s]]
+        if len(gives) > GIVE_SAMPLE:
+            search = Search(tracker, time.perf_counter() + 60, random.Random(0))
+            chosen = search._across_parts(gives)
+            parts, _ = tracker.parts()
+            with_gives = [[s for s in members if s in gives] for members in parts.values()]
+            with_gives = [ss for ss in with_gives if ss]
+            assert len(chosen) == GIVE_SAMPLE and set(chosen) <= set(gives)
+            opened = {k for k, ss in enumerate(with_gives) if set(ss) & set(chosen)}
+            assert len(opened) == min(GIVE_SAMPLE, len(with_gives))
+            checked += len(with_gives) > 1
+        game.play(*players[game.player].choose_stroke(Position(game), 60.0))
+    assert checked >= 10
