@@ -145,43 +145,10 @@ class Tracker:
         """The position as chains and loops (see chains.py), or None when it is not only that:
         a legal stroke that hands nothing over, two legal strokes that cross, a triangle with
         three undrawn sides or a side bordering more than two alive triangles."""
-        legal = self.game.legal_bits
-        if self.crossings or legal & ~self.hot:
-            return None
-        board = self.board
-        alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
-        borders: dict[int, list[int]] = {}
-        for s in bits_to_indices(legal, board.m).tolist():
-            ts = [t for t in by_stroke[s] if alive[t]]
-            if len(ts) > 2:
-                return None
-            borders[s] = ts
-        found: list[Shape] = []
-        seen: set[int] = set()
-        for s, ts in borders.items():
-            if ts[0] in seen:
-                continue
-            size = shared = closed = 0
-            todo = [ts[0]]
-            seen.add(ts[0])
-            while todo:
-                t = todo.pop()
-                size += 1
-                if len(undrawn[t]) > 2:
-                    return None
-                for x in undrawn[t]:
-                    pair = borders[x]
-                    if len(pair) == 1:
-                        closed += 1
-                    else:
-                        shared += 1
-                        other = pair[1] if pair[0] == t else pair[0]
-                        if other not in seen:
-                            seen.add(other)
-                            todo.append(other)
-            shared //= 2
-            found.append((size, LOOP) if shared == size else (size, closed))
-        return tuple(sorted(found))
+        if self.crossings or self.game.legal_bits & ~self.hot:
+            return None  # the common case, known without walking the position
+        shapes, rest, _ = self.signature()
+        return None if rest else shapes
 
     def parts(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """The legal strokes grouped in independent parts (linked by the alive triangles they
