@@ -11,7 +11,6 @@ given to compare (e.g. `git show HEAD~1:plugins/hard.py > /tmp/old.py`):
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import sys
 import time
@@ -22,14 +21,9 @@ from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 
+from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
+
 HARD = Path(__file__).resolve().parent.parent / "plugins" / "hard.py"
-
-
-def load(path: str):
-    spec = importlib.util.spec_from_file_location("hard_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def late_positions(preset: str, seed: int, replay: bool, most_legal: int) -> list[Game]:
@@ -53,7 +47,7 @@ def main() -> None:
     parser.add_argument("--legal", type=int, default=30, help="most legal strokes to try")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per position")
     args = parser.parse_args()
-    hard = load(args.hard)
+    hard = load_hard(args.hard)
     print("legal  value  seconds  nodes")
     for game in late_positions(args.preset, args.seed, args.replay, args.legal):
         search = hard.Search(hard.Tracker(game), time.perf_counter() + args.limit, random.Random(0))

@@ -26,17 +26,18 @@ from triangles_qt.core.position import Position
 
 
 def load_hard(path: str):
+    """The module of a hard.py version, loaded from its path."""
     spec = importlib.util.spec_from_file_location("hard_under_test", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.Hard
+    return module
 
 
 def play(path: str, preset: str, seed: int, hard_seat: int, budget: float, replay: bool) -> int:
     """Hard's final margin (its triangles minus Medium's) in one game."""
     board = Board.generate(preset, seed)
     game = Game(board, replay_after_triangle=replay)
-    players = {hard_seat: load_hard(path)(), 1 - hard_seat: Medium()}
+    players = {hard_seat: load_hard(path).Hard(), 1 - hard_seat: Medium()}
     while not game.is_over:
         i, j = players[game.player].choose_stroke(Position(game), budget)
         game.play(i, j)

@@ -66,7 +66,8 @@ class Tracker:
         seen = set()
         # The other sides of every empty triangle on a stroke, for signature().
         self.neighbourhood: dict[int, int] = {}
-        for s in bits_to_indices(legal, board.m).tolist():
+        strokes = bits_to_indices(legal, board.m).tolist()
+        for s in strokes:
             near = 0
             for _, p, q in board.apexes(s):
                 near |= 1 << p | 1 << q
@@ -85,9 +86,7 @@ class Tracker:
             self.neighbourhood[s] = near
         crossing = board.crossing_bits
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
-        self.crossings = sum(
-            (crossing(s) & legal).bit_count() for s in bits_to_indices(legal, board.m).tolist()
-        ) // 2
+        self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
         self.redundant = 0  # set by signature()
         self._log: list[tuple[int, int, list[int], list[int]]] = []
 
@@ -504,18 +503,20 @@ class Search:
         if game.is_over:
             return 0
         self._check_time()
-        if not root:
-            known = self._chain_value()
-            if known is not None:
-                return known if exact else known * HEURISTIC_SCALE
-        if depth <= 0 and not exact:
-            self.truncated = True
-            return self.quiesce()
         key: object = game.drawn_bits
         table = self.memory.values(exact)
         if exact and not root:
             # Positions that differ only in where their chains and loops lie share a value.
             key, table = self.t.signature(), self.memory.signatures
+            shapes, rest, _ = key
+            known = None if rest else self._chain_value(shapes)
+        else:
+            known = None if root else self._chain_value(self.t.shapes())
+        if known is not None:
+            return known if exact else known * HEURISTIC_SCALE
+        if depth <= 0 and not exact:
+            self.truncated = True
+            return self.quiesce()
         entry = table.get(key)
         if entry is None and not (exact or root):
             known = self.memory.exact.get(key)
@@ -567,9 +568,9 @@ class Search:
         table[key] = (depth, best, flag, best_move, complete)
         return best
 
-    def _chain_value(self) -> int | None:
-        """The exact value of the position when it is only chains and loops and small enough."""
-        shapes = self.t.shapes()
+    def _chain_value(self, shapes: Shapes | None) -> int | None:
+        """The exact value of a position that is only chains and loops (these shapes), when
+        small enough to solve; None for any other position."""
         memory = self.memory
         if shapes is None or shapes in memory.too_big:
             return None

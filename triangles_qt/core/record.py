@@ -376,7 +376,6 @@ def _load_board(value: Any) -> Board:
         for axis, coordinate in zip("xy", star):
             if not _is_int(coordinate):
                 raise RecordError(f"star {index}'s {axis} must be an integer, not {_describe(coordinate)}")
-    _check_preset_size(preset, width, height, len(stars))
     try:
         return Board(stars, width, height, tolerance, preset=preset, seed=seed)
     except BoardError as exc:
@@ -393,16 +392,6 @@ def _check_preset_and_seed(preset: Any, seed: Any) -> None:
             raise RecordError(f"the board's seed must be an integer or null, not {_describe(seed)}")
         if not -MAX_SEED <= seed <= MAX_SEED:
             raise RecordError(f"the board's seed must be between -(2^64 - 1) and 2^64 - 1, not {seed}")
-
-
-def _check_preset_size(preset: str | None, width: int, height: int, count: int) -> None:
-    if preset is None:
-        return
-    p = PRESETS[preset]
-    if (width, height) != (p.width, p.height):
-        raise RecordError(f"a {preset} board is {p.width} x {p.height}, not {width} x {height}")
-    if count != p.stars:
-        raise RecordError(f"a {preset} board has {p.stars} stars, not {count}")
 
 
 def _load_rules(value: Any) -> bool:
