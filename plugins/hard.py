@@ -59,6 +59,7 @@ class Tracker:
         self.c0 = [0] * board.m  # alive triangles where the stroke is the only undrawn side
         self.c1 = [0] * board.m  # alive triangles where it is one of two undrawn sides
         self.hot = 0  # bitset: c0 or c1 non-zero (not safe)
+        self.taking = 0  # bitset: c0 non-zero (closes a triangle now)
         self.sides: list[tuple[int, int, int]] = []
         self.undrawn: list[tuple[int, ...]] = []
         self.alive = bytearray()
@@ -92,10 +93,16 @@ class Tracker:
 
     def _bump(self, counts: list[int], x: int, sign: int) -> None:
         counts[x] += sign
-        if self.c0[x] or self.c1[x]:
-            self.hot |= 1 << x
+        bit = 1 << x
+        if self.c0[x]:
+            self.hot |= bit
+            self.taking |= bit
         else:
-            self.hot &= ~(1 << x)
+            self.taking &= ~bit
+            if self.c1[x]:
+                self.hot |= bit
+            else:
+                self.hot &= ~bit
 
     def _contribute(self, t: int, sign: int) -> None:
         u = self.undrawn[t]
@@ -137,8 +144,7 @@ class Tracker:
         return len(closed)
 
     def threats(self) -> list[int]:
-        c0 = self.c0
-        return [s for s in bits_to_indices(self.hot, self.board.m).tolist() if c0[s]]
+        return _indices(self.taking)
 
     def shapes(self) -> Shapes | None:
         """The position as chains and loops (see chains.py), or None when it is not only that:
@@ -279,7 +285,7 @@ class Tracker:
             crossing = self.board.crossing_bits
             # Every pair with a removed stroke goes; pairs of two removed ones were counted twice.
             lost = twice = 0
-            for x in bits_to_indices(removed, self.board.m).tolist():
+            for x in _indices(removed):
                 row = crossing(x)
                 lost += (row & before).bit_count()
                 twice += (row & removed).bit_count()
@@ -458,19 +464,23 @@ class Search:
         t = self.t
         board = t.board
         legal = self.game.legal_bits
-        hot = t.hot & legal
         c0, c1 = t.c0, t.c1
-        hot_list = bits_to_indices(hot, board.m).tolist() if hot else []
-        takes = sorted((s for s in hot_list if c0[s]), key=lambda s: (-c0[s], c1[s]))
-        safe_bits = legal & ~hot
-        safe = bits_to_indices(safe_bits, board.m).tolist() if safe_bits else []
-        gives = sorted((s for s in hot_list if not c0[s]), key=lambda s: (c1[s], s * 7919 % board.m))
-        if exact or full:
-            return takes + safe + gives
-        if takes and not self.replay:
+        takes = sorted(_indices(t.taking & legal), key=lambda s: (-c0[s], c1[s]))
+        if takes and not (exact or full or self.replay):
             # Without "play again", deeper in a heuristic search triangles on offer are taken
             # (measured: 55% -> 85% against Medium). With it, declining must stay possible.
             return takes
+        hot = t.hot & legal
+        give_bits = hot & ~t.taking
+        safe_bits = legal & ~hot
+        safe = bits_to_indices(safe_bits, board.m).tolist() if safe_bits else []
+        m = board.m
+        gives = sorted(
+            bits_to_indices(give_bits, m).tolist() if give_bits else [],
+            key=lambda s: (c1[s], s * 7919 % m),
+        )
+        if exact or full:
+            return takes + safe + gives
         if len(safe) > SAFE_SAMPLE:
             self.truncated = True
             safe = self._race_order(safe)[:SAFE_SAMPLE]
@@ -721,6 +731,16 @@ class Search:
                 # was searched deeper.
                 best = self.root_best
         return best
+
+
+def _indices(bits: int) -> list[int]:
+    """The set bits of a small bitset, ascending (faster than numpy for a few bits)."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 @hookimpl
