@@ -157,40 +157,35 @@ class Tracker:
 
     def parts(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """The legal strokes grouped in independent parts (linked by the alive triangles they
-        border together and by crossing one another), and the alive triangles each borders."""
-        board = self.board
+        border together and by crossing one another), ascending, keyed by their first stroke;
+        and the alive triangles each stroke borders."""
         legal = self.game.legal_bits
         alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
-        crossing = board.crossing_bits
-        strokes = bits_to_indices(legal, board.m).tolist()
-        parent = {s: s for s in strokes}
-
-        def root(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = x = parent[parent[x]]
-            return x
-
-        borders: dict[int, list[int]] = {}
-        for s in strokes:
-            ts = borders[s] = [t for t in by_stroke.get(s, ()) if alive[t]]
-            for t in ts:
-                sides = undrawn[t]
-                if sides[0] == s:  # once per triangle: join its undrawn sides
-                    for x in sides[1:]:
-                        a, b = root(s), root(x)
-                        if a != b:
-                            parent[a] = b
-            if self.crossings:
-                row = crossing(s) & legal
-                while row:
-                    low = row & -row
-                    row ^= low
-                    a, b = root(s), root(low.bit_length() - 1)
-                    if a != b:
-                        parent[a] = b
+        crossing = self.board.crossing_bits if self.crossings else None
+        strokes = _indices(legal)
+        borders = {s: [t for t in by_stroke.get(s, ()) if alive[t]] for s in strokes}
         parts: dict[int, list[int]] = {}
+        seen = 0
         for s in strokes:
-            parts.setdefault(root(s), []).append(s)
+            if seen >> s & 1:
+                continue
+            seen |= 1 << s
+            members, stack = [s], [s]
+            while stack:
+                x = stack.pop()
+                # An alive triangle's undrawn sides are all legal, so all are in `borders`.
+                linked = [y for t in borders[x] for y in undrawn[t] if not seen >> y & 1]
+                if crossing is not None:
+                    row = crossing(x) & legal & ~seen
+                    if row:
+                        linked += _indices(row)
+                for y in linked:
+                    if not seen >> y & 1:
+                        seen |= 1 << y
+                        members.append(y)
+                        stack.append(y)
+            members.sort()
+            parts[s] = members
         return parts, borders
 
     def signature(self) -> tuple[Shapes, int, int]:
