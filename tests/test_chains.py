@@ -167,6 +167,36 @@ def test_tracker_counts_crossing_legal_strokes_through_play_and_undo():
             tracker.undo()
 
 
+@pytest.mark.parametrize("replay", [False, True])
+def test_tracker_kept_up_to_date_matches_one_built_afresh(replay):
+    """What play and undo keep incrementally (gains, giving counts, the safe and taking
+    bitsets) is what a tracker built on the position from scratch finds."""
+    rng = random.Random(5)
+
+    def state(tracker: Tracker) -> tuple:
+        legal = tracker.game.legal_bits
+        strokes = [s for s in range(tracker.board.m) if legal >> s & 1]
+        return ([(tracker.c0[s], tracker.c1[s]) for s in strokes],
+                tracker.hot & legal, tracker.taking & legal)
+
+    checked = 0
+    for _ in range(6):
+        game = Game(random_board(rng, 10), replay_after_triangle=replay)
+        tracker = Tracker(game)
+        states = [state(tracker)]
+        while not game.is_over:
+            legal = game.legal_strokes()
+            tracker.play(game.board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+            assert state(tracker) == state(Tracker(game.copy()))
+            states.append(state(tracker))
+            checked += state(tracker)[2] != 0
+        while len(states) > 1:
+            states.pop()
+            tracker.undo()
+            assert state(tracker) == states[-1]
+    assert checked >= 10  # positions with a triangle to take
+
+
 def test_sampled_gives_open_every_part_of_the_exchange():
     """Without "play again", which part is opened decides who must give next, so a heuristic
     node that samples gives takes the best one of each part before a second one of any."""
