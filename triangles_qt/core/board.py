@@ -281,7 +281,7 @@ class Board:
         common = self.candidate_neighbours[a] & self.candidate_neighbours[b]
         if not common:
             return ()
-        ks = np.array(_bits(common), dtype=np.intp)
+        ks = np.array(small_bits_to_indices(common), dtype=np.intp)
         sak = self.pair_index[a, ks]
         sbk = self.pair_index[b, ks]
         side = self.side
@@ -315,7 +315,9 @@ def bits_to_indices(bits: int, size: int) -> np.ndarray:
     return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
 
 
-def _bits(x: int) -> list[int]:
+def small_bits_to_indices(x: int) -> list[int]:
+    """The indices of the set bits of a non-negative Python int, ascending: faster than
+    bits_to_indices when few bits are set."""
     out = []
     while x:
         low = x & -x
