@@ -15,6 +15,15 @@ Late in a game the alive triangles form chains and loops; `chains.py` knows thei
 by shape. A position made only of them is answered from there, and the exact search keys the
 rest by a signature in which each chain or loop is only its shape, trying one stroke per
 distinct cut.
+
+Without "play again" turns alternate, so the number of strokes left says who draws the last
+one, and that number hardly depends on play: a game ends with no legal stroke left, and every
+such full drawing of a board has about as many strokes (exactly 3n - 3 - h, for n stars with h
+on the hull, when no three stars lie near a line). The last stroke goes with the last run of
+triangles that the other player must open one by one, and decides most games against Medium
+(docs/strength.md). So the tracker keeps a *plan*, one full drawing of the strokes still to
+come (only a stroke outside it can change their number); Hard picks its safe strokes to be left
+the last stroke, and the search's leaf values count who draws it.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
 CHAIN_NODES = 2_000  # a chains-and-loops endgame needing more is left to the search
+LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -89,7 +99,24 @@ class Tracker:
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
         self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
         self.redundant = 0  # set by signature()
-        self._log: list[tuple[int, int, list[int], list[int]]] = []
+        self._log: list[tuple[int, int, list[int], list[int], int]] = []
+        # The strokes still to come, as one full drawing (None under "play again").
+        self.plan: int | None = None
+        if not game.replay_after_triangle:
+            ends = board.stars[board.cand_a] - board.stars[board.cand_b]
+            self.rank = (ends * ends).sum(axis=1).argsort(kind="stable").argsort().tolist()
+            self.plan = self._completed(legal)
+
+    def _completed(self, legal: int, plan: int = 0) -> int:
+        """`plan` grown with those of the `legal` strokes that cross nothing in it, shortest
+        first (as in the triangulations play tends to), until no more fit."""
+        crossing = self.board.crossing_bits
+        free = legal & ~plan
+        for s in sorted(small_bits_to_indices(free), key=self.rank.__getitem__):
+            if free >> s & 1 and not crossing(s) & plan:
+                plan |= 1 << s
+                free &= ~crossing(s)
+        return plan
 
     def _bump(self, counts: list[int], x: int, sign: int) -> None:
         counts[x] += sign
@@ -111,6 +138,21 @@ class Tracker:
         elif len(u) == 2:
             self._bump(self.c1, u[0], sign)
             self._bump(self.c1, u[1], sign)
+
+    def last_stroke_first(self, strokes: list[int]) -> list[int]:
+        """The strokes after which the player to move would draw the game's last stroke
+        (by the plan), then the others; each group in random order as given."""
+        good, bad = [], []
+        left = self.plan.bit_count()
+        for s in strokes:
+            if self.plan >> s & 1:
+                after = left - 1
+            else:
+                self.play(s)
+                after = self.plan.bit_count()
+                self.undo()
+            (good if after % 2 == 0 else bad).append(s)
+        return good + bad
 
     def gain(self, s: int) -> int:
         return self.c0[s]
@@ -306,10 +348,22 @@ class Tracker:
                     self._contribute(t, 1)
                 else:
                     alive[t] = 0
-        self._log.append((s, uncrossed, killed, touched))
+        plan = self.plan
+        if plan is not None:
+            if plan >> s & 1:
+                self.plan = plan ^ 1 << s
+            else:
+                # s replaces the plan's strokes it crosses; what those blocked may fit again.
+                crossing = self.board.crossing_bits
+                lost = plan & crossing(s)
+                freed = 0
+                for x in small_bits_to_indices(lost):
+                    freed |= crossing(x)
+                self.plan = self._completed(freed & game.legal_bits, plan & ~lost)
+        self._log.append((s, uncrossed, killed, touched, plan))
 
     def undo(self) -> None:
-        s, uncrossed, killed, touched = self._log.pop()
+        s, uncrossed, killed, touched, self.plan = self._log.pop()
         self.game.undo()
         self.crossings += uncrossed
         alive = self.alive
@@ -403,7 +457,10 @@ class Hard:
         if len(legal) > EXACT_LEGAL_LIMIT and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
             if len(safe) > SAFE_PARITY_LIMIT:
-                return board.stroke(rng.choice(safe))
+                rng.shuffle(safe)
+                if tracker.plan is not None:
+                    safe = tracker.last_stroke_first(safe)
+                return board.stroke(safe[0])
             if safe:
                 winning = search.winning_safe_stroke(safe, share=0.6)
                 if winning is not None:
@@ -612,6 +669,10 @@ class Search:
         if not game.is_over and not game.legal_bits & ~t.hot:
             penalty = self._giving_cost()
             value += -penalty if game.player == me else penalty
+        if not game.is_over and t.plan is not None:
+            # The player to move draws the last stroke when an odd number are left.
+            last = t.plan.bit_count() & 1
+            value += LAST_STROKE if last == (game.player == me) else -LAST_STROKE
         for _ in range(played):
             t.undo()
         return value
@@ -647,8 +708,11 @@ class Search:
         self.deadline = time.perf_counter() + (deadline - time.perf_counter()) * share
         nodes = self.nodes
         self.rng.shuffle(safe)
+        order = self._race_order(safe)
+        if self.t.plan is not None:
+            order = self.t.last_stroke_first(order)
         try:
-            for s in self._race_order(safe):
+            for s in order:
                 self.t.play(s)
                 try:
                     if not self.safe_race_won():

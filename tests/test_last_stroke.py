@@ -1,0 +1,121 @@
+"""The tracker's plan of the strokes still to come, and Hard's play for the game's last stroke."""
+
+import random
+
+import pytest
+
+from triangles_qt.builtin_plugins.hard import SAFE_PARITY_LIMIT, TRACKER_LEGAL_LIMIT, Hard, Tracker
+from triangles_qt.builtin_plugins.medium import Medium
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game
+from triangles_qt.core.position import Position
+
+from small_games import random_board
+
+
+def assert_full_drawing(tracker: Tracker) -> None:
+    """The plan is legal strokes, none crossing another, and no other legal stroke fits."""
+    plan, legal = tracker.plan, tracker.game.legal_bits
+    crossing = tracker.board.crossing_bits
+    assert plan & ~legal == 0
+    for s in range(tracker.board.m):
+        if plan >> s & 1:
+            assert crossing(s) & plan == 0
+        elif legal >> s & 1:
+            assert crossing(s) & plan, f"legal stroke {s} fits beside the plan"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_plan_stays_a_full_drawing_through_play_and_undo(seed):
+    rng = random.Random(seed)
+    game = Game(random_board(rng, 11))
+    tracker = Tracker(game)
+    plans = [tracker.plan]
+    while not game.is_over:
+        assert_full_drawing(tracker)
+        legal = game.legal_strokes()
+        tracker.play(game.board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+        plans.append(tracker.plan)
+    while len(plans) > 1:
+        plans.pop()
+        tracker.undo()
+        assert tracker.plan == plans[-1]
+
+
+def general_position_board(rng: random.Random, n: int) -> Board:
+    """Stars with no three on a line, and no tolerance: every full drawing is a triangulation."""
+    while True:
+        points = sorted({(rng.randint(0, 200), rng.randint(0, 200)) for _ in range(n)})
+        if len(points) == n and not any(
+            (b[0] - a[0]) * (c[1] - a[1]) == (b[1] - a[1]) * (c[0] - a[0])
+            for i, a in enumerate(points) for j, b in enumerate(points[i + 1:], i + 1)
+            for c in points[j + 1:]
+        ):
+            return Board(points, 200, 200, 0)
+
+
+def hull_size(points: list[tuple[int, int]]) -> int:
+    def half(ps):
+        chain = []
+        for p in ps:
+            while len(chain) > 1 and (
+                (chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0]) <= 0
+            ):
+                chain.pop()
+            chain.append(p)
+        return chain[:-1]
+
+    ps = sorted(points)
+    return len(half(ps)) + len(half(ps[::-1]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_plan_counts_the_strokes_left_exactly_on_a_board_in_general_position(seed):
+    """With no three stars on a line and no tolerance, a game ends on a triangulation of
+    3n - 3 - h strokes (h stars on the hull), whatever is played: the plan says how many are
+    left at every move, so it says who will draw the last one."""
+    rng = random.Random(seed)
+    board = general_position_board(rng, 9)
+    stars = [tuple(map(int, p)) for p in board.stars]
+    total = 3 * board.n - 3 - hull_size(stars)
+    game = Game(board)
+    tracker = Tracker(game)
+    while not game.is_over:
+        assert len(game.moves) + tracker.plan.bit_count() == total
+        legal = game.legal_strokes()
+        tracker.play(board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+    assert len(game.moves) == total
+
+
+def test_plan_is_kept_only_without_play_again():
+    """Under "play again after a triangle" turns do not alternate, so who draws the last
+    stroke says nothing: the tracker keeps no plan."""
+    assert Tracker(Game(Board.generate("phone-24", 3), replay_after_triangle=True)).plan is None
+
+
+def test_hard_draws_a_safe_stroke_that_leaves_it_the_last_stroke():
+    """Early in a game, with many safe strokes, Hard draws one after which an even number of
+    strokes is left by the plan (so the last one falls to Hard), whenever there is one; found
+    on positions of Medium games where some safe strokes would leave an odd number."""
+    checked = 0
+    for seed in range(3):
+        game = Game(Board.generate("phone-60", seed))
+        players = (Medium(seed=1), Medium(seed=2))
+        for _ in range(40):
+            tracker = Tracker(game.copy())
+            safe = [s for s in range(game.board.m)
+                    if game.legal_bits >> s & 1 and not tracker.hot >> s & 1]
+            if (len(game.legal_strokes()) <= TRACKER_LEGAL_LIMIT and not tracker.threats()
+                    and len(safe) > SAFE_PARITY_LIMIT):
+                after = {}
+                for s in safe:
+                    tracker.play(s)
+                    after[s] = tracker.plan.bit_count() % 2
+                    tracker.undo()
+                if 0 in after.values() and 1 in after.values():
+                    chosen = game.board.candidate(*Hard(seed=seed).choose_stroke(Position(game), 1.0))
+                    assert after[chosen] == 0
+                    checked += 1
+            game.play(*players[game.player].choose_stroke(Position(game), 1.0))
+    assert checked >= 20
