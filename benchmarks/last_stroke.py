@@ -54,9 +54,10 @@ def main() -> int:
             continue
         game = loaded.game
         if game.replay_after_triangle or not game.is_over:
+            print(f"{path.name}: skipped: played with \"play again\" or unfinished", file=sys.stderr)
             continue
         names = [p.strategy or p.name for p in loaded.players]
-        last = (len(game.strokes) - 1) % 2  # Player 1 draws the odd-numbered strokes
+        last = game.moves[-1].player
         scores = game.scores
         margin = scores[last] - scores[1 - last]
         tally["won" if margin > 0 else "drawn" if margin == 0 else "lost"] += 1

@@ -9,7 +9,9 @@ the opponent nothing). Playing a stroke updates only the triangles it touches or
 
 Values are future score differences for the player to move, independent of the score so far,
 so the transposition tables (keyed on the drawn strokes alone) reuse them across move orders, and
-across moves: a Hard player keeps them for the board it is playing on.
+across moves: a Hard player keeps them for the board it is playing on. (A heuristic value may
+depend on the move order in one rare way: the plan below is mended as strokes come, and two
+orders can leave two plans of different sizes.)
 
 Late in a game the alive triangles form chains and loops; `chains.py` knows their exact values
 by shape. A position made only of them is answered from there, and the exact search keys the
@@ -17,8 +19,9 @@ rest by a signature in which each chain or loop is only its shape, trying one st
 distinct cut.
 
 Without "play again" turns alternate, so the number of strokes left says who draws the last
-one, and that number hardly depends on play: a game ends with no legal stroke left, and every
-such full drawing of a board has about as many strokes (exactly 3n - 3 - h, for n stars with h
+one, and that number hardly depends on play: a game ends when no triangle can be closed, in
+practice with no legal stroke left, and every such full drawing of a board has about as many
+strokes (exactly 3n - 3 - h, for n stars with h
 on the hull, when no three stars lie near a line). The last stroke goes with the last run of
 triangles that the other player must open one by one, and decides most games against Medium
 (docs/strength.md). So the tracker keeps a *plan*, one full drawing of the strokes still to
@@ -41,7 +44,7 @@ from triangles_qt.core.game import Game
 BUDGET_SHARE = 0.85  # of budget_s; the rest is margin for the host's thread and clock
 EXACT_LEGAL_LIMIT = 24  # try to solve exactly when at most this many strokes are legal
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
-SAFE_PARITY_LIMIT = 40  # above this many safe strokes, any safe stroke will do for now
+SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
@@ -99,23 +102,22 @@ class Tracker:
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
         self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
         self.redundant = 0  # set by signature()
-        self._log: list[tuple[int, int, list[int], list[int], int]] = []
+        self._log: list[tuple[int, int, list[int], list[int], int | None]] = []
         # The strokes still to come, as one full drawing (None under "play again").
         self.plan: int | None = None
         if not game.replay_after_triangle:
             ends = board.stars[board.cand_a] - board.stars[board.cand_b]
+            # Each stroke's place by length: plans are filled shortest first.
             self.rank = (ends * ends).sum(axis=1).argsort(kind="stable").argsort().tolist()
             self.plan = self._completed(legal)
 
-    def _completed(self, legal: int, plan: int = 0) -> int:
-        """`plan` grown with those of the `legal` strokes that cross nothing in it, shortest
-        first (as in the triangulations play tends to), until no more fit."""
+    def _completed(self, candidates: int, plan: int = 0) -> int:
+        """`plan` grown with those of the (legal) `candidates` that cross nothing in it,
+        shortest first (as in the triangulations play tends to), until no more fit."""
         crossing = self.board.crossing_bits
-        free = legal & ~plan
-        for s in sorted(small_bits_to_indices(free), key=self.rank.__getitem__):
-            if free >> s & 1 and not crossing(s) & plan:
+        for s in sorted(small_bits_to_indices(candidates & ~plan), key=self.rank.__getitem__):
+            if not crossing(s) & plan:
                 plan |= 1 << s
-                free &= ~crossing(s)
         return plan
 
     def _bump(self, counts: list[int], x: int, sign: int) -> None:
@@ -139,20 +141,15 @@ class Tracker:
             self._bump(self.c1, u[0], sign)
             self._bump(self.c1, u[1], sign)
 
-    def last_stroke_first(self, strokes: list[int]) -> list[int]:
-        """The strokes after which the player to move would draw the game's last stroke
-        (by the plan), then the others; each group in random order as given."""
-        good, bad = [], []
+    def leaves_last_stroke(self, s: int) -> bool:
+        """Whether, after s, the player to move now would draw the game's last stroke (by the
+        plan): the other player then moves with an even number of strokes left."""
+        if self.plan >> s & 1:
+            return self.plan.bit_count() % 2 == 1  # s is one of them: one fewer is left
+        self.play(s)
         left = self.plan.bit_count()
-        for s in strokes:
-            if self.plan >> s & 1:
-                after = left - 1
-            else:
-                self.play(s)
-                after = self.plan.bit_count()
-                self.undo()
-            (good if after % 2 == 0 else bad).append(s)
-        return good + bad
+        self.undo()
+        return left % 2 == 0
 
     def gain(self, s: int) -> int:
         return self.c0[s]
@@ -355,11 +352,11 @@ class Tracker:
             else:
                 # s replaces the plan's strokes it crosses; what those blocked may fit again.
                 crossing = self.board.crossing_bits
-                lost = plan & crossing(s)
+                displaced = plan & crossing(s)
                 freed = 0
-                for x in small_bits_to_indices(lost):
+                for x in small_bits_to_indices(displaced):
                     freed |= crossing(x)
-                self.plan = self._completed(freed & game.legal_bits, plan & ~lost)
+                self.plan = self._completed(freed & game.legal_bits, plan & ~displaced)
         self._log.append((s, uncrossed, killed, touched, plan))
 
     def undo(self) -> None:
@@ -457,10 +454,11 @@ class Hard:
         if len(legal) > EXACT_LEGAL_LIMIT and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
             if len(safe) > SAFE_PARITY_LIMIT:
+                if tracker.plan is None:
+                    return board.stroke(rng.choice(safe))
                 rng.shuffle(safe)
-                if tracker.plan is not None:
-                    safe = tracker.last_stroke_first(safe)
-                return board.stroke(safe[0])
+                keeping = (s for s in safe if tracker.leaves_last_stroke(s))
+                return board.stroke(next(keeping, safe[0]))
             if safe:
                 winning = search.winning_safe_stroke(safe, share=0.6)
                 if winning is not None:
@@ -647,8 +645,9 @@ class Search:
 
         The triangles on offer are taken greedily by whoever moves until the player to move has
         none left: a whole chain under "play again after a triangle", alternating otherwise.
-        Then whoever must move with no safe stroke left pays half a triangle: they will have
-        to hand something over.
+        Then whoever must move with no safe stroke left pays for having to hand something
+        over, and, without "play again", whoever will draw the game's last stroke (by the
+        plan) gains LAST_STROKE: the run of triangles at the end of the exchange goes with it.
         """
         t = self.t
         game = self.game
@@ -670,9 +669,8 @@ class Search:
             penalty = self._giving_cost()
             value += -penalty if game.player == me else penalty
         if not game.is_over and t.plan is not None:
-            # The player to move draws the last stroke when an odd number are left.
-            last = t.plan.bit_count() & 1
-            value += LAST_STROKE if last == (game.player == me) else -LAST_STROKE
+            movers_last = t.plan.bit_count() % 2 == 1  # the player to move draws strokes 1, 3, ...
+            value += LAST_STROKE if movers_last == (game.player == me) else -LAST_STROKE
         for _ in range(played):
             t.undo()
         return value
@@ -710,7 +708,7 @@ class Search:
         self.rng.shuffle(safe)
         order = self._race_order(safe)
         if self.t.plan is not None:
-            order = self.t.last_stroke_first(order)
+            order = sorted(order, key=lambda s: not self.t.leaves_last_stroke(s))  # stable
         try:
             for s in order:
                 self.t.play(s)

@@ -4,7 +4,10 @@ import random
 
 import pytest
 
-from triangles_qt.builtin_plugins.hard import SAFE_PARITY_LIMIT, TRACKER_LEGAL_LIMIT, Hard, Tracker
+import time
+
+from triangles_qt.builtin_plugins import hard
+from triangles_qt.builtin_plugins.hard import SAFE_PARITY_LIMIT, TRACKER_LEGAL_LIMIT, Hard, Search, Tracker
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
@@ -36,6 +39,7 @@ def test_plan_stays_a_full_drawing_through_play_and_undo(seed):
         legal = game.legal_strokes()
         tracker.play(game.board.candidate(*map(int, legal[rng.randrange(len(legal))])))
         plans.append(tracker.plan)
+    assert_full_drawing(tracker)
     while len(plans) > 1:
         plans.pop()
         tracker.undo()
@@ -91,7 +95,36 @@ def test_plan_counts_the_strokes_left_exactly_on_a_board_in_general_position(see
 def test_plan_is_kept_only_without_play_again():
     """Under "play again after a triangle" turns do not alternate, so who draws the last
     stroke says nothing: the tracker keeps no plan."""
-    assert Tracker(Game(Board.generate("phone-24", 3), replay_after_triangle=True)).plan is None
+    board = Board.generate("phone-24", 3)
+    assert Tracker(Game(board, replay_after_triangle=True)).plan is None
+    assert Tracker(Game(board)).plan is not None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_leaf_values_favour_the_player_who_will_draw_the_last_stroke(seed, monkeypatch):
+    """On boards where the number of strokes left is known exactly (general position, no
+    tolerance), a search leaf is worth LAST_STROKE more to the player to move, against the
+    same leaf valued without it, exactly when an odd number of strokes is left: the player to
+    move then draws the last one. (Leaves are taken after any triangles on offer are taken.)"""
+    rng = random.Random(100 + seed)
+    board = general_position_board(rng, 9)
+    total = 3 * board.n - 3 - hull_size([tuple(map(int, p)) for p in board.stars])
+    game = Game(board)
+    tracker = Tracker(game)
+    checked = set()
+    while not game.is_over:
+        if not tracker.threats():
+            search = Search(tracker, time.perf_counter() + 60, random.Random(0))
+            with_it = search.quiesce()
+            monkeypatch.setattr(hard, "LAST_STROKE", 0)
+            without = search.quiesce()
+            monkeypatch.undo()
+            odd = (total - len(game.moves)) % 2 == 1
+            assert with_it - without == (hard.LAST_STROKE if odd else -hard.LAST_STROKE)
+            checked.add(odd)
+        legal = game.legal_strokes()
+        tracker.play(board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+    assert checked == {True, False}
 
 
 def test_hard_draws_a_safe_stroke_that_leaves_it_the_last_stroke():
