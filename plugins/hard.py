@@ -144,12 +144,21 @@ class Tracker:
     def leaves_last_stroke(self, s: int) -> bool:
         """Whether, after s, the player to move now would draw the game's last stroke (by the
         plan): the other player then moves with an even number of strokes left."""
-        if self.plan >> s & 1:
-            return self.plan.bit_count() % 2 == 1  # s is one of them: one fewer is left
-        self.play(s)
-        left = self.plan.bit_count()
-        self.undo()
-        return left % 2 == 0
+        return self._plan_after(s).bit_count() % 2 == 0
+
+    def _plan_after(self, s: int) -> int:
+        """The plan once legal stroke s is drawn, as play(s) would mend it."""
+        plan = self.plan
+        if plan >> s & 1:
+            return plan ^ 1 << s
+        crossing = self.board.crossing_bits
+        # s replaces the plan's strokes it crosses; what those blocked may fit again.
+        displaced = plan & crossing(s)
+        freed = 0
+        for x in small_bits_to_indices(displaced):
+            freed |= crossing(x)
+        legal_after = self.game.legal_bits & ~crossing(s) & ~(1 << s)
+        return self._completed(freed & legal_after, plan & ~displaced)
 
     def gain(self, s: int) -> int:
         return self.c0[s]
@@ -307,6 +316,9 @@ class Tracker:
 
     def play(self, s: int) -> None:
         game = self.game
+        plan = self.plan
+        if plan is not None:
+            self.plan = self._plan_after(s)  # before s is drawn: it reads the legal strokes
         before = game.legal_bits
         game.play_candidate(s)
         removed = before & ~game.legal_bits
@@ -345,18 +357,6 @@ class Tracker:
                     self._contribute(t, 1)
                 else:
                     alive[t] = 0
-        plan = self.plan
-        if plan is not None:
-            if plan >> s & 1:
-                self.plan = plan ^ 1 << s
-            else:
-                # s replaces the plan's strokes it crosses; what those blocked may fit again.
-                crossing = self.board.crossing_bits
-                displaced = plan & crossing(s)
-                freed = 0
-                for x in small_bits_to_indices(displaced):
-                    freed |= crossing(x)
-                self.plan = self._completed(freed & game.legal_bits, plan & ~displaced)
         self._log.append((s, uncrossed, killed, touched, plan))
 
     def undo(self) -> None:
