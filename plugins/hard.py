@@ -21,10 +21,9 @@ distinct cut.
 Without "play again" turns alternate, so the number of strokes left says who draws the last
 one, and that number hardly depends on play: a game ends when no triangle can be closed, in
 practice with no legal stroke left, and every such full drawing of a board has about as many
-strokes (exactly 3n - 3 - h, for n stars with h
-on the hull, when no three stars lie near a line). The last stroke goes with the last run of
-triangles that the other player must open one by one, and decides most games against Medium
-(docs/strength.md). So the tracker keeps a *plan*, one full drawing of the strokes still to
+strokes (exactly 3n - 3 - h, for n stars with h on the hull, when no three stars lie near a
+line). The last stroke goes with the last run of triangles that the other player must open one
+by one, and decides most games against Medium (docs/strength.md). So the tracker keeps a *plan*, one full drawing of the strokes still to
 come (only a stroke outside it can change their number); Hard picks its safe strokes to be left
 the last stroke, and the search's leaf values count who draws it.
 """
@@ -33,6 +32,7 @@ from __future__ import annotations
 
 import random
 import time
+import weakref
 
 from triangles_qt import hookimpl
 from triangles_qt.builtin_plugins import chains
@@ -58,6 +58,19 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 class OutOfTime(Exception):
     pass
+
+
+_RANKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # board -> _length_ranks
+
+
+def _length_ranks(board) -> list[int]:
+    """Each candidate stroke's place by length, shortest first: plans are filled in this
+    order. Kept while the board lives, since a Hard player builds a tracker on every move."""
+    ranks = _RANKS.get(board)
+    if ranks is None:
+        ends = board.stars[board.cand_a] - board.stars[board.cand_b]
+        ranks = _RANKS[board] = (ends * ends).sum(axis=1).argsort(kind="stable").argsort().tolist()
+    return ranks
 
 
 class Tracker:
@@ -106,9 +119,7 @@ class Tracker:
         # The strokes still to come, as one full drawing (None under "play again").
         self.plan: int | None = None
         if not game.replay_after_triangle:
-            ends = board.stars[board.cand_a] - board.stars[board.cand_b]
-            # Each stroke's place by length: plans are filled shortest first.
-            self.rank = (ends * ends).sum(axis=1).argsort(kind="stable").argsort().tolist()
+            self.rank = _length_ranks(board)
             self.plan = self._completed(legal)
 
     def _completed(self, candidates: int, plan: int = 0) -> int:
@@ -665,12 +676,13 @@ class Search:
             t.play(s)
             played += 1
         value = total * HEURISTIC_SCALE
-        if not game.is_over and not game.legal_bits & ~t.hot:
-            penalty = self._giving_cost()
-            value += -penalty if game.player == me else penalty
-        if not game.is_over and t.plan is not None:
-            movers_last = t.plan.bit_count() % 2 == 1  # the player to move draws strokes 1, 3, ...
-            value += LAST_STROKE if movers_last == (game.player == me) else -LAST_STROKE
+        if not game.is_over:
+            if not game.legal_bits & ~t.hot:
+                penalty = self._giving_cost()
+                value += -penalty if game.player == me else penalty
+            if t.plan is not None:
+                movers_last = t.plan.bit_count() % 2 == 1  # the mover draws strokes 1, 3, ...
+                value += LAST_STROKE if movers_last == (game.player == me) else -LAST_STROKE
         for _ in range(played):
             t.undo()
         return value

@@ -1,10 +1,9 @@
 """The tracker's plan of the strokes still to come, and Hard's play for the game's last stroke."""
 
 import random
+import time
 
 import pytest
-
-import time
 
 from triangles_qt.builtin_plugins import hard
 from triangles_qt.builtin_plugins.hard import SAFE_PARITY_LIMIT, TRACKER_LEGAL_LIMIT, Hard, Search, Tracker
@@ -13,7 +12,7 @@ from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 
-from small_games import random_board
+from small_games import general_position_board, hull_size, random_board
 
 
 def assert_full_drawing(tracker: Tracker) -> None:
@@ -46,34 +45,6 @@ def test_plan_stays_a_full_drawing_through_play_and_undo(seed):
         assert tracker.plan == plans[-1]
 
 
-def general_position_board(rng: random.Random, n: int) -> Board:
-    """Stars with no three on a line, and no tolerance: every full drawing is a triangulation."""
-    while True:
-        points = sorted({(rng.randint(0, 200), rng.randint(0, 200)) for _ in range(n)})
-        if len(points) == n and not any(
-            (b[0] - a[0]) * (c[1] - a[1]) == (b[1] - a[1]) * (c[0] - a[0])
-            for i, a in enumerate(points) for j, b in enumerate(points[i + 1:], i + 1)
-            for c in points[j + 1:]
-        ):
-            return Board(points, 200, 200, 0)
-
-
-def hull_size(points: list[tuple[int, int]]) -> int:
-    def half(ps):
-        chain = []
-        for p in ps:
-            while len(chain) > 1 and (
-                (chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
-                - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0]) <= 0
-            ):
-                chain.pop()
-            chain.append(p)
-        return chain[:-1]
-
-    ps = sorted(points)
-    return len(half(ps)) + len(half(ps[::-1]))
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_plan_counts_the_strokes_left_exactly_on_a_board_in_general_position(seed):
     """With no three stars on a line and no tolerance, a game ends on a triangulation of
@@ -81,8 +52,7 @@ def test_plan_counts_the_strokes_left_exactly_on_a_board_in_general_position(see
     left at every move, so it says who will draw the last one."""
     rng = random.Random(seed)
     board = general_position_board(rng, 9)
-    stars = [tuple(map(int, p)) for p in board.stars]
-    total = 3 * board.n - 3 - hull_size(stars)
+    total = 3 * board.n - 3 - hull_size(board.star_list)
     game = Game(board)
     tracker = Tracker(game)
     while not game.is_over:
@@ -108,7 +78,7 @@ def test_leaf_values_favour_the_player_who_will_draw_the_last_stroke(seed, monke
     move then draws the last one. (Leaves are taken after any triangles on offer are taken.)"""
     rng = random.Random(100 + seed)
     board = general_position_board(rng, 9)
-    total = 3 * board.n - 3 - hull_size([tuple(map(int, p)) for p in board.stars])
+    total = 3 * board.n - 3 - hull_size(board.star_list)
     game = Game(board)
     tracker = Tracker(game)
     checked = set()

@@ -16,6 +16,8 @@ from triangles_qt.core.game import Game
 from triangles_qt.core.geometry import orient, strokes_conflict, within_distance_of_segment
 from triangles_qt.core.naive import NaiveGame
 
+from small_games import hull_size
+
 GRID = 40
 
 
@@ -44,20 +46,6 @@ def play_randomly(game, rng, limit=None):
         i, j = legal[rng.randrange(len(legal))]
         game.play(int(i), int(j))
     return game
-
-
-def hull_size(points):
-    pts = sorted(set(points))
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and orient(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and orient(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return len(lower) + len(upper) - 2
 
 
 PROPERTY_SETTINGS = settings(
