@@ -31,8 +31,6 @@ DEFAULT_LANGUAGE = "en"
 APP_CATALOG = "triangles"
 QT_CATALOG = "qtbase"
 
-_REPO_TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
-
 
 def native_name(code: str) -> str:
     """The language's name in itself ("Deutsch" for "de"); the code itself if it is not shipped."""
@@ -88,14 +86,9 @@ def language_menu_title() -> str:
 
 
 def translations_dir() -> Path:
-    """The folder holding the compiled ``triangles_<code>.qm`` files.
-
-    Installed, they ship as the package ``triangles_qt.translations``; in a checkout whose install
-    predates that mapping they are found next to the package, in the repository's translations/."""
-    try:
-        folder = importlib.resources.files("triangles_qt.translations")
-    except ModuleNotFoundError:
-        return _REPO_TRANSLATIONS
+    """The folder holding the compiled ``triangles_<code>.qm`` files: the package
+    ``triangles_qt.translations`` (in a checkout, the repository's translations/)."""
+    folder = importlib.resources.files("triangles_qt.translations")
     if isinstance(folder, Path):
         return folder
     # A zipped install: give Qt real files (extracted once, removed at exit).
