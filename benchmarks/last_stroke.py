@@ -13,13 +13,13 @@ Games played with "play again after a triangle" are skipped.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
 from triangles_qt.builtin_plugins.hard import Tracker
 from triangles_qt.core.game import Game
-from triangles_qt.core.record import RecordError, read_record
+
+# A sibling script: benchmarks/ is on the path when this one runs.
+from records import Tally, games_on_command_line
 
 
 def changes(game: Game) -> list[tuple[int, int, int]]:
@@ -39,34 +39,19 @@ def changes(game: Game) -> list[tuple[int, int, int]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("paths", nargs="+", help=".triangles files or folders of them")
-    args = parser.parse_args()
-    files = []
-    for path in map(Path, args.paths):
-        files += sorted(path.glob("*.triangles")) if path.is_dir() else [path]
-    tally = {"won": 0, "drawn": 0, "lost": 0}
-    for path in files:
-        try:
-            loaded = read_record(path)
-        except (OSError, RecordError) as exc:
-            print(f"{path}: skipped: {exc}", file=sys.stderr)
-            continue
+    tally = Tally()
+    for path, loaded in games_on_command_line(__doc__, replay=False):
         game = loaded.game
-        if game.replay_after_triangle or not game.is_over:
-            print(f"{path.name}: skipped: played with \"play again\" or unfinished", file=sys.stderr)
-            continue
         names = [p.strategy or p.name for p in loaded.players]
         last = game.moves[-1].player
         scores = game.scores
         margin = scores[last] - scores[1 - last]
-        tally["won" if margin > 0 else "drawn" if margin == 0 else "lost"] += 1
+        tally.add(margin)
         moved = " ".join(f"{k + 1}:{names[p]}:{d:+d}" for k, p, d in changes(game))
         print(f"{path.name}: {names[0]} {scores[0]} - {scores[1]} {names[1]}; "
               f"{len(game.strokes)} strokes, the last by {names[last]} ({margin:+d}); "
               f"count changed at {moved or 'no move'}")
-    print(f"the player of the last stroke won {tally['won']}, drew {tally['drawn']}, "
-          f"lost {tally['lost']}")
+    print(f"the player of the last stroke {tally}")
     return 0
 
 
