@@ -5,7 +5,13 @@ import time
 
 import pytest
 
-from triangles_qt.builtin_plugins.hard import HEURISTIC_SCALE, MUST_GIVE, REGION_RUN, Search, Tracker
+from triangles_qt.builtin_plugins.hard import (
+    HEURISTIC_SCALE,
+    MUST_GIVE,
+    REGION_RUN,
+    Search,
+    Tracker,
+)
 from triangles_qt.core.board import small_bits_to_indices
 from triangles_qt.core.game import Game
 
