@@ -30,8 +30,7 @@ values count who draws it.
 
 With "play again" the exchange at the end is decided by who must open the last big region
 (docs/strength.md): the search follows a run of takes at no cost in depth, to the turn's real
-choice, and a leaf where the player to move can only hand over most of what is left costs them
-what they hand over.
+choice, which is to decline its last triangles or to hand something over.
 """
 
 from __future__ import annotations
@@ -55,7 +54,6 @@ SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
-REGION_RUN = 4  # a shorter run handed over is part of the exchange, not the last region
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
 CHAIN_NODES = 2_000  # a chains-and-loops endgame needing more is left to the search
 LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
@@ -137,13 +135,6 @@ class Tracker:
             if not crossing(s) & plan:
                 plan |= 1 << s
         return plan
-
-    def triangles_left(self) -> int:
-        """The triangles that a full drawing of the legal strokes (shortest first, as the plan
-        is drawn) would still close: on a board in general position, all that are left."""
-        drawn = self.game.drawn_bits | self._completed(self.game.legal_bits)
-        alive, sides = self.alive, self.sides
-        return sum(1 for k, a in enumerate(alive) if a and all(drawn >> x & 1 for x in sides[k]))
 
     def _bump(self, counts: list[int], x: int, sign: int) -> None:
         counts[x] += sign
@@ -411,7 +402,6 @@ class Memory:
         self.exact: dict[int, tuple[int, int, int, int, bool]] = {}
         self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
-        self.regions: dict[int, int] = {}  # drawn -> Search._region_cost ("play again" only)
         self.chains: chains.Bounds = {}  # chains-and-loops endgames (shapes, not strokes)
         self.signatures: dict[tuple, tuple[int, int, int, int, bool]] = {}  # exact, by signature
         self.too_big: set[Shapes] = set()  # shapes whose search went past CHAIN_NODES
@@ -426,7 +416,7 @@ class Memory:
         """Keep the tables to positions that can still follow `drawn`, within bounds."""
         # An entry costs its key (one bit per candidate stroke) and about 200 bytes besides.
         limit = max(10_000, MEMORY_BYTES // (self.board.m // 8 + 200))
-        for name in ("exact", "heuristic", "race", "regions"):
+        for name in ("exact", "heuristic", "race"):
             table = getattr(self, name)
             if len(table) > limit:
                 # list() copies at once: a search abandoned by its host may still be writing.
@@ -712,35 +702,13 @@ class Search:
         trade (one each, then the other player must give), while handing over one loses it.
         """
         if self.replay:
-            return MUST_GIVE + self._region_cost()
+            return MUST_GIVE
         t = self.t
         c1 = t.c1
         for s in bits_to_indices(self.game.legal_bits & t.hot, t.board.m).tolist():
             if c1[s] > 1 and not t.c0[s]:
                 return 0
         return HEURISTIC_SCALE
-
-    def _region_cost(self) -> int:
-        """With "play again", what the player to move loses by having to open the last big
-        region: when the shortest run they can hand over is most of the triangles left, the
-        other player takes it and leaves them the rest at best. Nothing otherwise: a shorter
-        run comes back in the exchange that follows, beyond what a leaf can tell."""
-        key = self.game.drawn_bits
-        known = self.memory.regions.get(key)
-        if known is None:
-            if time.perf_counter() > self.deadline:
-                raise OutOfTime  # a new position costs milliseconds, more than _check_time allows
-            t = self.t
-            shortest = 1 << 30
-            for s in small_bits_to_indices(self.game.legal_bits):
-                shortest = min(shortest, t.chain_size(s))
-                if shortest < REGION_RUN:
-                    break
-            known = 0
-            if shortest >= REGION_RUN:
-                known = max(0, 2 * shortest - t.triangles_left()) * HEURISTIC_SCALE
-            self.memory.regions[key] = known
-        return known
 
     def root(self, depth: int, exact: bool) -> tuple[int, int]:
         value = self.negamax(depth, -10**9, 10**9, exact, root=True)
