@@ -291,6 +291,33 @@ def test_switching_theme_recolours_at_once(make_window, qtbot, theme_id):
     assert image.pixelColor(2, 2) != qcolor("#000000") or theme.background_top == "#000000"
 
 
+@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
+def test_unchecked_radio_buttons_and_check_boxes_show_in_every_theme(make_window, qapp, theme_id):
+    from PySide6.QtWidgets import QStyle, QStyleOptionButton
+
+    from triangles_qt.plugin_manager import load_plugins
+
+    qapp.setStyle("Fusion")  # the app's style (application.main)
+    window = make_window(load_plugins())
+    window.theme_actions[theme_id].trigger()
+    window.new_action.trigger()
+    dialog = window.new_game_dialog
+    dialog.human_radio.setChecked(True)
+    dialog.replay_check.setChecked(False)
+    for button, element in ((dialog.computer_radio, QStyle.SE_RadioButtonIndicator),
+                            (dialog.replay_check, QStyle.SE_CheckBoxIndicator)):
+        option = QStyleOptionButton()
+        option.initFrom(button)
+        rect = button.style().subElementRect(element, option, button)
+        image = button.grab(rect).toImage()
+        background = dialog.palette().window().color()
+        lightness = {image.pixelColor(x, y).lightness()
+                     for x in range(image.width()) for y in range(image.height())}
+        # black on black measured 0; the shipped themes give 28 (Nebula) to over 40
+        assert max(abs(v - background.lightness()) for v in lightness) >= 24, button.text()
+    dialog.reject()
+
+
 def test_a_hint_still_thinking_does_not_block_hints_after_the_next_stroke(make_window, qtbot):
     strategy = BlockingStrategy("slow")
     window = make_window(FakeRegistry(strategy))

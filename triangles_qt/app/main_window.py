@@ -846,6 +846,10 @@ def theme_palette(theme) -> QPalette:
     accent = qcolor(theme.player_strokes[1])
     dark = sky.lightness() < 128
     window = sky.lighter(135) if dark else sky
+    if dark and window.value() < 48:
+        # lighter() scales the value, so it cannot lift a black sky: every shade derived from
+        # it would stay black and frames, separators and indicators would vanish.
+        window = QColor.fromHsv(max(window.hsvHue(), 0), window.hsvSaturation(), 48)
     # Fusion draws indicator outlines in a darker shade of Window and fills them with Base: on
     # a dark sky Base must be clearly lighter, or radio buttons and check boxes vanish.
     base = window.lighter(175) if dark else QColor("white")
