@@ -253,8 +253,8 @@
         </translation>
     </message>
     <message>
-        <source>Hint: try the dashed stroke</source>
-        <translation>Подсказка: опитайте пунктирната черта</translation>
+        <source>Hint: try the highlighted stroke</source>
+        <translation>Подсказка: опитайте маркираната черта</translation>
     </message>
     <message>
         <source>%1 %2 – %3 %4</source>

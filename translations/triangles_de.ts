@@ -253,8 +253,8 @@
         </translation>
     </message>
     <message>
-        <source>Hint: try the dashed stroke</source>
-        <translation>Tipp: Versuch es mit der gestrichelten Linie</translation>
+        <source>Hint: try the highlighted stroke</source>
+        <translation>Tipp: Versuch es mit der hervorgehobenen Linie</translation>
     </message>
     <message>
         <source>%1 %2 – %3 %4</source>

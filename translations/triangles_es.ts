@@ -253,8 +253,8 @@
         </translation>
     </message>
     <message>
-        <source>Hint: try the dashed stroke</source>
-        <translation>Pista: prueba el trazo discontinuo</translation>
+        <source>Hint: try the highlighted stroke</source>
+        <translation>Pista: prueba el trazo resaltado</translation>
     </message>
     <message>
         <source>%1 %2 – %3 %4</source>

@@ -663,7 +663,7 @@ class MainWindow(QMainWindow):
     def _on_hint_ready(self, i: int, j: int) -> None:
         self.scene.show_hint(i, j)
         self.hint_action.setEnabled(self.controller.can_hint)
-        self.statusBar().showMessage(self.tr("Hint: try the dashed stroke"), 5000)
+        self.statusBar().showMessage(self.tr("Hint: try the highlighted stroke"), 5000)
 
     def _on_plugin_failed(self, message: str) -> None:
         self.statusBar().showMessage(message, 10000)
