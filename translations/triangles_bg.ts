@@ -43,13 +43,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message numerus="yes">
-        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
-        <translation>
-            <numerusform>%n тема не можа да бъде заредена: вижте Настройки &gt; Плъгини.</numerusform>
-            <numerusform>%n теми не можаха да бъдат заредени: вижте Настройки &gt; Плъгини.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;New game…</source>
         <translation>&amp;Нова игра…</translation>
@@ -225,6 +218,13 @@
     <message>
         <source>Looking for a good stroke…</source>
         <translation>Търсене на добра черта…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plugin(s) or theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <translation>
+            <numerusform>%n плъгин или тема не можа да се зареди: вижте Настройки &gt; Плъгини.</numerusform>
+            <numerusform>%n плъгина или теми не можаха да се заредят: вижте Настройки &gt; Плъгини.</numerusform>
+        </translation>
     </message>
     <message>
         <source>custom board</source>

@@ -43,13 +43,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message numerus="yes">
-        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
-        <translation>
-            <numerusform>%n Design konnte nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
-            <numerusform>%n Designs konnten nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;New game…</source>
         <translation>&amp;Neues Spiel…</translation>
@@ -225,6 +218,13 @@
     <message>
         <source>Looking for a good stroke…</source>
         <translation>Suche nach einer guten Linie…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plugin(s) or theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <translation>
+            <numerusform>%n Plugin oder Design konnte nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
+            <numerusform>%n Plugins oder Designs konnten nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
+        </translation>
     </message>
     <message>
         <source>custom board</source>

@@ -4,10 +4,10 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <source>%n plugin(s) or theme(s) could not be loaded: see Settings &gt; Plugins.</source>
         <translation>
-            <numerusform>%n theme could not be loaded: see Settings &gt; Plugins.</numerusform>
-            <numerusform>%n themes could not be loaded: see Settings &gt; Plugins.</numerusform>
+            <numerusform>%n plugin or theme could not be loaded: see Settings &gt; Plugins.</numerusform>
+            <numerusform>%n plugins or themes could not be loaded: see Settings &gt; Plugins.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

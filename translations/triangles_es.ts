@@ -43,13 +43,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message numerus="yes">
-        <source>%n theme(s) could not be loaded: see Settings &gt; Plugins.</source>
-        <translation>
-            <numerusform>No se pudo cargar %n tema: consulta Ajustes &gt; Complementos.</numerusform>
-            <numerusform>No se pudieron cargar %n temas: consulta Ajustes &gt; Complementos.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;New game…</source>
         <translation>&amp;Nueva partida…</translation>
@@ -225,6 +218,13 @@
     <message>
         <source>Looking for a good stroke…</source>
         <translation>Buscando un buen trazo…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plugin(s) or theme(s) could not be loaded: see Settings &gt; Plugins.</source>
+        <translation>
+            <numerusform>No se pudo cargar %n complemento o tema: consulta Ajustes &gt; Complementos.</numerusform>
+            <numerusform>No se pudieron cargar %n complementos o temas: consulta Ajustes &gt; Complementos.</numerusform>
+        </translation>
     </message>
     <message>
         <source>custom board</source>

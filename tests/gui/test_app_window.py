@@ -201,6 +201,40 @@ def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
     assert seen and seen[0] is not None
 
 
+def test_plugins_that_failed_to_load_are_announced_once_the_app_has_started(
+        qtbot, monkeypatch, tmp_path, user_data):
+    import shutil
+    from pathlib import Path
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from triangles_qt.app import application, settings as settings_module
+    from triangles_qt.app.main_window import MainWindow
+
+    fixtures = Path(__file__).resolve().parents[1] / "plugin_fixtures"
+    (user_data / "plugins").mkdir()
+    for name in ("import_error.py", "returns_bad_theme.py"):
+        shutil.copy(fixtures / name, user_data / "plugins" / name)
+    real_settings = settings_module.Settings
+    monkeypatch.setattr(settings_module, "Settings", lambda: real_settings(tmp_path / "s.ini"))
+    seen = []
+
+    def close_it():
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow) and widget.isVisible():
+                seen.append(widget.statusBar().currentMessage())
+                widget.close()
+
+    QTimer.singleShot(1500, close_it)
+    try:
+        assert application.main(["triangles-qt", "--lang", "en"]) == 0
+    finally:
+        for translator in QApplication.instance().findChildren(QTranslator):
+            QCoreApplication.removeTranslator(translator)
+    assert seen == ["2 plugins or themes could not be loaded: see Settings > Plugins."]
+
+
 def test_the_board_label_names_the_board_family_in_the_current_language(make_window, qapp):
     from triangles_qt.app.i18n import LanguageManager
 

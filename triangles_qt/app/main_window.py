@@ -187,15 +187,8 @@ class MainWindow(QMainWindow):
         self.set_theme(theme_id or self.settings.theme_id, remember=False)
         self._restore_geometry()
         self.view.setFocus()
-        if self.theme_errors:
-            self.statusBar().showMessage(
-                plural(
-                    self.tr("%n theme(s) could not be loaded: see Settings > Plugins.", "",
-                            len(self.theme_errors)),
-                    len(self.theme_errors),
-                ),
-                10000,
-            )
+        # Told once the first game has started: starting a game clears the status bar.
+        self._unloaded_plugins = len(getattr(registry, "failed", ())) + len(self.theme_errors)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -620,6 +613,16 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_board_label()
         self.statusBar().clearMessage()
+        if self._unloaded_plugins:
+            self.statusBar().showMessage(
+                plural(
+                    self.tr("%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
+                            "", self._unloaded_plugins),
+                    self._unloaded_plugins,
+                ),
+                10000,
+            )
+            self._unloaded_plugins = 0
         self._refresh()
 
     def _update_board_label(self) -> None:
