@@ -102,6 +102,22 @@ def test_end_messages(make_window):
     assert window.end_message(None) == "Draw!"
 
 
+def test_long_names_end_in_an_ellipsis_and_show_whole_in_the_tooltip(make_window, qtbot):
+    names = ("Maximiliana Alejandra Gonzalez-Fernandez", "Bartholomew Christopher Wellington III")
+    window = make_window(size=(480, 800))
+    window.start_new_game(NewGameChoices(preset="phone-24", opponent="human", player_names=names))
+    for card, name in zip(window.score_panel.cards, names):
+        label = card.name_label
+        assert card.name_text == name
+        shown = label.displayed_text()
+        assert shown.endswith("…") and name.startswith(shown[:-1])
+        assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
+        assert label.toolTip() == name
+    window.resize(1400, 800)
+    qtbot.waitUntil(lambda: window.score_panel.cards[0].name_label.toolTip() == "")
+    assert window.score_panel.cards[0].name_label.displayed_text() == names[0]
+
+
 def test_score_panel_counts_triangles_with_plural_forms(make_window, qtbot):
     window = make_window()
     window.start_new_game(FRIENDS, seed=4)

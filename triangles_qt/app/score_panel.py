@@ -54,6 +54,30 @@ class Spinner(QWidget):
         painter.drawArc(rect, -self._angle * 16, 100 * 16)
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that ends in "…" when it is too narrow, with the whole text as tooltip:
+    a long name must not be cut mid-letter."""
+
+    def displayed_text(self) -> str:
+        return self.fontMetrics().elidedText(self.text(), Qt.ElideRight, self.contentsRect().width())
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._update_tooltip()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._update_tooltip()
+
+    def _update_tooltip(self) -> None:
+        self.setToolTip(self.text() if self.displayed_text() != self.text() else "")
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        self.style().drawItemText(painter, self.contentsRect(), int(self.alignment()), self.palette(),
+                                  self.isEnabled(), self.displayed_text(), self.foregroundRole())
+
+
 class PlayerCard(QFrame):
     """One player: a colour dot, the name, the triangle count; framed when it is their turn."""
 
@@ -61,7 +85,7 @@ class PlayerCard(QFrame):
         super().__init__(parent)
         self.seat = seat
         self.setObjectName(f"playerCard{seat}")
-        self.name_label = QLabel()
+        self.name_label = ElidedLabel()
         self.name_label.setObjectName("name")
         self.count_label = QLabel()
         self.count_label.setObjectName("count")
