@@ -227,6 +227,14 @@
         </translation>
     </message>
     <message>
+        <source>The unfinished game saved last time could not be read.</source>
+        <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена.</translation>
+    </message>
+    <message>
+        <source>The unfinished game saved last time could not be read; it was kept as %1.</source>
+        <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена; запазена е като %1.</translation>
+    </message>
+    <message>
         <source>custom board</source>
         <translation>собствено поле</translation>
     </message>

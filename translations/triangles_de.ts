@@ -227,6 +227,14 @@
         </translation>
     </message>
     <message>
+        <source>The unfinished game saved last time could not be read.</source>
+        <translation>Das beim letzten Mal gespeicherte, nicht beendete Spiel konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The unfinished game saved last time could not be read; it was kept as %1.</source>
+        <translation>Das beim letzten Mal gespeicherte, nicht beendete Spiel konnte nicht gelesen werden; es wurde als %1 aufbewahrt.</translation>
+    </message>
+    <message>
         <source>custom board</source>
         <translation>eigenes Spielfeld</translation>
     </message>

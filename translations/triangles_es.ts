@@ -227,6 +227,14 @@
         </translation>
     </message>
     <message>
+        <source>The unfinished game saved last time could not be read.</source>
+        <translation>No se pudo leer la partida sin terminar guardada la última vez.</translation>
+    </message>
+    <message>
+        <source>The unfinished game saved last time could not be read; it was kept as %1.</source>
+        <translation>No se pudo leer la partida sin terminar guardada la última vez; se conservó como %1.</translation>
+    </message>
+    <message>
         <source>custom board</source>
         <translation>tablero personalizado</translation>
     </message>

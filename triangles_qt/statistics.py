@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .core.atomic_file import write_atomically
+from .core.atomic_file import set_aside, write_atomically
 from .plugin_manager import user_data_dir
 
 FILE_NAME = "statistics.json"
@@ -129,14 +128,8 @@ class StatisticsStore:
 
     def _set_aside(self, problem: str) -> None:
         """Move a bad file out of the way so that it is neither lost nor overwritten."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        serial = 1
-        while target.exists():
-            serial += 1
-            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{serial}")
         try:
-            os.replace(self.path, target)
+            target = set_aside(self.path)
         except OSError:
             self._writable = False
             self.load_error = (

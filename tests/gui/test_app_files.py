@@ -96,12 +96,17 @@ def test_declining_to_resume_forgets_the_autosave(make_window):
     assert not autosave_path().exists()
 
 
-def test_a_damaged_autosave_is_not_offered(make_window):
+def test_a_damaged_autosave_is_kept_aside_and_the_player_told(make_window):
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("not a game", encoding="utf-8")
     window = make_window()
     assert not window.offer_resume()
-    assert not window.asked
+    assert not window.asked and not autosave_path().exists()
+    [kept] = autosave_path().parent.glob(autosave_path().name + ".corrupt-*")
+    assert kept.read_text(encoding="utf-8") == "not a game"
+    window.start_new_game(FRIENDS, seed=1)
+    message = window.statusBar().currentMessage()
+    assert "could not be read" in message and str(kept) in message
 
 
 def test_command_line_options_and_qt_arguments_are_separated():

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from triangles_qt import __version__
+from triangles_qt.core.atomic_file import set_aside
 from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.game import Move, Rejection
 from triangles_qt.core.record import LoadedRecord, RecordError, read_record, write_record
@@ -188,7 +189,14 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self.view.setFocus()
         # Told once the first game has started: starting a game clears the status bar.
-        self._unloaded_plugins = len(getattr(registry, "failed", ())) + len(self.theme_errors)
+        self._startup_notes: list[str] = []
+        unloaded = len(getattr(registry, "failed", ())) + len(self.theme_errors)
+        if unloaded:
+            self._startup_notes.append(plural(
+                self.tr("%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
+                        "", unloaded),
+                unloaded,
+            ))
 
     # -- construction -------------------------------------------------------------------------
 
@@ -579,7 +587,16 @@ class MainWindow(QMainWindow):
         try:
             loaded = read_record(path)
         except (RecordError, OSError, ValueError):
-            self._remove_autosave()
+            try:
+                kept = set_aside(path)
+            except OSError:
+                self._startup_notes.append(
+                    self.tr("The unfinished game saved last time could not be read."))
+                self._remove_autosave()
+            else:
+                self._startup_notes.append(self.tr(
+                    "The unfinished game saved last time could not be read; it was kept as %1."
+                ).replace("%1", str(kept)))
             return False
         if loaded.game.is_over:
             self._remove_autosave()
@@ -613,16 +630,9 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_board_label()
         self.statusBar().clearMessage()
-        if self._unloaded_plugins:
-            self.statusBar().showMessage(
-                plural(
-                    self.tr("%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
-                            "", self._unloaded_plugins),
-                    self._unloaded_plugins,
-                ),
-                10000,
-            )
-            self._unloaded_plugins = 0
+        if self._startup_notes:
+            self.statusBar().showMessage(" ".join(self._startup_notes), 15000)
+            self._startup_notes.clear()
         self._refresh()
 
     def _update_board_label(self) -> None:

@@ -1,10 +1,12 @@
 """Atomic file replacement for everything the game must never lose (records, autosave,
-statistics): readers see the old file or the new one, never half of one."""
+statistics): readers see the old file or the new one, never half of one. A damaged file is set
+aside under a new name, never deleted or overwritten."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -38,6 +40,20 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             pass
         raise
     _fsync_directory(target.parent)
+
+
+def set_aside(path: str | os.PathLike[str]) -> Path:
+    """Rename a damaged file to ``<name>.corrupt-<timestamp>`` beside it and return the new path;
+    OSError if it cannot be moved."""
+    source = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = source.with_name(f"{source.name}.corrupt-{stamp}")
+    serial = 1
+    while target.exists():
+        serial += 1
+        target = source.with_name(f"{source.name}.corrupt-{stamp}-{serial}")
+    os.replace(source, target)
+    return target
 
 
 def _fsync_directory(directory: Path) -> None:
