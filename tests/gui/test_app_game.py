@@ -1,6 +1,8 @@
 """Whole games in the window: against the computer and a friend, end messages, statistics, undo,
 hint, stale computer answers, a hanging plugin, and the New game window."""
 
+import dataclasses
+
 import pytest
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star
 
@@ -242,6 +244,43 @@ def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
     assert len(window.controller.game.moves) == 1  # the fallback played for it
     assert window.statusBar().currentMessage() == failed.args[0]
     strategy.release.set()
+
+
+class RaisingStrategy:
+    id = "crasher"
+    name = "Crasher"
+
+    def choose_stroke(self, position, budget_s):
+        raise RuntimeError("boom")
+
+
+def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_triangle(
+        make_window, qtbot):
+    window = make_window(FakeRegistry(RaisingStrategy()))
+    window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=5)
+    controller = window.controller
+    failures = []
+    controller.plugin_failed.connect(failures.append)
+
+    def opens_a_triangle(game, i, j):
+        after = game.copy()
+        after.play(i, j)
+        return any(after.gain(int(a), int(b)) for a, b in after.legal_strokes())
+
+    # The human opens a triangle each turn, so the fallback standing in for the plugin takes it.
+    for _ in range(3):
+        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+        game = controller.game
+        gives = [(int(i), int(j)) for i, j in game.legal_strokes()
+                 if not game.gain(int(i), int(j)) and opens_a_triangle(game, int(i), int(j))]
+        moves = len(game.moves)
+        controller.request_stroke(*(gives[0] if gives else first_legal(game)))
+        qtbot.waitUntil(lambda: len(controller.game.moves) == moves + 2, timeout=5000)
+        if controller.game.moves[-1].triangles:
+            break
+    last = controller.game.moves[-1]
+    assert last.player == 1 and last.triangles and failures
+    assert window.statusBar().currentMessage() == failures[-1]
 
 
 def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):

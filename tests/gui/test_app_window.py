@@ -53,6 +53,29 @@ def test_the_language_menu_switches_the_whole_window(make_window, qtbot):
 
 
 
+def test_the_game_over_message_follows_a_language_change(make_window, qtbot):
+    from triangles_qt.app.i18n import LanguageManager
+
+    manager = LanguageManager(QCoreApplication.instance())
+    window = make_window(language_manager=manager)
+    window.start_new_game(FRIENDS, seed=3)
+    game = window.controller.game
+    while not game.is_over:
+        i, j = game.legal_strokes()[0]
+        window.controller.request_stroke(int(i), int(j))
+    english = window.statusBar().currentMessage()
+    assert english == window.end_message(game.winner)
+    assert english in ("Ana wins!", "Ben wins!", "Draw!")
+    window.game_over_dialog.reject()
+    try:
+        window.language_actions["de"].trigger()
+        qtbot.waitUntil(lambda: window.statusBar().currentMessage() != english)
+        german = window.statusBar().currentMessage()
+        assert german in ("Ana gewinnt!", "Ben gewinnt!", "Unentschieden!")
+    finally:
+        manager.unload()
+
+
 def test_a_damaged_translation_is_explained_in_the_status_bar(make_window, qtbot, tmp_path):
     import shutil
 

@@ -156,6 +156,8 @@ class MainWindow(QMainWindow):
             self.controller.setParent(self)
         self.themes, self.theme_errors = available_themes(registry)
         self._language_note: str | None = None  # the last "translation missing" status message
+        self._failure_note = ""  # the last plugin failure, which a triangle notice must not hide
+        self._end_note: str | None = None  # the game-over status message, retranslated
         # Per seat, the player's name in the language in use (None: a record's names, kept).
         self._seat_names: list[Callable[[], str]] | None = None
         self.theme = NEBULA
@@ -325,6 +327,11 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_board_label()
         self._rename_default_players()
+        game = self.controller.game
+        ending = self.statusBar().currentMessage() == self._end_note
+        if ending and game is not None and game.is_over:
+            self._end_note = self.end_message(game.winner)
+            self.statusBar().showMessage(self._end_note)
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
             self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
@@ -657,7 +664,7 @@ class MainWindow(QMainWindow):
     def _on_stroke_played(self, move: Move) -> None:
         self._stroke_since_start = True
         self.scene.add_move(move)
-        if move.triangles:
+        if move.triangles and self.statusBar().currentMessage() != self._failure_note:
             who = self.controller.players[move.player].name
             count = len(move.triangles)
             self.statusBar().showMessage(
@@ -679,6 +686,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Hint: try the highlighted stroke"), 5000)
 
     def _on_plugin_failed(self, message: str) -> None:
+        self._failure_note = message
         self.statusBar().showMessage(message, 10000)
 
     def _on_game_over(self, winner: int | None) -> None:
@@ -699,6 +707,7 @@ class MainWindow(QMainWindow):
         if self._stroke_since_start:
             self._record_statistics(winner)
         self.statusBar().showMessage(title)
+        self._end_note = title
         self._close_game_over_dialog()
         dialog = GameOverDialog(title, score, self)
         dialog.play_again.connect(self.play_again)

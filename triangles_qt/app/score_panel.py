@@ -59,7 +59,8 @@ class ElidedLabel(QLabel):
     a long name must not be cut mid-letter."""
 
     def displayed_text(self) -> str:
-        return self.fontMetrics().elidedText(self.text(), Qt.ElideRight, self.contentsRect().width())
+        width = self.contentsRect().width()
+        return self.fontMetrics().elidedText(self.text(), Qt.ElideRight, width)
 
     def setText(self, text: str) -> None:
         super().setText(text)
@@ -74,8 +75,9 @@ class ElidedLabel(QLabel):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        self.style().drawItemText(painter, self.contentsRect(), int(self.alignment()), self.palette(),
-                                  self.isEnabled(), self.displayed_text(), self.foregroundRole())
+        self.style().drawItemText(painter, self.contentsRect(), int(self.alignment()),
+                                  self.palette(), self.isEnabled(), self.displayed_text(),
+                                  self.foregroundRole())
 
 
 class PlayerCard(QFrame):
