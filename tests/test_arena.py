@@ -140,7 +140,8 @@ def test_failures_are_reported_in_the_summary(tmp_path, capsys):
     # Three strikes per game, then the fallback plays on.
     assert len(summary["failures"]) == 6
     assert summary["failures"][0] == {"strategy": "raiser", "plugin": "raiser",
-                                      "error": "raised KeyError: 'lost'"}
+                                      "error": "raised KeyError: 'lost'", "replaced": False}
+    assert [f["replaced"] for f in summary["failures"]] == [False, False, True] * 2
     assert summary["games"] == 2
 
 

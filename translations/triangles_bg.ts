@@ -11,6 +11,10 @@
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>Компютърният играч „%1“ се провали (%2); вместо него беше изиграна проста черта.</translation>
     </message>
+    <message>
+        <source>A simple player takes its place for the rest of this game.</source>
+        <translation>До края на тази игра мястото му заема прост играч.</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>

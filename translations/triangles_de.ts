@@ -11,6 +11,10 @@
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>Der Computergegner „%1“ ist gescheitert (%2); stattdessen wurde eine einfache Linie gezogen.</translation>
     </message>
+    <message>
+        <source>A simple player takes its place for the rest of this game.</source>
+        <translation>Für den Rest dieses Spiels übernimmt ein einfacher Spieler seinen Platz.</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>

@@ -11,6 +11,10 @@
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>El jugador del ordenador «%1» ha fallado (%2); en su lugar se ha hecho un trazo sencillo.</translation>
     </message>
+    <message>
+        <source>A simple player takes its place for the rest of this game.</source>
+        <translation>Un jugador sencillo ocupa su lugar durante el resto de esta partida.</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>

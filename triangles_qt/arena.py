@@ -94,7 +94,8 @@ class MatchResult:
                 for label, values in self.move_seconds().items()
             },
             "failures": [
-                {"strategy": f.strategy_id, "plugin": f.plugin_name, "error": f.error}
+                {"strategy": f.strategy_id, "plugin": f.plugin_name, "error": f.error,
+                 "replaced": f.replaced}
                 for f in self.failures()
             ],
         }
@@ -277,7 +278,8 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
     print(f"seconds per game: mean {statistics.fmean(per_game):.3f}, max {max(per_game):.3f}")
     print(f"failures: {len(summary['failures'])}")
     for failure in summary["failures"]:
-        print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}")
+        replaced = "; replaced by the fallback for the rest of the game" if failure["replaced"] else ""
+        print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}{replaced}")
 
 
 def _positive_int(text: str) -> int:

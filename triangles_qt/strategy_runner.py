@@ -25,11 +25,13 @@ MAX_FAILURES = 3
 
 @dataclass(frozen=True)
 class Failure:
-    """One failure of a strategy: which strategy, from which plugin, and what went wrong."""
+    """One failure of a strategy: which strategy, from which plugin, what went wrong, and
+    whether it was the last one allowed (the fallback plays for it for the rest of the game)."""
 
     strategy_id: str
     plugin_name: str
     error: str
+    replaced: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,9 +86,7 @@ class SafeStrategy:
         if isinstance(error, tuple):
             return Choice(error, time.perf_counter() - start)
         self.failures += 1
-        if self.replaced:
-            error += "; replaced by the built-in fallback for the rest of the game"
-        failure = Failure(self.strategy_id, self.plugin_name, error)
+        failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced)
         stroke = self._fallback(position, budget_s)
         return Choice(stroke, time.perf_counter() - start, failure, True)
 

@@ -239,7 +239,7 @@ def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
         pass
     timer.stop()
     assert len(ticks) >= 5  # the event loop kept running while the plugin hung
-    assert "hanging" in failed.args[0]
+    assert "“Hanging”" in failed.args[0]
     qtbot.waitUntil(lambda: window.controller.human_to_move, timeout=5000)
     assert len(window.controller.game.moves) == 1  # the fallback played for it
     assert window.statusBar().currentMessage() == failed.args[0]
@@ -281,6 +281,22 @@ def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_trian
     last = controller.game.moves[-1]
     assert last.player == 1 and last.triangles and failures
     assert window.statusBar().currentMessage() == failures[-1]
+
+
+def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_failure(
+        make_window, qtbot):
+    window = make_window(FakeRegistry(RaisingStrategy()))
+    window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=5)
+    controller = window.controller
+    failures = []
+    controller.plugin_failed.connect(failures.append)
+    for turn in range(4):
+        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+        controller.request_stroke(*first_legal(controller.game))
+        qtbot.waitUntil(lambda: len(controller.game.moves) == 2 * turn + 2, timeout=5000)
+    assert len(failures) == 3  # then the stand-in plays without further notices
+    assert all("“Crasher”" in message and "boom" in message for message in failures)
+    assert ["rest of this game" in message for message in failures] == [False, False, True]
 
 
 def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):

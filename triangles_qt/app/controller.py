@@ -21,6 +21,7 @@ from triangles_qt.core.record import PlayerInfo
 from triangles_qt.strategy_runner import SafeStrategy
 
 from .background import run_in_background
+from .strategy_names import strategy_display_name
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -323,7 +324,8 @@ class GameController(QObject):
         stroke = getattr(answer, "stroke", None) if error is None else None
         failure = getattr(answer, "failure", None) if error is None else error
         if failure:
-            self._report_failure(game.player, str(getattr(failure, "error", failure)))
+            self._report_failure(game.player, str(getattr(failure, "error", failure)),
+                                 bool(getattr(failure, "replaced", False)))
         if stroke is None or game.check(int(stroke[0]), int(stroke[1])) is not None:
             stroke = fallback_stroke(game)
         self._set_thinking(False)
@@ -342,16 +344,21 @@ class GameController(QObject):
         self._set_thinking(False)
         self._play(*fallback_stroke(game))
 
-    def _report_failure(self, seat: int, failure: str) -> None:
+    def _report_failure(self, seat: int, failure: str, replaced: bool = False) -> None:
         player = self._players[seat]
+        strategy = find_strategy(self.registry, player.strategy)
+        name = strategy_display_name(strategy) if strategy is not None else player.strategy
         message = (
             QCoreApplication.translate(
                 "GameController",
                 "The computer player “%1” failed (%2); a simple stroke was played instead.",
             )
-            .replace("%1", str(player.strategy or player.name))
+            .replace("%1", str(name or player.name))
             .replace("%2", failure)
         )
+        if replaced:
+            message += " " + QCoreApplication.translate(
+                "GameController", "A simple player takes its place for the rest of this game.")
         self.plugin_failed.emit(message)
 
 
