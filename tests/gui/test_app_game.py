@@ -362,6 +362,33 @@ def test_switching_theme_recolours_at_once(make_window, qtbot, theme_id):
     assert image.pixelColor(2, 2) != qcolor("#000000") or theme.background_top == "#000000"
 
 
+def test_contrast_ratio_follows_wcag_and_readable_colours_are_left_alone():
+    from PySide6.QtGui import QColor
+
+    from triangles_qt.app.colors import contrast_ratio, readable_on
+
+    assert contrast_ratio(QColor("white"), QColor("black")) == pytest.approx(21)
+    assert contrast_ratio(QColor("#777777"), QColor("white")) == pytest.approx(4.48, abs=0.01)
+    assert readable_on(QColor("#e69f00"), QColor("black")) == QColor("#e69f00")
+    darker = readable_on(QColor("#e8590c"), QColor("#fbf8f0"))
+    assert contrast_ratio(darker, QColor("#fbf8f0")) >= 4.5 and darker.lightness() < 110
+
+
+@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
+def test_names_and_the_turn_line_are_readable_in_every_theme(make_window, qtbot, theme_id):
+    from triangles_qt.app.colors import contrast_ratio
+    from triangles_qt.plugin_manager import load_plugins
+
+    window = make_window(load_plugins())
+    window.theme_actions[theme_id].trigger()
+    window.start_new_game(FRIENDS, seed=2)
+    panel = window.score_panel
+    for _ in range(2):  # each player to move once
+        for colour in (panel.turn_color, *(card.name_color for card in panel.cards)):
+            assert contrast_ratio(colour, panel.panel_color) >= 4.5
+        window.controller.request_stroke(*first_legal(window.controller.game))
+
+
 @pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
 def test_unchecked_radio_buttons_and_check_boxes_show_in_every_theme(make_window, qapp, theme_id):
     from PySide6.QtWidgets import QStyle, QStyleOptionButton

@@ -36,3 +36,37 @@ def faded(color: QColor, alpha: int) -> QColor:
     copy = QColor(color)
     copy.setAlpha(max(0, min(255, round(alpha * color.alpha() / 255))))
     return copy
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio of two opaque colours: 1 (same) to 21 (black on white)."""
+
+    def luminance(color: QColor) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+        return (0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF())
+                + 0.0722 * channel(color.blueF()))
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def blend(base: QColor, top: QColor, amount: float) -> QColor:
+    """`top` painted over `base` with opacity `amount` (0..1)."""
+    return QColor.fromRgbF(*(b + (t - b) * amount for b, t in (
+        (base.redF(), top.redF()), (base.greenF(), top.greenF()), (base.blueF(), top.blueF()))))
+
+
+def readable_on(color: QColor, background: QColor, ratio: float = 4.5) -> QColor:
+    """`color` as text on `background`: lightened on a dark background, darkened on a light one,
+    just enough to reach `ratio` (WCAG's 4.5 for text), keeping its hue. A theme's player
+    colours are chosen for strokes, which need less contrast than words."""
+    toward = QColor("white") if background.lightnessF() < 0.5 else QColor("black")
+    opaque = QColor(color.red(), color.green(), color.blue())
+    step = 0.0
+    candidate = opaque
+    while contrast_ratio(candidate, background) < ratio and step < 1.0:
+        step = min(1.0, step + 0.04)
+        candidate = blend(opaque, toward, step)
+    return candidate

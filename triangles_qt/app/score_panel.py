@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from .plurals import plural
-from .colors import qcolor, with_alpha
+from .colors import blend, qcolor, readable_on, with_alpha
 
 
 class Spinner(QWidget):
@@ -109,20 +109,22 @@ class PlayerCard(QFrame):
         layout.addWidget(self.name_label)
         layout.addWidget(self.count_label)
         self._name = ""
+        self.name_color = QColor()  # as painted: the player's colour, made readable as text
         self._count = 0
 
     def set_player(self, name: str, count: int) -> None:
         self._name, self._count = name, count
         self.retranslate_ui()
 
-    def set_active(self, active: bool, color: QColor, text: QColor) -> None:
+    def set_active(self, active: bool, color: QColor, text: QColor, panel: QColor) -> None:
         border = color.name() if active else "transparent"
         background = with_alpha(color, 46 if active else 14)
+        self.name_color = readable_on(color, blend(panel, color, background.alphaF()))
         self.setStyleSheet(
             f"QFrame#{self.objectName()} {{ border: 2px solid {border}; border-radius: 12px;"
             f" background: rgba({background.red()}, {background.green()}, {background.blue()},"
             f" {background.alpha()}); }}"
-            f" QLabel#name {{ color: {color.name()}; }}"
+            f" QLabel#name {{ color: {self.name_color.name()}; }}"
             f" QLabel#count {{ color: {text.name()}; }}"
         )
 
@@ -174,13 +176,16 @@ class ScorePanel(QWidget):
         layout.addLayout(middle, 2)
         layout.addWidget(self.cards[1], 3)
         self._theme = None
+        self.panel_color = QColor()
+        self.turn_color = QColor()
         self._active: int | None = None
 
     def set_theme(self, theme) -> None:
         self._theme = theme
         top = qcolor(theme.background_top)
         text = qcolor(theme.text)
-        panel = top.darker(125) if top.lightness() > 128 else top.lighter(125)
+        self.panel_color = top.darker(110) if top.lightness() > 128 else top.lighter(125)
+        panel = self.panel_color
         self.setStyleSheet(
             f"QWidget#scorePanel {{ background: {panel.name()};"
             f" border-bottom: 1px solid {with_alpha(text, 40).name(QColor.HexArgb)}; }}"
@@ -204,9 +209,10 @@ class ScorePanel(QWidget):
             return
         text = qcolor(self._theme.text)
         for card, color in zip(self.cards, self._theme.player_strokes):
-            card.set_active(card.seat == self._active, qcolor(color), text)
+            card.set_active(card.seat == self._active, qcolor(color), text, self.panel_color)
         # The turn line speaks in the colour of the player to move.
-        turn = text
+        self.turn_color = text
         if self._active is not None:
-            turn = qcolor(self._theme.player_strokes[self._active])
-        self.turn_label.setStyleSheet(f"color: {turn.name()};")
+            self.turn_color = readable_on(qcolor(self._theme.player_strokes[self._active]),
+                                          self.panel_color)
+        self.turn_label.setStyleSheet(f"color: {self.turn_color.name()};")
