@@ -184,10 +184,6 @@
         <translation>Играта не може да бъде отворена</translation>
     </message>
     <message>
-        <source>“%1” cannot be opened: %2</source>
-        <translation>„%1“ не може да се отвори: %2</translation>
-    </message>
-    <message>
         <source>Opened %1</source>
         <translation>Отворено: %1</translation>
     </message>
@@ -229,6 +225,18 @@
             <numerusform>%n плъгин или тема не можа да се зареди: вижте Настройки &gt; Плъгини.</numerusform>
             <numerusform>%n плъгина или теми не можаха да се заредят: вижте Настройки &gt; Плъгини.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: the file could not be read.</source>
+        <translation>„%1“ не може да бъде отворен: файлът не можа да бъде прочетен.</translation>
+    </message>
+    <message>
+        <source>“%1” was saved by a newer version of Triangles.</source>
+        <translation>„%1“ е запазен с по-нова версия на Triangles.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a Triangles game, or it is damaged.</source>
+        <translation>„%1“ не е игра на Triangles или е повреден.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read.</source>

@@ -184,10 +184,6 @@
         <translation>Das Spiel konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <source>“%1” cannot be opened: %2</source>
-        <translation>„%1“ kann nicht geöffnet werden: %2</translation>
-    </message>
-    <message>
         <source>Opened %1</source>
         <translation>%1 geöffnet</translation>
     </message>
@@ -229,6 +225,18 @@
             <numerusform>%n Plugin oder Design konnte nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
             <numerusform>%n Plugins oder Designs konnten nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: the file could not be read.</source>
+        <translation>„%1“ kann nicht geöffnet werden: Die Datei konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>“%1” was saved by a newer version of Triangles.</source>
+        <translation>„%1“ wurde mit einer neueren Version von Triangles gespeichert.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a Triangles game, or it is damaged.</source>
+        <translation>„%1“ ist kein Triangles-Spiel oder ist beschädigt.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read.</source>

@@ -184,10 +184,6 @@
         <translation>No se pudo abrir la partida</translation>
     </message>
     <message>
-        <source>“%1” cannot be opened: %2</source>
-        <translation>No se puede abrir «%1»: %2</translation>
-    </message>
-    <message>
         <source>Opened %1</source>
         <translation>Partida abierta: %1</translation>
     </message>
@@ -229,6 +225,18 @@
             <numerusform>No se pudo cargar %n complemento o tema: consulta Ajustes &gt; Complementos.</numerusform>
             <numerusform>No se pudieron cargar %n complementos o temas: consulta Ajustes &gt; Complementos.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: the file could not be read.</source>
+        <translation>No se puede abrir «%1»: no se pudo leer el archivo.</translation>
+    </message>
+    <message>
+        <source>“%1” was saved by a newer version of Triangles.</source>
+        <translation>«%1» se guardó con una versión más reciente de Triangles.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a Triangles game, or it is damaged.</source>
+        <translation>«%1» no es una partida de Triangles, o está dañada.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read.</source>

@@ -1,5 +1,7 @@
 """Game files in the window: save and open, a bad file, autosave and resume; the command line."""
 
+import pytest
+
 from triangles_qt.app.application import parse_arguments
 from triangles_qt.app.main_window import autosave_path
 from triangles_qt.app.new_game_dialog import NewGameChoices
@@ -45,11 +47,48 @@ def test_a_corrupt_file_gets_a_message_and_the_game_goes_on(make_window, tmp_pat
     assert not window.open_file(bad)
     box = window.message_box
     assert box is not None and box.isVisible()
-    assert "broken.triangles" in box.text()
+    assert box.text() == "“broken.triangles” is not a Triangles game, or it is damaged."
+    assert "cut short" in box.detailedText()  # the exact cause, for whoever repairs the file
     assert window.controller.game is before and before.moves == moves
     box.accept()
     play_strokes(window.controller, 1)  # and the game goes on
     assert len(before.moves) == 4
+
+
+@pytest.mark.parametrize("content, sentence", [
+    (None, "“x.triangles” cannot be opened: the file could not be read."),
+    ('{"format": "triangles-game", "version": 99}',
+     "“x.triangles” was saved by a newer version of Triangles."),
+])
+def test_a_file_that_cannot_be_read_or_is_too_new_is_told_apart(make_window, tmp_path, content,
+                                                                 sentence):
+    window = make_window()
+    path = tmp_path / "x.triangles"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    assert not window.open_file(path)
+    assert window.message_box.text() == sentence and window.message_box.detailedText()
+    window.message_box.accept()
+
+
+def test_the_open_error_is_in_the_players_language(make_window, qtbot, tmp_path):
+    from PySide6.QtCore import QCoreApplication
+
+    from triangles_qt.app.i18n import LanguageManager
+
+    manager = LanguageManager(QCoreApplication.instance())
+    window = make_window(language_manager=manager)
+    bad = tmp_path / "kaputt.triangles"
+    bad.write_bytes(b"\xff\xfe")
+    try:
+        window.language_actions["de"].trigger()
+        qtbot.waitUntil(lambda: window.game_menu.title() != "&Game")
+        assert not window.open_file(bad)
+        assert window.message_box.text().startswith("„kaputt.triangles“")
+        assert window.message_box.text().endswith("ist kein Triangles-Spiel oder ist beschädigt.")
+        window.message_box.accept()
+    finally:
+        manager.unload()
 
 
 def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):

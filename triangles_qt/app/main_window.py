@@ -516,12 +516,15 @@ class MainWindow(QMainWindow):
         try:
             loaded = read_record(path)
         except (RecordError, OSError, ValueError) as exc:
-            self._show_error(
-                self.tr("Could not open the game"),
-                self.tr("“%1” cannot be opened: %2").replace("%1", Path(path).name).replace(
-                    "%2", str(exc)
-                ),
-            )
+            # The sentence in the player's language; the exact cause, for whoever repairs the
+            # file, under Show Details.
+            why = {
+                "unreadable": self.tr("“%1” cannot be opened: the file could not be read."),
+                "newer": self.tr("“%1” was saved by a newer version of Triangles."),
+            }.get(getattr(exc, "kind", ""),
+                  self.tr("“%1” is not a Triangles game, or it is damaged."))
+            self._show_error(self.tr("Could not open the game"),
+                             why.replace("%1", Path(path).name), details=str(exc))
             return False
         self.current_path = Path(path)
         self._remove_autosave()
@@ -823,9 +826,11 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(self, title, question, QMessageBox.Yes | QMessageBox.No)
         return answer == QMessageBox.Yes
 
-    def _show_error(self, title: str, message: str) -> None:
+    def _show_error(self, title: str, message: str, details: str = "") -> None:
         """A non-blocking warning: the game goes on behind it."""
         box = QMessageBox(QMessageBox.Warning, title, message, QMessageBox.Ok, self)
+        if details:
+            box.setDetailedText(details)
         self.message_box = box
         box.open()
 

@@ -76,7 +76,13 @@ _PLAYER_KEYS = ("name", "kind", "strategy")
 
 
 class RecordError(ValueError):
-    """A game record that cannot be loaded (or written); the message is one clear sentence."""
+    """A game record that cannot be loaded (or written); the message is one clear sentence.
+    `kind` sorts it for players: "unreadable" (the file system refused), "newer" (written by a
+    later version) or "invalid" (anything else: not a record, or a damaged one)."""
+
+    def __init__(self, message: str, kind: str = "invalid") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -214,15 +220,16 @@ def read_record(path: str | os.PathLike[str]) -> LoadedRecord:
         with open(path, "rb") as handle:
             data = handle.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
-        raise RecordError("the file does not exist") from None
+        raise RecordError("the file does not exist", "unreadable") from None
     except IsADirectoryError:
-        raise RecordError("this is a folder, not a file") from None
+        raise RecordError("this is a folder, not a file", "unreadable") from None
     except PermissionError:
-        raise RecordError("permission to read the file was denied") from None
+        raise RecordError("permission to read the file was denied", "unreadable") from None
     except OSError as exc:
-        raise RecordError(f"the file cannot be read ({exc.strerror or type(exc).__name__})") from None
+        raise RecordError(f"the file cannot be read ({exc.strerror or type(exc).__name__})",
+                          "unreadable") from None
     except (ValueError, TypeError) as exc:  # e.g. a path with a NUL character
-        raise RecordError(f"this is not a usable file name ({exc})") from None
+        raise RecordError(f"this is not a usable file name ({exc})", "unreadable") from None
     return parse_record(data)
 
 
@@ -320,7 +327,9 @@ def _load(document: Any) -> LoadedRecord:
         raise RecordError(f"the version must be an integer, not {_describe(version)}")
     if version != VERSION:
         if version > VERSION:
-            raise RecordError(f"this record has version {version}, newer than this program reads ({VERSION})")
+            raise RecordError(
+                f"this record has version {version}, newer than this program reads ({VERSION})",
+                "newer")
         raise RecordError(f"this record has version {version}, which does not exist (only {VERSION} does)")
     _check_keys(document, _TOP_KEYS, "the record")
 
