@@ -558,6 +558,14 @@
         <source>Your earlier statistics could not be read.</source>
         <translation>Досегашната Ви статистика не може да бъде прочетена.</translation>
     </message>
+    <message>
+        <source>The damaged file was kept as %1, and counting starts again from zero.</source>
+        <translation>Повреденият файл е запазен като %1 и броенето започва отначало от нула.</translation>
+    </message>
+    <message>
+        <source>The damaged file could not be moved aside, so new results are not saved until you reset the statistics.</source>
+        <translation>Повреденият файл не можа да бъде преместен настрани, затова новите резултати не се запазват, докато не нулирате статистиката.</translation>
+    </message>
     <message numerus="yes">
         <source>Games against the computer: %Ln</source>
         <translation>

@@ -558,6 +558,14 @@
         <source>Your earlier statistics could not be read.</source>
         <translation>Deine bisherige Statistik konnte nicht gelesen werden.</translation>
     </message>
+    <message>
+        <source>The damaged file was kept as %1, and counting starts again from zero.</source>
+        <translation>Die beschädigte Datei wurde als %1 aufbewahrt, und die Zählung beginnt wieder bei null.</translation>
+    </message>
+    <message>
+        <source>The damaged file could not be moved aside, so new results are not saved until you reset the statistics.</source>
+        <translation>Die beschädigte Datei konnte nicht beiseitegelegt werden; neue Ergebnisse werden erst gespeichert, wenn du die Statistik zurücksetzt.</translation>
+    </message>
     <message numerus="yes">
         <source>Games against the computer: %Ln</source>
         <translation>

@@ -558,6 +558,14 @@
         <source>Your earlier statistics could not be read.</source>
         <translation>No se pudieron leer tus estadísticas anteriores.</translation>
     </message>
+    <message>
+        <source>The damaged file was kept as %1, and counting starts again from zero.</source>
+        <translation>El archivo dañado se conservó como %1 y el recuento empieza de nuevo desde cero.</translation>
+    </message>
+    <message>
+        <source>The damaged file could not be moved aside, so new results are not saved until you reset the statistics.</source>
+        <translation>El archivo dañado no se pudo apartar, así que los nuevos resultados no se guardan hasta que restablezcas las estadísticas.</translation>
+    </message>
     <message numerus="yes">
         <source>Games against the computer: %Ln</source>
         <translation>

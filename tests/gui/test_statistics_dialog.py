@@ -105,6 +105,8 @@ def test_a_damaged_file_is_explained(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(dialog)
     assert not dialog.error_label.isHidden()
     assert store.corrupt_copy.name in dialog.error_label.text()
+    assert "starts again from zero" in dialog.error_label.text()
+    assert dialog.error_label.toolTip() == store.load_error
     assert table_rows(dialog) == [["Total", "0", "0", "0", "0"]]
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Reset)
@@ -112,6 +114,24 @@ def test_a_damaged_file_is_explained(qtbot, tmp_path, monkeypatch):
     dialog.reset_button.click()
     assert dialog.error_label.isHidden()
     assert store.corrupt_copy.exists()  # the player's old file is never erased
+
+
+def test_a_damaged_file_that_stays_in_place_is_explained(qtbot, tmp_path, monkeypatch):
+    import os
+
+    path = tmp_path / "statistics.json"
+    path.write_text("{ not json")
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", refuse)
+        store = StatisticsStore(path)
+    dialog = StatisticsDialog(store)
+    qtbot.addWidget(dialog)
+    assert "could not be moved aside" in dialog.error_label.text()
+    assert "reset the statistics" in dialog.error_label.text()
 
 
 def test_a_language_change_retranslates(dialog, monkeypatch):

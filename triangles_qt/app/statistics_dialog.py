@@ -231,7 +231,14 @@ class StatisticsDialog(QDialog):
         self.error_label.setVisible(bool(error))
         if error:
             heading = self.tr("Your earlier statistics could not be read.")
-            self.error_label.setText(f"<b>{html.escape(heading)}</b><br>{html.escape(error)}")
+            if self.store.corrupt_copy is not None:
+                what = self.tr("The damaged file was kept as %1, and counting starts again from "
+                               "zero.").replace("%1", str(self.store.corrupt_copy))
+            else:
+                what = self.tr("The damaged file could not be moved aside, so new results are not "
+                               "saved until you reset the statistics.")
+            self.error_label.setText(f"<b>{html.escape(heading)}</b><br>{html.escape(what)}")
+            self.error_label.setToolTip(error)  # the exact cause, in English
 
         per_strategy = self.store.per_strategy()
         totals = self.store.totals()
