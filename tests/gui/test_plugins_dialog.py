@@ -64,6 +64,19 @@ def dialog(qtbot):
     return dialog
 
 
+def test_a_long_source_path_leaves_room_for_the_error(qtbot):
+    class LongPaths(FakeRegistry):
+        failed = [Failure("deep", "/home/someone/" + "very-long-folder-name/" * 12 + "deep.py",
+                          "ModuleNotFoundError: No module named 'numpyy'")]
+
+    dialog = PluginsDialog(LongPaths())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    table = dialog.failed_table
+    assert table.columnWidth(2) > table.columnWidth(1)
+    assert table.item(0, 1).toolTip() == LongPaths.failed[0].source  # the whole path, on hover
+
+
 def test_loaded_plugins_are_listed_with_kind_and_source(dialog):
     assert cells(dialog.loaded_table) == [
         ["easy", "Computer players", "Built-in"],

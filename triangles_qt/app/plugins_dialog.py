@@ -63,6 +63,11 @@ class PluginsDialog(QDialog):
         self.failed_table = self._new_table(3)
         self.failed_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.failed_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        # A drop-in's source is a long path; the error is what the reader came for.
+        self.failed_table.horizontalHeader().setSectionResizeMode(
+            1, QHeaderView.ResizeMode.Interactive)
+        self.failed_table.horizontalHeader().resizeSection(1, 200)
+        self.failed_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.details_button = QToolButton()
         self.details_button.setCheckable(True)
         self.details_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
