@@ -195,6 +195,28 @@ def test_open_over_an_unfinished_game_asks_first(make_window, tmp_path):
     assert len(window.controller.game.moves) == 2 and window.current_path.name == "other.triangles"
 
 
+def test_default_names_of_a_game_saved_in_another_language_follow_the_language_in_use(
+        make_window, tmp_path):
+    from triangles_qt.core.board import Board
+    from triangles_qt.core.game import Game
+    from triangles_qt.core.record import PlayerInfo, write_record
+
+    def saved(path, players):
+        write_record(path, Game(Board.generate("phone-24", 41)), players)
+        return path
+
+    window = make_window()
+    german = saved(tmp_path / "de.triangles", [PlayerInfo("Du", "human"),
+                                               PlayerInfo("Computer (Mittel)", "computer", "first")])
+    assert window.open_file(german)
+    cards = window.score_panel.cards
+    assert (cards[0].name_text, cards[1].name_text) == ("You", "Computer (First)")
+    spanish = saved(tmp_path / "es.triangles", [PlayerInfo("Jugador 1", "human"),
+                                                PlayerInfo("Ana", "human")])
+    assert window.open_file(spanish)
+    assert (cards[0].name_text, cards[1].name_text) == ("Player 1", "Ana")  # a chosen name stays
+
+
 def _record_against(path, strategy_id):
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
@@ -247,7 +269,8 @@ def test_an_installed_computer_player_is_loaded_without_a_message(make_window, t
     window = make_window()
     assert window.open_file(tmp_path / "ok.triangles")
     assert window.message_box is None
-    assert window.controller.players[1].name == "Computer (Gone)"  # the record's own name
+    # "Computer (…)" is a default name: it names the strategy in the language in use
+    assert window.controller.players[1].name == "Computer (First)"
 
 
 def test_a_remembered_computer_that_is_no_longer_installed_says_who_plays_instead(make_window):

@@ -103,6 +103,18 @@ def qt_translations_dir() -> Path:
     return Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
 
 
+def in_every_language(context: str, source: str) -> set[str]:
+    """`source` and its translation in every shipped language: to recognise text written in
+    another language, such as the default player names of a game saved in it."""
+    texts = {source}
+    folder = translations_dir()
+    for code in LANGUAGE_CODES:
+        translator = QTranslator()
+        if translator.load(str(folder / f"{APP_CATALOG}_{code}.qm")):
+            texts.add(translator.translate(context, source) or source)
+    return texts
+
+
 class LanguageManager:
     """Installs the translators of one language on the application, and swaps them on request.
 

@@ -56,7 +56,7 @@ from .controller import (
     rejection_text,
 )
 from .help_dialog import HowToPlayDialog
-from .i18n import native_name, normalise_code
+from .i18n import in_every_language, native_name, normalise_code
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
 from .plurals import plural
@@ -480,7 +480,6 @@ class MainWindow(QMainWindow):
         """Play a loaded record. A computer whose strategy is not installed is replaced by the
         one that plays instead, in the player list too (its name and id); the player is told."""
         players, notes = [], []
-        self._seat_names = None  # a record's names are its own
         for player in loaded.players:
             if player.kind == COMPUTER and find_strategy(self.registry, player.strategy) is None:
                 stand_in = self.controller.strategy_for(player.strategy)
@@ -488,8 +487,30 @@ class MainWindow(QMainWindow):
                 player = self._computer_player(stand_in)
             players.append(player)
         self.controller.start(loaded.game, players)
+        self._seat_names = [self._loaded_seat_name(player) for player in players]
+        self._rename_default_players()
         if notes:
             self._show_error(self.tr("Computer player not installed"), "\n".join(notes))
+
+    def _loaded_seat_name(self, player: PlayerInfo) -> Callable[[], str]:
+        """A loaded player's name: its own, unless it is a default name in any shipped
+        language; then the default of the language in use, as in a new game."""
+        if player.kind == COMPUTER:
+            for pattern in in_every_language("MainWindow", "Computer (%1)"):
+                before, _, after = pattern.partition("%1")
+                if player.name.startswith(before) and player.name.endswith(after):
+                    strategy = self.controller.strategy_for(player.strategy)
+                    return lambda: self._computer_player(strategy).name
+        else:
+            defaults = {
+                "You": lambda: self.tr("You"),
+                "Player 1": lambda: self.tr("Player 1"),
+                "Player 2": lambda: self.tr("Player 2"),
+            }
+            for source, default in defaults.items():
+                if player.name in in_every_language("MainWindow", source):
+                    return default
+        return lambda: player.name
 
     def _stand_in_note(self, missing_id: str, stand_in: Any) -> str:
         note = self.tr("The computer player “%1” is not installed; “%2” plays instead.")
