@@ -416,6 +416,30 @@ def test_unchecked_radio_buttons_and_check_boxes_show_in_every_theme(make_window
     dialog.reject()
 
 
+@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
+def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(make_window, qapp,
+                                                                       qtbot, theme_id):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollBar
+
+    from triangles_qt.plugin_manager import load_plugins
+
+    qapp.setStyle("Fusion")
+    window = make_window(load_plugins())
+    window.theme_actions[theme_id].trigger()
+    bar = QScrollBar(Qt.Vertical)
+    qtbot.addWidget(bar)
+    bar.setRange(0, 100)
+    bar.setPageStep(20)
+    bar.resize(16, 300)
+    image = bar.grab().toImage()
+    handle, groove = image.pixelColor(8, 40), image.pixelColor(8, 200)  # the value is 0
+    # On a dark sky the handle is the lighter part, as in every dark desktop theme.
+    dark = qapp.palette().window().color().lightness() < 128
+    assert abs(handle.lightness() - groove.lightness()) >= 8
+    assert handle.lightness() > groove.lightness() or not dark
+
+
 def test_a_hint_still_thinking_does_not_block_hints_after_the_next_stroke(make_window, qtbot):
     strategy = BlockingStrategy("slow")
     window = make_window(FakeRegistry(strategy))

@@ -45,7 +45,7 @@ from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA, Theme, load_themes
 
 from .board_view import BoardView
-from .colors import qcolor, with_alpha
+from .colors import blend, qcolor, with_alpha
 from .controller import (
     COMPUTER,
     HUMAN,
@@ -901,6 +901,9 @@ def theme_palette(theme) -> QPalette:
     # Fusion draws indicator outlines in a darker shade of Window and fills them with Base: on
     # a dark sky Base must be clearly lighter, or radio buttons and check boxes vanish.
     base = window.lighter(175) if dark else QColor("white")
+    # Fusion derives a scroll bar's groove from Base and its handle from Button: on a dark sky
+    # the handle must be the lighter one, while button text stays readable.
+    button = blend(base, text, 0.2) if dark else window.darker(105)
     palette = QPalette()
     roles = {
         QPalette.Window: window,
@@ -908,7 +911,7 @@ def theme_palette(theme) -> QPalette:
         QPalette.Base: base,
         QPalette.AlternateBase: window,
         QPalette.Text: text,
-        QPalette.Button: window.lighter(120) if dark else window.darker(105),
+        QPalette.Button: button,
         QPalette.ButtonText: text,
         QPalette.BrightText: qcolor(theme.warning),
         QPalette.Highlight: accent,
