@@ -204,6 +204,10 @@
         <translation>Играта не може да бъде запазена автоматично: %1</translation>
     </message>
     <message>
+        <source>The unfinished game saved last time could not be read, and was removed.</source>
+        <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена и беше премахната.</translation>
+    </message>
+    <message>
         <source>Resume game</source>
         <translation>Продължаване на играта</translation>
     </message>
@@ -239,12 +243,8 @@
         <translation>„%1“ не е игра на Triangles или е повреден.</translation>
     </message>
     <message>
-        <source>The unfinished game saved last time could not be read.</source>
-        <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена.</translation>
-    </message>
-    <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>
-        <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена; запазена е като %1.</translation>
+        <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена; съхранена е като %1.</translation>
     </message>
     <message>
         <source>custom board</source>
@@ -560,7 +560,7 @@
     </message>
     <message>
         <source>The damaged file was kept as %1, and counting starts again from zero.</source>
-        <translation>Повреденият файл е запазен като %1 и броенето започва отначало от нула.</translation>
+        <translation>Повреденият файл е запазен като %1 и броенето започва отново от нула.</translation>
     </message>
     <message>
         <source>The damaged file could not be moved aside, so new results are not saved until you reset the statistics.</source>

@@ -13,7 +13,7 @@
     </message>
     <message>
         <source>A simple player takes its place for the rest of this game.</source>
-        <translation>Für den Rest dieses Spiels übernimmt ein einfacher Spieler seinen Platz.</translation>
+        <translation>Für den Rest dieses Spiels spielt ein einfacher Spieler an seiner Stelle.</translation>
     </message>
 </context>
 <context>
@@ -204,6 +204,10 @@
         <translation>Das Spiel konnte nicht automatisch gespeichert werden: %1</translation>
     </message>
     <message>
+        <source>The unfinished game saved last time could not be read, and was removed.</source>
+        <translation>Das beim letzten Mal gespeicherte, nicht beendete Spiel konnte nicht gelesen werden und wurde entfernt.</translation>
+    </message>
+    <message>
         <source>Resume game</source>
         <translation>Spiel fortsetzen</translation>
     </message>
@@ -237,10 +241,6 @@
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
         <translation>„%1“ ist kein Triangles-Spiel oder ist beschädigt.</translation>
-    </message>
-    <message>
-        <source>The unfinished game saved last time could not be read.</source>
-        <translation>Das beim letzten Mal gespeicherte, nicht beendete Spiel konnte nicht gelesen werden.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

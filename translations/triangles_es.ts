@@ -204,6 +204,10 @@
         <translation>No se pudo guardar automáticamente la partida: %1</translation>
     </message>
     <message>
+        <source>The unfinished game saved last time could not be read, and was removed.</source>
+        <translation>No se pudo leer la partida sin terminar guardada la última vez, y se eliminó.</translation>
+    </message>
+    <message>
         <source>Resume game</source>
         <translation>Reanudar partida</translation>
     </message>
@@ -236,11 +240,7 @@
     </message>
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
-        <translation>«%1» no es una partida de Triangles, o está dañada.</translation>
-    </message>
-    <message>
-        <source>The unfinished game saved last time could not be read.</source>
-        <translation>No se pudo leer la partida sin terminar guardada la última vez.</translation>
+        <translation>«%1» no es una partida de Triangles o el archivo está dañado.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

@@ -148,6 +148,37 @@ def test_a_damaged_autosave_is_kept_aside_and_the_player_told(make_window):
     assert "could not be read" in message and str(kept) in message
 
 
+def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
+        make_window, monkeypatch):
+    import os
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("not a game", encoding="utf-8")
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    window = make_window()
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", refuse)
+        assert not window.offer_resume()
+    assert not autosave_path().exists()  # the next stroke would have overwritten it anyway
+    window.start_new_game(FRIENDS, seed=1)
+    assert "could not be read, and was removed" in window.statusBar().currentMessage()
+
+
+def test_startup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=1)
+    window.save_to(tmp_path / "g.triangles")
+    other = make_window()
+    other._startup_notes.append("2 plugins or themes could not be loaded: see Settings > Plugins.")
+    assert other.open_file(tmp_path / "g.triangles")
+    assert other.statusBar().currentMessage().startswith("2 plugins or themes")
+    assert other.open_file(tmp_path / "g.triangles")  # told once; then the usual message
+    assert other.statusBar().currentMessage() == "Opened g.triangles"
+
+
 def test_command_line_options_and_qt_arguments_are_separated():
     options, rest = parse_arguments(
         ["triangles-qt", "--lang", "de", "--theme", "daylight", "--plugin-dir", "a",

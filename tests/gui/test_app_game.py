@@ -132,6 +132,10 @@ def test_score_panel_counts_triangles_with_plural_forms(make_window, qtbot):
     texts = {cards[k].count_text for k in (0, 1)}
     assert "1 triangle" in texts or "2 triangles" in texts
     assert window.scene.triangle_count == sum(controller.game.scores)
+    closer = controller.game.moves[-1]
+    name = ("Ana", "Ben")[closer.player]
+    assert window.statusBar().currentMessage() == (
+        f"{name} closed {len(closer.triangles)} triangle" + ("s" if len(closer.triangles) > 1 else ""))
 
 
 def test_undo_against_the_computer_goes_back_to_the_humans_turn(make_window, qtbot):
@@ -384,8 +388,9 @@ def test_names_and_the_turn_line_are_readable_in_every_theme(make_window, qtbot,
     window.start_new_game(FRIENDS, seed=2)
     panel = window.score_panel
     for _ in range(2):  # each player to move once
-        for colour in (panel.turn_color, *(card.name_color for card in panel.cards)):
-            assert contrast_ratio(colour, panel.panel_color) >= 4.5
+        assert contrast_ratio(panel.turn_color, panel.panel_color) >= 4.5
+        for card in panel.cards:
+            assert contrast_ratio(card.name_color, card.background_color) >= 4.5
         window.controller.request_stroke(*first_legal(window.controller.game))
 
 
@@ -395,7 +400,7 @@ def test_unchecked_radio_buttons_and_check_boxes_show_in_every_theme(make_window
 
     from triangles_qt.plugin_manager import load_plugins
 
-    qapp.setStyle("Fusion")  # the app's style (application.main)
+    assert qapp.style().name() == "fusion"  # the app's style (application.main)
     window = make_window(load_plugins())
     window.theme_actions[theme_id].trigger()
     window.new_action.trigger()
@@ -424,7 +429,7 @@ def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(make_wind
 
     from triangles_qt.plugin_manager import load_plugins
 
-    qapp.setStyle("Fusion")
+    assert qapp.style().name() == "fusion"  # the app's style (application.main)
     window = make_window(load_plugins())
     window.theme_actions[theme_id].trigger()
     bar = QScrollBar(Qt.Vertical)

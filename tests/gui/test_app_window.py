@@ -67,9 +67,10 @@ def test_the_game_over_message_follows_a_language_change(make_window, qtbot):
     assert english == window.end_message(game.winner)
     assert english in ("Ana wins!", "Ben wins!", "Draw!")
     window.game_over_dialog.reject()
+    window.statusBar().clearMessage()  # as hovering a menu does
     try:
         window.language_actions["de"].trigger()
-        qtbot.waitUntil(lambda: window.statusBar().currentMessage() != english)
+        qtbot.waitUntil(lambda: window.game_menu.title() != "&Game")
         german = window.statusBar().currentMessage()
         assert german in ("Ana gewinnt!", "Ben gewinnt!", "Unentschieden!")
     finally:

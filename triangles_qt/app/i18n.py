@@ -10,6 +10,7 @@ damaged translation never stops the app: it falls back to English and says so in
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.resources
 import logging
 from pathlib import Path
@@ -103,7 +104,8 @@ def qt_translations_dir() -> Path:
     return Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
 
 
-def in_every_language(context: str, source: str) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def in_every_language(context: str, source: str) -> frozenset[str]:
     """`source` and its translation in every shipped language: to recognise text written in
     another language, such as the default player names of a game saved in it."""
     texts = {source}
@@ -112,7 +114,7 @@ def in_every_language(context: str, source: str) -> set[str]:
         translator = QTranslator()
         if translator.load(str(folder / f"{APP_CATALOG}_{code}.qm")):
             texts.add(translator.translate(context, source) or source)
-    return texts
+    return frozenset(texts)
 
 
 class LanguageManager:

@@ -156,9 +156,10 @@ class MainWindow(QMainWindow):
             self.controller.setParent(self)
         self.themes, self.theme_errors = available_themes(registry)
         self._language_note: str | None = None  # the last "translation missing" status message
-        self._failure_note = ""  # the last plugin failure, which a triangle notice must not hide
+        # The last plugin failure, which a triangle notice must not hide.
+        self._failure_note: str | None = None
         self._end_note: str | None = None  # the game-over status message, retranslated
-        # Per seat, the player's name in the language in use (None: a record's names, kept).
+        # Per seat, the player's name in the language in use (None before the first game).
         self._seat_names: list[Callable[[], str]] | None = None
         self.theme = NEBULA
         self.current_path: Path | None = None
@@ -328,7 +329,8 @@ class MainWindow(QMainWindow):
         self._update_board_label()
         self._rename_default_players()
         game = self.controller.game
-        ending = self.statusBar().currentMessage() == self._end_note
+        # Hovering a menu clears the status bar, so an empty one is retold the result too.
+        ending = self.statusBar().currentMessage() in (self._end_note, "")
         if ending and game is not None and game.is_over:
             self._end_note = self.end_message(game.winner)
             self.statusBar().showMessage(self._end_note)
@@ -447,14 +449,15 @@ class MainWindow(QMainWindow):
         def name(chosen: str, default: Callable[[], str]) -> Callable[[], str]:
             return (lambda: chosen) if chosen else default
 
+        defaults = self._default_human_names()
         if choices.opponent == "human":
             seats = [
-                (name(given[0], lambda: self.tr("Player 1")), HUMAN, None),
-                (name(given[1], lambda: self.tr("Player 2")), HUMAN, None),
+                (name(given[0], defaults["Player 1"]), HUMAN, None),
+                (name(given[1], defaults["Player 2"]), HUMAN, None),
             ]
         else:
             strategy = self.controller.strategy_for(choices.strategy_id)
-            human = (name(given[0], lambda: self.tr("You")), HUMAN, None)
+            human = (name(given[0], defaults["You"]), HUMAN, None)
             computer = (lambda: self._computer_player(strategy).name, COMPUTER, str(strategy.id))
             seats = [human, computer] if choices.human_starts else [computer, human]
         self._seat_names = [seat_name for seat_name, _, _ in seats]
@@ -502,15 +505,19 @@ class MainWindow(QMainWindow):
                     strategy = self.controller.strategy_for(player.strategy)
                     return lambda: self._computer_player(strategy).name
         else:
-            defaults = {
-                "You": lambda: self.tr("You"),
-                "Player 1": lambda: self.tr("Player 1"),
-                "Player 2": lambda: self.tr("Player 2"),
-            }
-            for source, default in defaults.items():
+            for source, default in self._default_human_names().items():
                 if player.name in in_every_language("MainWindow", source):
                     return default
         return lambda: player.name
+
+    def _default_human_names(self) -> dict[str, Callable[[], str]]:
+        """A human player's default names by their English text, each giving the name in the
+        language in use."""
+        return {
+            "You": lambda: self.tr("You"),
+            "Player 1": lambda: self.tr("Player 1"),
+            "Player 2": lambda: self.tr("Player 2"),
+        }
 
     def _stand_in_note(self, missing_id: str, stand_in: Any) -> str:
         note = self.tr("The computer player “%1” is not installed; “%2” plays instead.")
@@ -550,9 +557,10 @@ class MainWindow(QMainWindow):
         self.current_path = Path(path)
         self._remove_autosave()
         self._start_loaded(loaded)
-        self.statusBar().showMessage(
-            self.tr("Opened %1").replace("%1", self.current_path.name), 4000
-        )
+        if not self.statusBar().currentMessage():  # the start-up notes, if any, come first
+            self.statusBar().showMessage(
+                self.tr("Opened %1").replace("%1", self.current_path.name), 4000
+            )
         return True
 
     def save_game(self) -> bool:
@@ -622,7 +630,8 @@ class MainWindow(QMainWindow):
                 kept = set_aside(path)
             except OSError:
                 self._startup_notes.append(
-                    self.tr("The unfinished game saved last time could not be read."))
+                    self.tr("The unfinished game saved last time could not be read, and was "
+                            "removed."))
                 self._remove_autosave()
             else:
                 self._startup_notes.append(self.tr(

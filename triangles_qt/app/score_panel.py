@@ -110,6 +110,7 @@ class PlayerCard(QFrame):
         layout.addWidget(self.count_label)
         self._name = ""
         self.name_color = QColor()  # as painted: the player's colour, made readable as text
+        self.background_color = QColor()
         self._count = 0
 
     def set_player(self, name: str, count: int) -> None:
@@ -119,7 +120,8 @@ class PlayerCard(QFrame):
     def set_active(self, active: bool, color: QColor, text: QColor, panel: QColor) -> None:
         border = color.name() if active else "transparent"
         background = with_alpha(color, 46 if active else 14)
-        self.name_color = readable_on(color, blend(panel, color, background.alphaF()))
+        self.background_color = blend(panel, color, background.alphaF())  # as painted, opaque
+        self.name_color = readable_on(color, self.background_color)
         self.setStyleSheet(
             f"QFrame#{self.objectName()} {{ border: 2px solid {border}; border-radius: 12px;"
             f" background: rgba({background.red()}, {background.green()}, {background.blue()},"
