@@ -192,10 +192,6 @@
         <translation>Играта не може да бъде запазена</translation>
     </message>
     <message>
-        <source>“%1” cannot be written: %2</source>
-        <translation>„%1“ не може да се запише: %2</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>Запазено: %1</translation>
     </message>
@@ -241,6 +237,10 @@
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
         <translation>„%1“ не е игра на Triangles или е повреден.</translation>
+    </message>
+    <message>
+        <source>“%1” could not be written. The game goes on; try another folder or name.</source>
+        <translation>„%1“ не можа да бъде записан. Играта продължава; опитайте друга папка или друго име.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

@@ -192,10 +192,6 @@
         <translation>Das Spiel konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <source>“%1” cannot be written: %2</source>
-        <translation>„%1“ kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
@@ -241,6 +237,10 @@
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
         <translation>„%1“ ist kein Triangles-Spiel oder ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>“%1” could not be written. The game goes on; try another folder or name.</source>
+        <translation>„%1“ konnte nicht geschrieben werden. Das Spiel geht weiter; versuch es mit einem anderen Ordner oder Namen.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

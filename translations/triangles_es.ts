@@ -192,10 +192,6 @@
         <translation>No se pudo guardar la partida</translation>
     </message>
     <message>
-        <source>“%1” cannot be written: %2</source>
-        <translation>No se puede escribir «%1»: %2</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>Partida guardada: %1</translation>
     </message>
@@ -241,6 +237,10 @@
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
         <translation>«%1» no es una partida de Triangles o el archivo está dañado.</translation>
+    </message>
+    <message>
+        <source>“%1” could not be written. The game goes on; try another folder or name.</source>
+        <translation>No se pudo escribir «%1». La partida continúa; prueba con otra carpeta u otro nombre.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

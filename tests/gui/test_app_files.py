@@ -167,6 +167,21 @@ def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
     assert "could not be read, and was removed" in window.statusBar().currentMessage()
 
 
+def test_a_save_that_fails_says_so_and_the_game_goes_on(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=1)
+    play_strokes(window.controller, 2)
+    target = tmp_path / "missing-folder" / "g.triangles"
+    assert not window.save_to(target)
+    box = window.message_box
+    assert box.text() == ("“g.triangles” could not be written. The game goes on; try another "
+                          "folder or name.")
+    assert "No such file" in box.detailedText()
+    box.accept()
+    play_strokes(window.controller, 1)
+    assert len(window.controller.game.moves) == 3 and window.current_path is None
+
+
 def test_startup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=1)

@@ -585,9 +585,9 @@ class MainWindow(QMainWindow):
         except (RecordError, OSError, ValueError) as exc:
             self._show_error(
                 self.tr("Could not save the game"),
-                self.tr("“%1” cannot be written: %2").replace("%1", Path(path).name).replace(
-                    "%2", str(exc)
-                ),
+                self.tr("“%1” could not be written. The game goes on; try another folder or "
+                        "name.").replace("%1", Path(path).name),
+                details=str(exc),
             )
             return False
         self.current_path = Path(path)
