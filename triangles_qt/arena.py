@@ -278,7 +278,8 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
     print(f"seconds per game: mean {statistics.fmean(per_game):.3f}, max {max(per_game):.3f}")
     print(f"failures: {len(summary['failures'])}")
     for failure in summary["failures"]:
-        replaced = "; replaced by the fallback for the rest of the game" if failure["replaced"] else ""
+        replaced = ("; replaced by the fallback for the rest of the game"
+                    if failure["replaced"] else "")
         print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}{replaced}")
 
 

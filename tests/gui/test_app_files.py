@@ -252,8 +252,8 @@ def test_default_names_of_a_game_saved_in_another_language_follow_the_language_i
         return path
 
     window = make_window()
-    german = saved(tmp_path / "de.triangles", [PlayerInfo("Du", "human"),
-                                               PlayerInfo("Computer (Mittel)", "computer", "first")])
+    german = saved(tmp_path / "de.triangles", [
+        PlayerInfo("Du", "human"), PlayerInfo("Computer (Mittel)", "computer", "first")])
     assert window.open_file(german)
     cards = window.score_panel.cards
     assert (cards[0].name_text, cards[1].name_text) == ("You", "Computer (First)")

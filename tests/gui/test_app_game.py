@@ -133,9 +133,9 @@ def test_score_panel_counts_triangles_with_plural_forms(make_window, qtbot):
     assert "1 triangle" in texts or "2 triangles" in texts
     assert window.scene.triangle_count == sum(controller.game.scores)
     closer = controller.game.moves[-1]
-    name = ("Ana", "Ben")[closer.player]
-    assert window.statusBar().currentMessage() == (
-        f"{name} closed {len(closer.triangles)} triangle" + ("s" if len(closer.triangles) > 1 else ""))
+    name, count = ("Ana", "Ben")[closer.player], len(closer.triangles)
+    plural_s = "s" if count > 1 else ""
+    assert window.statusBar().currentMessage() == f"{name} closed {count} triangle{plural_s}"
 
 
 def test_undo_against_the_computer_goes_back_to_the_humans_turn(make_window, qtbot):
