@@ -35,6 +35,17 @@ Z_TRIANGLE, Z_STROKE, Z_HINT, Z_REJECTED, Z_BAND, Z_STAR, Z_MARKER = range(7)
 LINE_MARGIN = 14.0
 
 
+def line_detail(pixels_per_point: float, tolerance: int) -> float:
+    """The size (1 = full) of star cores and strokes on a board shown at `pixels_per_point`.
+
+    A stroke may pass `tolerance` points from a star (RULES.md 2); on screen a legal stroke
+    must not touch the star's core, or it looks as if it went over it. So the core's radius plus
+    half a stroke shrink to fit within the tolerance, down to half size, below which stars would
+    be hard to see."""
+    room = tolerance * pixels_per_point
+    return max(0.5, min(1.0, room / (StarItem.CORE + StrokeItem.WIDTH / 2)))
+
+
 def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine) -> QPen:
     pen = QPen(color, width, style, Qt.RoundCap, Qt.RoundJoin)
     pen.setCosmetic(True)
@@ -56,6 +67,7 @@ class StarItem(QGraphicsItem):
         self.index = index
         self._core = QColor("white")
         self._glow = QColor("white")
+        self._detail = 1.0
         self.setPos(x, y)
         self.setZValue(Z_STAR)
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
@@ -64,6 +76,16 @@ class StarItem(QGraphicsItem):
     def set_colors(self, core: QColor, glow: QColor) -> None:
         self._core, self._glow = QColor(core), QColor(glow)
         self.update()
+
+    def set_detail(self, detail: float) -> None:
+        """Draw the core at `detail` of its full size (see `line_detail`)."""
+        if detail != self._detail:
+            self._detail = detail
+            self.update()
+
+    @property
+    def core_radius(self) -> float:
+        return self.CORE * self._detail
 
     def boundingRect(self) -> QRectF:
         g = self.GLOW
@@ -80,7 +102,7 @@ class StarItem(QGraphicsItem):
         painter.setBrush(QBrush(glow))
         painter.drawEllipse(self.boundingRect())
         painter.setBrush(self._core)
-        c = self.CORE
+        c = self.core_radius
         painter.drawEllipse(QRectF(-c, -c, 2 * c, 2 * c))
 
 
@@ -89,11 +111,12 @@ class StrokeItem(QGraphicsItem):
 
     WIDTH = 3.2
 
-    def __init__(self, a: QPointF, b: QPointF, color: QColor) -> None:
+    def __init__(self, a: QPointF, b: QPointF, color: QColor, detail: float = 1.0) -> None:
         super().__init__()
         self._a, self._b = QPointF(a), QPointF(b)
         self._color = QColor(color)
         self._last = False
+        self.width = self.WIDTH * detail  # see `line_detail`
         self.setZValue(Z_STROKE)
 
     def set_color(self, color: QColor) -> None:
@@ -120,13 +143,13 @@ class StrokeItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
         if self._last:
-            painter.setPen(_cosmetic_pen(with_alpha(self._color, 45), self.WIDTH * 3.4))
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 45), self.width * 3.4))
             painter.drawLine(self._a, self._b)
-            painter.setPen(_cosmetic_pen(with_alpha(self._color, 95), self.WIDTH * 2.0))
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 95), self.width * 2.0))
             painter.drawLine(self._a, self._b)
-            painter.setPen(_cosmetic_pen(self._color.lighter(135), self.WIDTH * 1.25))
+            painter.setPen(_cosmetic_pen(self._color.lighter(135), self.width * 1.25))
         else:
-            painter.setPen(_cosmetic_pen(self._color, self.WIDTH))
+            painter.setPen(_cosmetic_pen(self._color, self.width))
         painter.drawLine(self._a, self._b)
 
 

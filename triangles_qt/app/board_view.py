@@ -37,6 +37,7 @@ from triangles_qt.core.game import Game, Move
 
 from .board_items import (
     LINE_MARGIN,
+    line_detail,
     Z_BAND,
     Z_HINT,
     Z_REJECTED,
@@ -82,6 +83,7 @@ class BoardScene(QGraphicsScene):
         self.addItem(self._triangle_layer)
         self.addItem(self._stroke_layer)
         self.pixel_size = 1.0  # scene units per screen pixel, kept up to date by the view
+        self.detail = 1.0  # the size of star cores and strokes, see `line_detail`
         self.input_enabled = True
         self.picked: int | None = None
         self.hovered: int | None = None
@@ -206,7 +208,8 @@ class BoardScene(QGraphicsScene):
 
     def _show_last(self, move: Move) -> None:
         i, j = move.stroke
-        item = StrokeItem(self.star_point(i), self.star_point(j), self.stroke_colors()[move.player])
+        item = StrokeItem(self.star_point(i), self.star_point(j), self.stroke_colors()[move.player],
+                          self.detail)
         item.set_last(True)
         self.addItem(item)
         self._last = item
@@ -221,7 +224,8 @@ class BoardScene(QGraphicsScene):
 
     def _baked_line(self, key: tuple[int, int]) -> BakedLine:
         color = self.stroke_colors()[self._strokes[key]]
-        return BakedLine(self.star_point(key[0]), self.star_point(key[1]), color, StrokeItem.WIDTH)
+        return BakedLine(self.star_point(key[0]), self.star_point(key[1]), color,
+                         StrokeItem.WIDTH * self.detail)
 
     def _baked_polygon(self, triangle: tuple[int, int, int], player: int) -> BakedPolygon:
         points = QPolygonF([self.star_point(k) for k in triangle])
@@ -456,6 +460,22 @@ class BoardScene(QGraphicsScene):
         self._last = None
         self._last_key = None
 
+    def set_pixel_size(self, size: float) -> None:
+        """The view's scale changed: scene units per screen pixel is now `size`."""
+        self.pixel_size = size
+        if self.board is None:
+            return
+        detail = line_detail(1.0 / size, self.board.tolerance)
+        if detail == self.detail:
+            return
+        self.detail = detail
+        for star in self._stars:
+            star.set_detail(detail)
+        if self._last is not None and self._last_key is not None:
+            self._last.width = StrokeItem.WIDTH * detail
+            self._last.update()
+        self._rebake()
+
     def _build_board(self, board: Board) -> None:
         for star in self._stars:
             self.removeItem(star)
@@ -466,6 +486,7 @@ class BoardScene(QGraphicsScene):
         for index, (x, y) in enumerate(board.star_list):
             star = StarItem(index, x, y)
             star.set_colors(core, glow)
+            star.set_detail(self.detail)
             self.addItem(star)
             self._stars.append(star)
         margin = min(board.width, board.height) * 0.06
@@ -556,7 +577,7 @@ class BoardView(QGraphicsView):
         self.setTransform(QTransform().rotate(angle).scale(scale, scale))
         self.setSceneRect(self._covering_rect(transform))
         self.centerOn(rect.center())
-        scene.pixel_size = 1.0 / scale
+        scene.set_pixel_size(1.0 / scale)
         self._reading_order = self._compute_reading_order()
         self.resetCachedContent()
 
