@@ -56,9 +56,10 @@ from .controller import (
     rejection_text,
 )
 from .help_dialog import HowToPlayDialog
-from .i18n import in_every_language, native_name, normalise_code
+from .i18n import native_name, normalise_code
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
+from .player_names import computer_name, default_human_names, loaded_name
 from .plurals import plural
 from .score_panel import ScorePanel
 from .settings import NewGameChoices, Settings
@@ -449,7 +450,7 @@ class MainWindow(QMainWindow):
         def name(chosen: str, default: Callable[[], str]) -> Callable[[], str]:
             return (lambda: chosen) if chosen else default
 
-        defaults = self._default_human_names()
+        defaults = default_human_names()
         if choices.opponent == "human":
             seats = [
                 (name(given[0], defaults["Player 1"]), HUMAN, None),
@@ -458,7 +459,7 @@ class MainWindow(QMainWindow):
         else:
             strategy = self.controller.strategy_for(choices.strategy_id)
             human = (name(given[0], defaults["You"]), HUMAN, None)
-            computer = (lambda: self._computer_player(strategy).name, COMPUTER, str(strategy.id))
+            computer = (lambda: computer_name(strategy), COMPUTER, str(strategy.id))
             seats = [human, computer] if choices.human_starts else [computer, human]
         self._seat_names = [seat_name for seat_name, _, _ in seats]
         return [PlayerInfo(seat_name(), kind, sid) for seat_name, kind, sid in seats]
@@ -476,8 +477,7 @@ class MainWindow(QMainWindow):
             self.controller.rename_players(renamed)
 
     def _computer_player(self, strategy: Any) -> PlayerInfo:
-        label = self.tr("Computer (%1)").replace("%1", strategy_display_name(strategy))
-        return PlayerInfo(label, COMPUTER, str(strategy.id))
+        return PlayerInfo(computer_name(strategy), COMPUTER, str(strategy.id))
 
     def _start_loaded(self, loaded: LoadedRecord) -> None:
         """Play a loaded record. A computer whose strategy is not installed is replaced by the
@@ -490,34 +490,11 @@ class MainWindow(QMainWindow):
                 player = self._computer_player(stand_in)
             players.append(player)
         self.controller.start(loaded.game, players)
-        self._seat_names = [self._loaded_seat_name(player) for player in players]
+        self._seat_names = [loaded_name(player, self.controller.strategy_for)
+                            for player in players]
         self._rename_default_players()
         if notes:
             self._show_error(self.tr("Computer player not installed"), "\n".join(notes))
-
-    def _loaded_seat_name(self, player: PlayerInfo) -> Callable[[], str]:
-        """A loaded player's name: its own, unless it is a default name in any shipped
-        language; then the default of the language in use, as in a new game."""
-        if player.kind == COMPUTER:
-            for pattern in in_every_language("MainWindow", "Computer (%1)"):
-                before, _, after = pattern.partition("%1")
-                if player.name.startswith(before) and player.name.endswith(after):
-                    strategy = self.controller.strategy_for(player.strategy)
-                    return lambda: self._computer_player(strategy).name
-        else:
-            for source, default in self._default_human_names().items():
-                if player.name in in_every_language("MainWindow", source):
-                    return default
-        return lambda: player.name
-
-    def _default_human_names(self) -> dict[str, Callable[[], str]]:
-        """A human player's default names by their English text, each giving the name in the
-        language in use."""
-        return {
-            "You": lambda: self.tr("You"),
-            "Player 1": lambda: self.tr("Player 1"),
-            "Player 2": lambda: self.tr("Player 2"),
-        }
 
     def _stand_in_note(self, missing_id: str, stand_in: Any) -> str:
         note = self.tr("The computer player “%1” is not installed; “%2” plays instead.")

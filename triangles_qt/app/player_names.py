@@ -1,0 +1,52 @@
+"""Players' names as the game shows them: the defaults ("You", "Player 1", "Player 2",
+"Computer (Hard)") in the language in use, and those defaults recognised in a game saved in any
+shipped language, so that they follow the language as a new game's do.
+
+The texts keep the "MainWindow" translation context they were first translated in.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtCore import QCoreApplication
+
+from triangles_qt.core.record import PlayerInfo
+
+from .controller import COMPUTER
+from .i18n import in_every_language
+from .strategy_names import strategy_display_name
+
+
+def computer_name(strategy: Any) -> str:
+    """ "Computer (<the strategy's name>)" in the language in use."""
+    return QCoreApplication.translate("MainWindow", "Computer (%1)").replace(
+        "%1", strategy_display_name(strategy))
+
+
+def default_human_names() -> dict[str, Callable[[], str]]:
+    """A human player's default names by their English text, each giving the name in the
+    language in use."""
+    return {
+        "You": lambda: QCoreApplication.translate("MainWindow", "You"),
+        "Player 1": lambda: QCoreApplication.translate("MainWindow", "Player 1"),
+        "Player 2": lambda: QCoreApplication.translate("MainWindow", "Player 2"),
+    }
+
+
+def loaded_name(
+    player: PlayerInfo, strategy_for: Callable[[str | None], Any]
+) -> Callable[[], str]:
+    """A loaded player's name: its own, unless it is a default name in any shipped language;
+    then the default of the language in use. `strategy_for` finds a computer's strategy."""
+    if player.kind == COMPUTER:
+        for pattern in in_every_language("MainWindow", "Computer (%1)"):
+            before, _, after = pattern.partition("%1")
+            if player.name.startswith(before) and player.name.endswith(after):
+                strategy = strategy_for(player.strategy)
+                return lambda: computer_name(strategy)
+    else:
+        for source, default in default_human_names().items():
+            if player.name in in_every_language("MainWindow", source):
+                return default
+    return lambda: player.name
