@@ -258,13 +258,19 @@ class RaisingStrategy:
         raise RuntimeError("boom")
 
 
-def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_triangle(
-        make_window, qtbot):
+def game_against_a_crashing_plugin(make_window):
+    """A game against RaisingStrategy, and the list its failure notices are collected in."""
     window = make_window(FakeRegistry(RaisingStrategy()))
     window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=5)
-    controller = window.controller
     failures = []
-    controller.plugin_failed.connect(failures.append)
+    window.controller.plugin_failed.connect(failures.append)
+    return window, failures
+
+
+def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_triangle(
+        make_window, qtbot):
+    window, failures = game_against_a_crashing_plugin(make_window)
+    controller = window.controller
 
     def opens_a_triangle(game, i, j):
         after = game.copy()
@@ -289,11 +295,8 @@ def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_trian
 
 def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_failure(
         make_window, qtbot):
-    window = make_window(FakeRegistry(RaisingStrategy()))
-    window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=5)
+    window, failures = game_against_a_crashing_plugin(make_window)
     controller = window.controller
-    failures = []
-    controller.plugin_failed.connect(failures.append)
     for turn in range(4):
         qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
         controller.request_stroke(*first_legal(controller.game))

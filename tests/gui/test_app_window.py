@@ -199,7 +199,9 @@ def test_closed_triangles_are_painted_in_the_closers_colour(make_window, qtbot):
     assert scene.baked_counts[0] + (1 if scene.last_stroke else 0) == len(controller.game.moves)
 
 
-def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
+def run_the_app(monkeypatch, tmp_path, arguments, look):
+    """Start the app as `main` does, call `look(window)` 1.5 s in, then close it; `look`'s
+    answers."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -213,15 +215,21 @@ def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
     def close_it():
         for widget in QApplication.topLevelWidgets():
             if isinstance(widget, MainWindow) and widget.isVisible():
-                seen.append(widget.controller.game)
+                seen.append(look(widget))
                 widget.close()
 
     QTimer.singleShot(1500, close_it)
     try:
-        assert application.main(["triangles-qt", "--theme", "daylight"]) == 0
+        assert application.main(["triangles-qt", *arguments]) == 0
     finally:
         for translator in QApplication.instance().findChildren(QTranslator):
             QCoreApplication.removeTranslator(translator)
+    return seen
+
+
+def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
+    seen = run_the_app(monkeypatch, tmp_path, ["--theme", "daylight"],
+                       lambda window: window.controller.game)
     assert seen and seen[0] is not None
 
 
@@ -230,32 +238,12 @@ def test_plugins_that_failed_to_load_are_announced_once_the_app_has_started(
     import shutil
     from pathlib import Path
 
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
-    from triangles_qt.app import application, settings as settings_module
-    from triangles_qt.app.main_window import MainWindow
-
     fixtures = Path(__file__).resolve().parents[1] / "plugin_fixtures"
     (user_data / "plugins").mkdir()
     for name in ("import_error.py", "returns_bad_theme.py"):
         shutil.copy(fixtures / name, user_data / "plugins" / name)
-    real_settings = settings_module.Settings
-    monkeypatch.setattr(settings_module, "Settings", lambda: real_settings(tmp_path / "s.ini"))
-    seen = []
-
-    def close_it():
-        for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow) and widget.isVisible():
-                seen.append(widget.statusBar().currentMessage())
-                widget.close()
-
-    QTimer.singleShot(1500, close_it)
-    try:
-        assert application.main(["triangles-qt", "--lang", "en"]) == 0
-    finally:
-        for translator in QApplication.instance().findChildren(QTranslator):
-            QCoreApplication.removeTranslator(translator)
+    seen = run_the_app(monkeypatch, tmp_path, ["--lang", "en"],
+                       lambda window: window.statusBar().currentMessage())
     assert seen == ["2 plugins or themes could not be loaded: see Settings > Plugins."]
 
 
