@@ -196,10 +196,6 @@
         <translation>Запазено: %1</translation>
     </message>
     <message>
-        <source>The game could not be autosaved: %1</source>
-        <translation>Играта не може да бъде запазена автоматично: %1</translation>
-    </message>
-    <message>
         <source>The unfinished game saved last time could not be read, and was removed.</source>
         <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена и беше премахната.</translation>
     </message>
@@ -241,6 +237,18 @@
     <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>„%1“ не можа да бъде записан. Играта продължава; опитайте друга папка или друго име.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: the disk is full. It goes on; free some space, or save it with Save As.</source>
+        <translation>Играта не можа да бъде запазена автоматично: дискът е пълен. Играта продължава; освободете място или я запазете с „Запазване като“.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: %1 is not writable. It goes on; save it with Save As.</source>
+        <translation>Играта не можа да бъде запазена автоматично: в %1 не може да се записва. Играта продължава; запазете я със „Запазване като“.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved. It goes on; save it with Save As.</source>
+        <translation>Играта не можа да бъде запазена автоматично. Играта продължава; запазете я със „Запазване като“.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

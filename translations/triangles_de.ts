@@ -196,10 +196,6 @@
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>The game could not be autosaved: %1</source>
-        <translation>Das Spiel konnte nicht automatisch gespeichert werden: %1</translation>
-    </message>
-    <message>
         <source>The unfinished game saved last time could not be read, and was removed.</source>
         <translation>Das beim letzten Mal gespeicherte, nicht beendete Spiel konnte nicht gelesen werden und wurde entfernt.</translation>
     </message>
@@ -241,6 +237,18 @@
     <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>„%1“ konnte nicht geschrieben werden. Das Spiel geht weiter; versuch es mit einem anderen Ordner oder Namen.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: the disk is full. It goes on; free some space, or save it with Save As.</source>
+        <translation>Das Spiel konnte nicht automatisch gespeichert werden: Der Datenträger ist voll. Das Spiel geht weiter; schaff Platz oder speichere es mit „Speichern unter“.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: %1 is not writable. It goes on; save it with Save As.</source>
+        <translation>Das Spiel konnte nicht automatisch gespeichert werden: In %1 darf nicht geschrieben werden. Das Spiel geht weiter; speichere es mit „Speichern unter“.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved. It goes on; save it with Save As.</source>
+        <translation>Das Spiel konnte nicht automatisch gespeichert werden. Das Spiel geht weiter; speichere es mit „Speichern unter“.</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

@@ -196,10 +196,6 @@
         <translation>Partida guardada: %1</translation>
     </message>
     <message>
-        <source>The game could not be autosaved: %1</source>
-        <translation>No se pudo guardar automáticamente la partida: %1</translation>
-    </message>
-    <message>
         <source>The unfinished game saved last time could not be read, and was removed.</source>
         <translation>No se pudo leer la partida sin terminar guardada la última vez, y se eliminó.</translation>
     </message>
@@ -241,6 +237,18 @@
     <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>No se pudo escribir «%1». La partida continúa; prueba con otra carpeta u otro nombre.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: the disk is full. It goes on; free some space, or save it with Save As.</source>
+        <translation>No se pudo guardar automáticamente la partida: el disco está lleno. La partida continúa; libera espacio o guárdala con «Guardar como».</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved: %1 is not writable. It goes on; save it with Save As.</source>
+        <translation>No se pudo guardar automáticamente la partida: no se puede escribir en %1. La partida continúa; guárdala con «Guardar como».</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved. It goes on; save it with Save As.</source>
+        <translation>No se pudo guardar automáticamente la partida. La partida continúa; guárdala con «Guardar como».</translation>
     </message>
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>

@@ -167,6 +167,38 @@ def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
     assert "could not be read, and was removed" in window.statusBar().currentMessage()
 
 
+@pytest.mark.parametrize("error, sentence", [
+    (OSError(28, "No space left on device"), "the disk is full"),
+    (PermissionError(13, "Permission denied"), "is not writable"),
+    (OSError(5, "Input/output error"), "could not be autosaved. It goes on"),
+])
+def test_a_failing_autosave_is_told_once_in_words_and_the_game_goes_on(
+        make_window, monkeypatch, capsys, error, sentence):
+    from triangles_qt.app import main_window
+
+    def refuse(*args, **kwargs):
+        raise error
+
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=1)
+    with monkeypatch.context() as patch:
+        patch.setattr(main_window, "write_record", refuse)
+        play_strokes(window.controller, 1)
+        told = window.statusBar().currentMessage()
+        assert sentence in told and error.strerror not in told  # the OS's English stays out
+        assert error.strerror in capsys.readouterr().err  # and goes to the terminal
+        window.statusBar().showMessage("closed 1 triangle")
+        play_strokes(window.controller, 2)
+        assert window.statusBar().currentMessage() == "closed 1 triangle"  # not said again
+    play_strokes(window.controller, 1)
+    assert autosave_path().is_file()  # working again, so a new failure is told again
+    with monkeypatch.context() as patch:
+        patch.setattr(main_window, "write_record", refuse)
+        play_strokes(window.controller, 1)
+        assert sentence in window.statusBar().currentMessage()
+    assert len(window.controller.game.moves) == 5
+
+
 def test_a_save_that_fails_says_so_and_the_game_goes_on(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=1)

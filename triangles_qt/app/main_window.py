@@ -7,8 +7,10 @@ The window never changes the game itself: it asks the controller, and redraws wh
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -194,6 +196,7 @@ class MainWindow(QMainWindow):
         self.view.setFocus()
         # Told once the first game has started: starting a game clears the status bar.
         self._startup_notes: list[str] = []
+        self._autosave_failing = False
         unloaded = len(getattr(registry, "failed", ())) + len(self.theme_errors)
         if unloaded:
             self._startup_notes.append(plural(
@@ -585,9 +588,23 @@ class MainWindow(QMainWindow):
             path.parent.mkdir(parents=True, exist_ok=True)
             write_record(path, game, self.controller.players)
         except (RecordError, OSError) as exc:  # a full disk must not stop the game
-            self.statusBar().showMessage(
-                self.tr("The game could not be autosaved: %1").replace("%1", str(exc)), 6000
-            )
+            if not self._autosave_failing:  # said once, not after every stroke
+                print(f"triangles-qt: autosave to {path} failed: {exc}", file=sys.stderr)
+                self.statusBar().showMessage(self._autosave_failure(exc), 10000)
+            self._autosave_failing = True
+            return
+        self._autosave_failing = False
+
+    def _autosave_failure(self, exc: Exception) -> str:
+        """The status line for a failed autosave, in the player's language (the OS's own
+        words go to the terminal)."""
+        if getattr(exc, "errno", None) == errno.ENOSPC:
+            return self.tr("The game could not be autosaved: the disk is full. It goes on; "
+                           "free some space, or save it with Save As.")
+        if getattr(exc, "errno", None) in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return self.tr("The game could not be autosaved: %1 is not writable. It goes on; "
+                           "save it with Save As.").replace("%1", str(autosave_path().parent))
+        return self.tr("The game could not be autosaved. It goes on; save it with Save As.")
 
     def _remove_autosave(self) -> None:
         try:
