@@ -7,6 +7,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True, scope="session")
+def app_style(qapp):
+    """The widget style application.main gives the app."""
+    from triangles_qt.app.frame_style import FrameStyle
+
+    qapp.setStyle(FrameStyle())
+
+
 @pytest.fixture(autouse=True)
 def user_data(tmp_path, monkeypatch):
     """Point the app's user data (statistics, settings, plugins) at a fresh temporary folder."""

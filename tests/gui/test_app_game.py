@@ -397,30 +397,40 @@ def test_names_and_the_turn_line_are_readable_in_every_theme(make_window, qtbot,
         window.controller.request_stroke(*first_legal(window.controller.game))
 
 
-@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
-def test_unchecked_radio_buttons_and_check_boxes_show_in_every_theme(make_window, qapp, theme_id):
-    from PySide6.QtWidgets import QStyle, QStyleOptionButton
+def edge_contrast(image, background):
+    """The best WCAG contrast of any pixel of `image` against `background`."""
+    from triangles_qt.app.colors import contrast_ratio
 
+    return max(contrast_ratio(image.pixelColor(x, y), background)
+               for x in range(image.width()) for y in range(image.height()))
+
+
+@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
+def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
+        make_window, qapp, theme_id):
+    from PySide6.QtWidgets import QGroupBox, QStyle, QStyleOptionButton
+
+    from triangles_qt.app.frame_style import EDGE_CONTRAST, FrameStyle
     from triangles_qt.plugin_manager import load_plugins
 
-    assert qapp.style().name() == "fusion"  # the app's style (application.main)
+    assert isinstance(qapp.style(), FrameStyle)  # the app's style (application.main)
     window = make_window(load_plugins())
     window.theme_actions[theme_id].trigger()
     window.new_action.trigger()
     dialog = window.new_game_dialog
     dialog.human_radio.setChecked(True)
     dialog.replay_check.setChecked(False)
+    background = dialog.palette().window().color()
     for button, element in ((dialog.computer_radio, QStyle.SE_RadioButtonIndicator),
                             (dialog.replay_check, QStyle.SE_CheckBoxIndicator)):
         option = QStyleOptionButton()
         option.initFrom(button)
         rect = button.style().subElementRect(element, option, button)
-        image = button.grab(rect).toImage()
-        background = dialog.palette().window().color()
-        lightness = {image.pixelColor(x, y).lightness()
-                     for x in range(image.width()) for y in range(image.height())}
-        # black on black measured 0; the shipped themes give 28 (Nebula) to over 40
-        assert max(abs(v - background.lightness()) for v in lightness) >= 24, button.text()
+        # WCAG's 3:1 for the edge of a control; plain Fusion gave 1.2:1 on High contrast
+        assert edge_contrast(button.grab(rect).toImage(), background) >= EDGE_CONTRAST - 0.05
+    box = dialog.findChildren(QGroupBox)[0]
+    corner = box.grab().toImage().copy(0, box.height() - 6, 6, 6)  # no text down there
+    assert edge_contrast(corner, background) >= EDGE_CONTRAST - 0.05, box.title()
     dialog.reject()
 
 
@@ -432,7 +442,9 @@ def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(make_wind
 
     from triangles_qt.plugin_manager import load_plugins
 
-    assert qapp.style().name() == "fusion"  # the app's style (application.main)
+    from triangles_qt.app.frame_style import FrameStyle
+
+    assert isinstance(qapp.style(), FrameStyle)  # the app's style (application.main)
     window = make_window(load_plugins())
     window.theme_actions[theme_id].trigger()
     bar = QScrollBar(Qt.Vertical)

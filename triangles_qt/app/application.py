@@ -42,7 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(qt_argv)
     app.setApplicationDisplayName("Triangles")
     if "-style" not in qt_argv and not any(a.startswith("-style=") for a in qt_argv):
-        app.setStyle("Fusion")  # one look everywhere; the theme supplies the palette
+        from .frame_style import FrameStyle
+
+        app.setStyle(FrameStyle())  # one look everywhere; the theme supplies the palette
 
     from triangles_qt.plugin_manager import load_plugins
 
