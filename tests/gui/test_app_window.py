@@ -262,3 +262,21 @@ def test_the_board_label_names_the_board_family_in_the_current_language(make_win
         languages.unload()
         QCoreApplication.processEvents()
     assert window.board_label.text() == "Phone · 24 stars"
+
+
+def test_in_a_narrow_window_the_board_label_steps_aside_for_a_long_message(make_window, qtbot):
+    window = make_window(size=(300, 640))
+    window.start_new_game(FRIENDS, seed=3)
+    bar, label = window.statusBar(), window.board_label
+    bar.clearMessage()
+    assert label.isVisible()
+    bar.showMessage("Hint: try the highlighted stroke, the one between the ringed stars")
+    assert not label.isVisible()  # it used to cover the message's end
+    bar.clearMessage()
+    assert label.isVisible()
+    bar.showMessage("Saved g.triangles")  # a short message leaves room for both
+    assert label.isVisible()
+    bar.showMessage("Hint: try the highlighted stroke, the one between the ringed stars")
+    window.resize(1000, 640)
+    qtbot.waitUntil(lambda: bar.width() >= 900, timeout=2000)
+    assert label.isVisible()  # a wide window has room for both

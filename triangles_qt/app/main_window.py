@@ -64,6 +64,7 @@ from .plugins_dialog import PluginsDialog
 from .player_names import computer_name, default_human_names, loaded_name
 from .plurals import plural
 from .score_panel import ScorePanel
+from .status_bar import StatusBar
 from .settings import NewGameChoices, Settings
 from .strategy_names import strategy_display_name
 from .statistics_dialog import StatisticsDialog
@@ -184,8 +185,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.score_panel)
         layout.addWidget(self.view, 1)
         self.setCentralWidget(central)
-        self.board_label = QLabel()
-        self.statusBar().addPermanentWidget(self.board_label)
+        self.setStatusBar(StatusBar())
+        self.board_label = self.statusBar().label
 
         self._create_actions()
         self._create_menus()
