@@ -276,8 +276,8 @@
     <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
         <translation>
-            <numerusform>%1: затворен %n триъгълник</numerusform>
-            <numerusform>%1: затворени %n триъгълника</numerusform>
+            <numerusform>%1: %n затворен триъгълник</numerusform>
+            <numerusform>%1: %n затворени триъгълника</numerusform>
         </translation>
     </message>
     <message>
@@ -330,11 +330,15 @@
     </message>
     <message>
         <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Теглете черти между звездите, затваряйте празни триъгълници и надиграйте противника си.&lt;/p&gt;&lt;p&gt;Свободен софтуер под лиценза GNU GPL, версия 3 или по-нова.&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Теглете черти между звездите, затваряйте празни триъгълници и надиграйте противника си.&lt;/p&gt;&lt;p&gt;Свободен софтуер под лиценза GNU GPL, версия 3 или по‑нова.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>About Triangles</source>
         <translation>За Triangles</translation>
+    </message>
+    <message>
+        <source>Technical details (in English):</source>
+        <translation>Технически подробности (на английски):</translation>
     </message>
     <message>
         <source>Triangles games (*.triangles)</source>
@@ -497,6 +501,10 @@
         <translation>Нищо</translation>
     </message>
     <message>
+        <source>Built-in themes</source>
+        <translation>Вградени теми</translation>
+    </message>
+    <message>
         <source>Built-in</source>
         <translation>Вграден</translation>
     </message>
@@ -532,7 +540,7 @@
     </message>
     <message>
         <source>Computer player</source>
-        <translation>Компютърен играч</translation>
+        <translation>Ниво на компютъра</translation>
     </message>
     <message>
         <source>Played</source>
@@ -548,7 +556,7 @@
     </message>
     <message>
         <source>Drawn</source>
-        <translation>Наравно</translation>
+        <translation>Равенства</translation>
     </message>
     <message>
         <source>No games played yet.</source>

@@ -337,6 +337,10 @@
         <translation>Über Triangles</translation>
     </message>
     <message>
+        <source>Technical details (in English):</source>
+        <translation>Technische Details (auf Englisch):</translation>
+    </message>
+    <message>
         <source>Triangles games (*.triangles)</source>
         <translation>Triangles-Spiele (*.triangles)</translation>
     </message>
@@ -497,6 +501,10 @@
         <translation>Nichts</translation>
     </message>
     <message>
+        <source>Built-in themes</source>
+        <translation>Eingebaute Designs</translation>
+    </message>
+    <message>
         <source>Built-in</source>
         <translation>Eingebaut</translation>
     </message>
@@ -532,7 +540,7 @@
     </message>
     <message>
         <source>Computer player</source>
-        <translation>Computergegner</translation>
+        <translation>Spielstärke</translation>
     </message>
     <message>
         <source>Played</source>

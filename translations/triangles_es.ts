@@ -337,6 +337,10 @@
         <translation>Acerca de Triangles</translation>
     </message>
     <message>
+        <source>Technical details (in English):</source>
+        <translation>Detalles técnicos (en inglés):</translation>
+    </message>
+    <message>
         <source>Triangles games (*.triangles)</source>
         <translation>Partidas de Triangles (*.triangles)</translation>
     </message>
@@ -497,6 +501,10 @@
         <translation>Nada</translation>
     </message>
     <message>
+        <source>Built-in themes</source>
+        <translation>Temas integrados</translation>
+    </message>
+    <message>
         <source>Built-in</source>
         <translation>Integrado</translation>
     </message>
@@ -532,7 +540,7 @@
     </message>
     <message>
         <source>Computer player</source>
-        <translation>Jugador del ordenador</translation>
+        <translation>Nivel del ordenador</translation>
     </message>
     <message>
         <source>Played</source>

@@ -48,7 +48,9 @@ def test_a_corrupt_file_gets_a_message_and_the_game_goes_on(make_window, tmp_pat
     box = window.message_box
     assert box is not None and box.isVisible()
     assert box.text() == "“broken.triangles” is not a Triangles game, or it is damaged."
-    assert "cut short" in box.detailedText()  # the exact cause, for whoever repairs the file
+    # the exact cause, for whoever repairs the file, under a heading in the player's language
+    assert box.detailedText().startswith("Technical details (in English):\n")
+    assert "cut short" in box.detailedText()
     assert window.controller.game is before and before.moves == moves
     box.accept()
     play_strokes(window.controller, 1)  # and the game goes on

@@ -78,9 +78,10 @@ def test_a_long_source_path_leaves_room_for_the_error(qtbot):
 
 
 def test_loaded_plugins_are_listed_with_kind_and_source(dialog):
+    # built-in plugins under the names players know, a third party's under its own
     assert cells(dialog.loaded_table) == [
-        ["easy", "Computer players", "Built-in"],
-        ["builtin_themes", "Themes", "Built-in"],
+        ["Easy", "Computer players", "Built-in"],
+        ["Built-in themes", "Themes", "Built-in"],
         ["acme", "Computer players, Themes", "/plugins/acme"],
     ]
     assert "3" in dialog.loaded_label.text()
@@ -126,7 +127,7 @@ def test_nothing_failed_hides_the_failure_sections(qtbot):
     assert not dialog.failed_table.isVisible()
     assert not dialog.details_button.isVisible()
     assert not dialog.theme_list.isVisible()
-    assert cells(dialog.loaded_table) == [["easy", "Computer players", "Built-in"]]
+    assert cells(dialog.loaded_table) == [["Easy", "Computer players", "Built-in"]]
 
 
 def test_a_language_change_keeps_the_content_and_selection(dialog):
@@ -141,7 +142,8 @@ def test_the_real_registry_can_be_shown(qtbot):
     registry = plugin_manager.load_plugins()
     dialog = PluginsDialog(registry)
     qtbot.addWidget(dialog)
-    assert [row[0] for row in cells(dialog.loaded_table)] == [p.name for p in registry.loaded]
+    assert [row[0] for row in cells(dialog.loaded_table)] == [
+        "Easy", "Medium", "Hard", "Built-in themes"]
     assert dialog.failed_table.rowCount() == len(registry.failed)
 
 
@@ -170,6 +172,20 @@ def test_how_to_play_explains_the_rules_with_pictures(qtbot):
     for name in ("cross", "star", "inside", "square"):
         image = document.resource(QTextDocument.ImageResource, QUrl(f"picture:{name}"))
         assert image is not None and not image.isNull()
+
+
+def test_built_in_plugin_names_follow_the_language(dialog, qapp):
+    from triangles_qt.app.i18n import LanguageManager
+
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language("es")
+        QCoreApplication.processEvents()
+        assert [row[0] for row in cells(dialog.loaded_table)] == [
+            "Fácil", "Temas integrados", "acme"]
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()
 
 
 def test_how_to_play_follows_a_language_change(qtbot, qapp):

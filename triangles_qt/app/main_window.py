@@ -854,8 +854,8 @@ class MainWindow(QMainWindow):
     def _show_error(self, title: str, message: str, details: str = "") -> None:
         """A non-blocking warning: the game goes on behind it."""
         box = QMessageBox(QMessageBox.Warning, title, message, QMessageBox.Ok, self)
-        if details:
-            box.setDetailedText(details)
+        if details:  # the exact cause stays as Python said it, for whoever repairs the file
+            box.setDetailedText(self.tr("Technical details (in English):") + "\n" + details)
         self.message_box = box
         box.open()
 

@@ -4,6 +4,7 @@ which themes were skipped."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, Iterable
 
 from PySide6.QtCore import QEvent, Qt
@@ -24,6 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from triangles_qt.plugin_manager import BUILTIN_SOURCE, user_plugin_dir
+
+from .strategy_names import strategy_display_name
 
 def _fit_height(table: QTableWidget, max_rows: int) -> None:
     """Make a table as tall as its rows (at most `max_rows`; it scrolls beyond)."""
@@ -168,6 +171,14 @@ class PluginsDialog(QDialog):
         parts = [part.strip() for part in str(kind).split(",") if part.strip()]
         return ", ".join(words.get(part, part) for part in parts) or self.tr("Nothing")
 
+    def name_text(self, name: str, source: str) -> str:
+        """A built-in plugin under the name players know it by; others under their own."""
+        if source != BUILTIN_SOURCE:
+            return name
+        if name == "builtin_themes":
+            return self.tr("Built-in themes")
+        return strategy_display_name(SimpleNamespace(id=name, name=name))
+
     def source_text(self, source: str) -> str:
         return self.tr("Built-in") if source == BUILTIN_SOURCE else str(source)
 
@@ -178,7 +189,7 @@ class PluginsDialog(QDialog):
         for row, info in enumerate(self.loaded):
             source = str(getattr(info, "source", ""))
             cells = [
-                str(getattr(info, "name", "?")),
+                self.name_text(str(getattr(info, "name", "?")), source),
                 self.kind_text(getattr(info, "kind", "")),
                 self.source_text(source),
             ]
