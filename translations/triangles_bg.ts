@@ -391,12 +391,16 @@
         <translation>Приятел на този компютър</translation>
     </message>
     <message>
-        <source>Strength:</source>
-        <translation>Ниво:</translation>
+        <source>&amp;Strength:</source>
+        <translation>&amp;Ниво:</translation>
     </message>
     <message>
-        <source>Who starts:</source>
-        <translation>Кой започва:</translation>
+        <source>&amp;Who starts:</source>
+        <translation>&amp;Кой започва:</translation>
+    </message>
+    <message>
+        <source>Player &amp;%1:</source>
+        <translation>Играч &amp;%1:</translation>
     </message>
     <message>
         <source>You</source>
@@ -405,10 +409,6 @@
     <message>
         <source>%1 (plugin)</source>
         <translation>%1 (плъгин)</translation>
-    </message>
-    <message>
-        <source>Player %1:</source>
-        <translation>Играч %1:</translation>
     </message>
     <message>
         <source>Player %1</source>

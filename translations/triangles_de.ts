@@ -391,12 +391,16 @@
         <translation>Jemand an diesem Computer</translation>
     </message>
     <message>
-        <source>Strength:</source>
-        <translation>Spielstärke:</translation>
+        <source>&amp;Strength:</source>
+        <translation>Spiel&amp;stärke:</translation>
     </message>
     <message>
-        <source>Who starts:</source>
-        <translation>Wer beginnt:</translation>
+        <source>&amp;Who starts:</source>
+        <translation>&amp;Wer beginnt:</translation>
+    </message>
+    <message>
+        <source>Player &amp;%1:</source>
+        <translation>Spieler &amp;%1:</translation>
     </message>
     <message>
         <source>You</source>
@@ -405,10 +409,6 @@
     <message>
         <source>%1 (plugin)</source>
         <translation>%1 (Plugin)</translation>
-    </message>
-    <message>
-        <source>Player %1:</source>
-        <translation>Spieler %1:</translation>
     </message>
     <message>
         <source>Player %1</source>

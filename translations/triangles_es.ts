@@ -391,12 +391,16 @@
         <translation>Otra persona en este ordenador</translation>
     </message>
     <message>
-        <source>Strength:</source>
-        <translation>Nivel:</translation>
+        <source>&amp;Strength:</source>
+        <translation>&amp;Nivel:</translation>
     </message>
     <message>
-        <source>Who starts:</source>
-        <translation>Quién empieza:</translation>
+        <source>&amp;Who starts:</source>
+        <translation>&amp;Quién empieza:</translation>
+    </message>
+    <message>
+        <source>Player &amp;%1:</source>
+        <translation>Jugador &amp;%1:</translation>
     </message>
     <message>
         <source>You</source>
@@ -405,10 +409,6 @@
     <message>
         <source>%1 (plugin)</source>
         <translation>%1 (complemento)</translation>
-    </message>
-    <message>
-        <source>Player %1:</source>
-        <translation>Jugador %1:</translation>
     </message>
     <message>
         <source>Player %1</source>

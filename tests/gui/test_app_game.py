@@ -334,6 +334,27 @@ def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
     qtbot.waitUntil(lambda: window.new_game_dialog is None)
 
 
+def test_the_new_game_fields_are_reached_with_alt_and_their_letter(make_window, qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from triangles_qt.plugin_manager import load_plugins
+
+    window = make_window(load_plugins())
+    window.new_action.trigger()
+    dialog = window.new_game_dialog
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=2000)
+    dialog.computer_radio.setChecked(True)
+    for key, field in ((Qt.Key_S, dialog.strategy_combo), (Qt.Key_W, dialog.you_start_radio)):
+        qtbot.keyClick(dialog, key, Qt.AltModifier)
+        assert QApplication.focusWidget() is field
+    dialog.human_radio.setChecked(True)
+    qtbot.keyClick(dialog, Qt.Key_2, Qt.AltModifier)
+    assert QApplication.focusWidget() is dialog.name_edits[1]
+    dialog.reject()
+
+
 def test_play_again_after_a_triangle(make_window, qtbot):
     window = make_window()
     window.start_new_game(

@@ -87,6 +87,9 @@ class NewGameDialog(QDialog):
         starts.addStretch(1)
         self._strategy_label = QLabel()
         self._starts_label = QLabel()
+        # Alt + the underlined letter reaches each field from the keyboard.
+        self._strategy_label.setBuddy(self.strategy_combo)
+        self._starts_label.setBuddy(self.you_start_radio)
         computer_form.addRow(self._strategy_label, self.strategy_combo)
         computer_form.addRow(self._starts_label, starts)
 
@@ -96,6 +99,7 @@ class NewGameDialog(QDialog):
         self._name_labels = (QLabel(), QLabel())
         for label, edit in zip(self._name_labels, self.name_edits):
             edit.setMaxLength(MAX_NAME_LENGTH)
+            label.setBuddy(edit)
             human_form.addRow(label, edit)
 
         self.pages.addWidget(computer_page)
@@ -170,8 +174,8 @@ class NewGameDialog(QDialog):
         self._opponent_box.setTitle(self.tr("Opponent"))
         self.computer_radio.setText(self.tr("The computer"))
         self.human_radio.setText(self.tr("A friend on this computer"))
-        self._strategy_label.setText(self.tr("Strength:"))
-        self._starts_label.setText(self.tr("Who starts:"))
+        self._strategy_label.setText(self.tr("&Strength:"))
+        self._starts_label.setText(self.tr("&Who starts:"))
         self.you_start_radio.setText(self.tr("You"))
         self.computer_starts_radio.setText(self.tr("The computer"))
         for index, strategy in enumerate(self._strategies):
@@ -180,7 +184,7 @@ class NewGameDialog(QDialog):
                 name = self.tr("%1 (plugin)").replace("%1", name)
             self.strategy_combo.setItemText(index, name)
         for k, (label, edit) in enumerate(zip(self._name_labels, self.name_edits), start=1):
-            label.setText(self.tr("Player %1:").replace("%1", str(k)))
+            label.setText(self.tr("Player &%1:").replace("%1", str(k)))
             edit.setPlaceholderText(self.tr("Player %1").replace("%1", str(k)))
         self.replay_check.setText(self.tr("Play again after a triangle"))
         self.replay_check.setToolTip(
