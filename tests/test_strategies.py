@@ -166,3 +166,12 @@ def test_medium_beats_easy_on_phone_24():
     match = run_match(load_plugins(), "easy", "medium", preset="phone-24", games=8, seed=100)
     assert match.wins()["medium"] >= 7
     assert match.failures() == []
+
+
+@pytest.mark.parametrize("not_a_stroke", [(0, 999), (0, 0), (-1, 3), (1.5, 2), "ab", (1, 2, 3)])
+def test_position_answers_questions_about_non_strokes_and_refuses_to_play_them(not_a_stroke):
+    position = Position(Game(Board.generate("phone-24", 1)))
+    assert position.is_legal(not_a_stroke) is False
+    assert position.gain(not_a_stroke) == 0
+    with pytest.raises(ValueError):
+        position.play(not_a_stroke)

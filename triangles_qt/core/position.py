@@ -73,13 +73,22 @@ class Position:
         return self._game.legal_strokes()
 
     def is_legal(self, stroke: Sequence[int]) -> bool:
-        i, j = _pair(stroke, self._game.board.n)
-        return not self._game.is_over and self._game.check(i, j) is None
+        """Whether `stroke` may be drawn now; False also for anything that is not a stroke
+        (a bad index, a star joined to itself)."""
+        try:
+            i, j = _pair(stroke, self._game.board.n)
+            return not self._game.is_over and self._game.check(i, j) is None
+        except ValueError:
+            return False
 
     def gain(self, stroke: Sequence[int]) -> int:
-        """How many counting triangles the stroke would close now (0 for an illegal stroke)."""
-        i, j = _pair(stroke, self._game.board.n)
-        return len(self._game.gain(i, j))
+        """How many counting triangles the stroke would close now (0 for an illegal stroke or
+        anything that is not a stroke)."""
+        try:
+            i, j = _pair(stroke, self._game.board.n)
+            return len(self._game.gain(i, j))
+        except ValueError:
+            return 0
 
     def play(self, stroke: Sequence[int]) -> "Position":
         """The position after the player to move draws `stroke`. Raises IllegalStroke/GameOver."""
