@@ -8,12 +8,12 @@
         <translation>не отговори навреме</translation>
     </message>
     <message>
-        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
-        <translation>Компютърният играч „%1“ се провали (%2); вместо него беше изиграна проста черта.</translation>
+        <source>“%1” failed again (%2); a simple player takes its place for the rest of this game.</source>
+        <translation>„%1“ отново се провали (%2); до края на играта мястото му заема прост играч.</translation>
     </message>
     <message>
-        <source>A simple player takes its place for the rest of this game.</source>
-        <translation>До края на тази игра мястото му заема прост играч.</translation>
+        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
+        <translation>Компютърният играч „%1“ се провали (%2); вместо него беше изиграна проста черта.</translation>
     </message>
 </context>
 <context>

@@ -8,12 +8,12 @@
         <translation>hat nicht rechtzeitig geantwortet</translation>
     </message>
     <message>
-        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
-        <translation>Der Computergegner „%1“ ist gescheitert (%2); stattdessen wurde eine einfache Linie gezogen.</translation>
+        <source>“%1” failed again (%2); a simple player takes its place for the rest of this game.</source>
+        <translation>„%1“ ist erneut gescheitert (%2); für den Rest des Spiels spielt ein einfacher Spieler an seiner Stelle.</translation>
     </message>
     <message>
-        <source>A simple player takes its place for the rest of this game.</source>
-        <translation>Für den Rest dieses Spiels spielt ein einfacher Spieler an seiner Stelle.</translation>
+        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
+        <translation>Der Computergegner „%1“ ist gescheitert (%2); stattdessen wurde eine einfache Linie gezogen.</translation>
     </message>
 </context>
 <context>

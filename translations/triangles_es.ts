@@ -8,12 +8,12 @@
         <translation>no respondió a tiempo</translation>
     </message>
     <message>
-        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
-        <translation>El jugador del ordenador «%1» ha fallado (%2); en su lugar se ha hecho un trazo sencillo.</translation>
+        <source>“%1” failed again (%2); a simple player takes its place for the rest of this game.</source>
+        <translation>«%1» ha vuelto a fallar (%2); un jugador sencillo ocupa su lugar el resto de la partida.</translation>
     </message>
     <message>
-        <source>A simple player takes its place for the rest of this game.</source>
-        <translation>Un jugador sencillo ocupa su lugar durante el resto de esta partida.</translation>
+        <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
+        <translation>El jugador del ordenador «%1» ha fallado (%2); en su lugar se ha hecho un trazo sencillo.</translation>
     </message>
 </context>
 <context>

@@ -304,6 +304,8 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     assert len(failures) == 3  # then the stand-in plays without further notices
     assert all("“Crasher”" in message and "boom" in message for message in failures)
     assert ["rest of this game" in message for message in failures] == [False, False, True]
+    bar = window.statusBar()  # the last one is short enough to be read whole
+    assert bar.fontMetrics().horizontalAdvance(failures[-1]) < 960 - 40
 
 
 def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):

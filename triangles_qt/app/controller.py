@@ -348,17 +348,19 @@ class GameController(QObject):
         player = self._players[seat]
         strategy = find_strategy(self.registry, player.strategy)
         name = strategy_display_name(strategy) if strategy is not None else player.strategy
-        message = (
-            QCoreApplication.translate(
+        # The third failure's sentence is the short one: it has to fit the status bar, and the
+        # player has already read what a failure means.
+        if replaced:
+            text = QCoreApplication.translate(
+                "GameController",
+                "“%1” failed again (%2); a simple player takes its place for the rest of this game.",
+            )
+        else:
+            text = QCoreApplication.translate(
                 "GameController",
                 "The computer player “%1” failed (%2); a simple stroke was played instead.",
             )
-            .replace("%1", str(name or player.name))
-            .replace("%2", failure)
-        )
-        if replaced:
-            message += " " + QCoreApplication.translate(
-                "GameController", "A simple player takes its place for the rest of this game.")
+        message = text.replace("%1", str(name or player.name)).replace("%2", failure)
         self.plugin_failed.emit(message)
 
 
