@@ -223,6 +223,10 @@
         </translation>
     </message>
     <message>
+        <source>The theme “%1” is not installed; Nebula is shown instead.</source>
+        <translation>Темата „%1“ не е инсталирана; вместо нея се показва Небюла.</translation>
+    </message>
+    <message>
         <source>“%1” cannot be opened: the file could not be read.</source>
         <translation>„%1“ не може да бъде отворен: файлът не можа да бъде прочетен.</translation>
     </message>

@@ -223,6 +223,10 @@
         </translation>
     </message>
     <message>
+        <source>The theme “%1” is not installed; Nebula is shown instead.</source>
+        <translation>Das Design „%1“ ist nicht installiert; stattdessen wird Nebel gezeigt.</translation>
+    </message>
+    <message>
         <source>“%1” cannot be opened: the file could not be read.</source>
         <translation>„%1“ kann nicht geöffnet werden: Die Datei konnte nicht gelesen werden.</translation>
     </message>

@@ -223,6 +223,10 @@
         </translation>
     </message>
     <message>
+        <source>The theme “%1” is not installed; Nebula is shown instead.</source>
+        <translation>El tema «%1» no está instalado; se muestra Nebulosa en su lugar.</translation>
+    </message>
+    <message>
         <source>“%1” cannot be opened: the file could not be read.</source>
         <translation>No se puede abrir «%1»: no se pudo leer el archivo.</translation>
     </message>

@@ -280,3 +280,13 @@ def test_in_a_narrow_window_the_board_label_steps_aside_for_a_long_message(make_
     window.resize(1000, 640)
     qtbot.waitUntil(lambda: bar.width() >= 900, timeout=2000)
     assert label.isVisible()  # a wide window has room for both
+
+
+def test_an_unknown_theme_is_told_once_the_first_game_starts(make_window):
+    window = make_window(theme_id="aurora")  # e.g. --theme aurora, or its plugin was removed
+    assert window.theme.id == "nebula"
+    window.start_new_game(FRIENDS, seed=3)
+    assert window.statusBar().currentMessage() == (
+        "The theme “aurora” is not installed; Nebula is shown instead.")
+    window.start_new_game(FRIENDS, seed=4)
+    assert "aurora" not in window.statusBar().currentMessage()  # told once

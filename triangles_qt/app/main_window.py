@@ -205,6 +205,11 @@ class MainWindow(QMainWindow):
                         "", unloaded),
                 unloaded,
             ))
+        wanted = theme_id or self.settings.theme_id
+        if wanted and wanted not in self.themes:  # e.g. its plugin was removed
+            self._startup_notes.append(
+                self.tr("The theme “%1” is not installed; Nebula is shown instead.")
+                .replace("%1", wanted))
 
     # -- construction -------------------------------------------------------------------------
 
