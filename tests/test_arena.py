@@ -112,6 +112,25 @@ def test_list_plugins_shows_loaded_and_failed_plugins_with_errors(tmp_path, caps
     assert "hook_raises" in out and "the strategies hook exploded" in out and "Traceback" in out
 
 
+def test_list_plugins_shows_the_themes_and_the_skipped_ones(tmp_path, capsys):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    daylight = (Path(__file__).parents[1] / "themes" / "daylight.toml").read_text(encoding="utf-8")
+    (folder / "mint.toml").write_text(
+        daylight.replace('id = "daylight"', 'id = "mint"').replace('name = "Daylight"',
+                                                                  'name = "Mint"'),
+        encoding="utf-8")
+    (folder / "bad.toml").write_text('id = "bad"\nname = "Bad"\ntext = "nope"\n', encoding="utf-8")
+    (folder / "mint.py").write_text(
+        "from triangles_qt import hookimpl\n\n@hookimpl\n"
+        "def triangles_themes():\n    return ['mint.toml', 'bad.toml']\n", encoding="utf-8")
+    assert main(["--list-plugins", "--plugin-dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    themes = out.split("Themes:")[1]
+    assert "nebula" in themes and "daylight" in themes and "Mint" in themes
+    assert "Skipped themes: none" not in out and "bad.toml" in out.split("Skipped themes:")[1]
+
+
 def test_an_unknown_strategy_is_an_error_naming_the_available_ones(capsys):
     assert main(["--p1", "nobody", "--games", "1"]) == 2
     err = capsys.readouterr().err

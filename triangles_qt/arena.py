@@ -21,6 +21,7 @@ from .core.position import Position
 from .core.record import PlayerInfo, RecordError, write_record
 from .plugin_manager import PluginRegistry, load_plugins
 from .strategy_runner import Failure, SafeStrategy
+from .themes import load_themes
 
 
 @dataclass
@@ -261,6 +262,13 @@ def print_plugins(registry: PluginRegistry) -> None:
         print(f"  {failure.name} ({failure.source}): {failure.error}")
         for line in failure.details.rstrip().splitlines():
             print(f"      {line}")
+    themes = load_themes(registry)  # a theme author's check without starting the app
+    print("Themes:")
+    for theme in themes.themes.values():
+        print(f"  {theme.id:<20} {theme.name}")
+    print("Skipped themes:" if themes.errors else "Skipped themes: none")
+    for error in themes.errors:
+        print(f"  {error}")
 
 
 def print_table(summary: dict, args: argparse.Namespace) -> None:
