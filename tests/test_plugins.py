@@ -224,6 +224,7 @@ BROKEN = [
     ("returns_not_a_list.py", "returned str, not a list", None),
     ("returns_none.py", "returned None, not a list", None),
     ("returns_bad_object.py", "has no choose_stroke method", None),
+    ("returns_a_class.py", "is the class Forgetful, not an instance: return Forgetful()", None),
     ("returns_bad_theme.py", "theme 1 is int", None),
     ("duplicate_id.py", "'easy' is already provided by plugin 'easy'", None),
     ("unknown_hook.py", "unknown hook 'triangles_strategys'", None),

@@ -351,6 +351,9 @@ def _checked_list(hook_name: str, result: Any) -> list[Any]:
 
 
 def _check_strategy(index: int, strategy: Any) -> None:
+    if isinstance(strategy, type):  # a likely slip: every move would fail on the missing self
+        raise _PluginError(f"strategy {index} is the class {strategy.__name__}, not an instance: "
+                           f"return {strategy.__name__}() instead")
     where = f"strategy {index} ({type(strategy).__name__})"
     for attribute in ("id", "name"):
         try:
