@@ -158,10 +158,18 @@ def test_failures_are_reported_in_the_summary(tmp_path, capsys):
                        "--p1", "raiser", "--p2", "easy")
     # Three strikes per game, then the fallback plays on.
     assert len(summary["failures"]) == 6
-    assert summary["failures"][0] == {"strategy": "raiser", "plugin": "raiser",
-                                      "error": "raised KeyError: 'lost'", "replaced": False}
+    first = summary["failures"][0]
+    details = first.pop("details")
+    assert first == {"strategy": "raiser", "plugin": "raiser",
+                     "error": "raised KeyError: 'lost'", "replaced": False}
+    # the traceback points the plugin's author at the line that raised
+    assert details.startswith("Traceback") and "raiser.py" in details and "KeyError" in details
     assert [f["replaced"] for f in summary["failures"]] == [False, False, True] * 2
     assert summary["games"] == 2
+    assert main(["--preset", "phone-24", "--games", "1", "--plugin-dir", str(folder),
+                 "--p1", "raiser", "--p2", "easy", "--budget", "0.1"]) == 0
+    table = capsys.readouterr().out
+    assert table.count("raised KeyError: 'lost'") == 3 and table.count("Traceback") == 1
 
 
 def test_the_documented_example_plugin_plays_a_game_through_the_arena():

@@ -93,7 +93,10 @@ def test_a_raising_strategy_is_replaced_by_the_fallback_for_that_move(game):
     choice = SafeStrategy(Scripted(boom), "boom-plugin").choose(game, 1.0)
     assert Position(game).is_legal(choice.stroke)
     assert choice.by_fallback
-    assert choice.failure == Failure("scripted", "boom-plugin", "raised ValueError: no idea")
+    failure = choice.failure
+    assert (failure.strategy_id, failure.plugin_name, failure.error, failure.replaced) == (
+        "scripted", "boom-plugin", "raised ValueError: no idea", False)
+    assert "in boom" in failure.details and "ValueError: no idea" in failure.details
 
 
 @pytest.mark.parametrize(

@@ -96,7 +96,7 @@ class MatchResult:
             },
             "failures": [
                 {"strategy": f.strategy_id, "plugin": f.plugin_name, "error": f.error,
-                 "replaced": f.replaced}
+                 "replaced": f.replaced, "details": f.details}
                 for f in self.failures()
             ],
         }
@@ -285,10 +285,15 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
     per_game = summary["seconds_per_game"]
     print(f"seconds per game: mean {statistics.fmean(per_game):.3f}, max {max(per_game):.3f}")
     print(f"failures: {len(summary['failures'])}")
+    traced = set()  # one traceback per error is enough to find it
     for failure in summary["failures"]:
         replaced = ("; replaced by the fallback for the rest of the game"
                     if failure["replaced"] else "")
         print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}{replaced}")
+        if failure["details"] and failure["error"] not in traced:
+            traced.add(failure["error"])
+            for line in failure["details"].rstrip().splitlines():
+                print(f"      {line}")
 
 
 def _positive_int(text: str) -> int:

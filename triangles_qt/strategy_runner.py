@@ -32,6 +32,7 @@ class Failure:
     plugin_name: str
     error: str
     replaced: bool = False
+    details: str = ""  # the traceback when the strategy raised, for its author
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class SafeStrategy:
         self.grace_s = grace_s
         self.max_failures = max_failures
         self.failures = 0  # in the current game
+        self._trace = ""  # of the last attempt that raised
 
     @property
     def strategy_id(self) -> str:
@@ -86,7 +88,7 @@ class SafeStrategy:
         if isinstance(error, tuple):
             return Choice(error, time.perf_counter() - start)
         self.failures += 1
-        failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced)
+        failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced, self._trace)
         stroke = self._fallback(position, budget_s)
         return Choice(stroke, time.perf_counter() - start, failure, True)
 
@@ -94,6 +96,7 @@ class SafeStrategy:
         """The strategy's legal stroke, or the text of what went wrong."""
         snapshot = Position(position.game())  # its own copy: the strategy may keep running
         box: dict[str, Any] = {}
+        self._trace = ""
         done = threading.Event()
 
         def work() -> None:
@@ -111,6 +114,7 @@ class SafeStrategy:
             return f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"
         if "error" in box:
             exc = box["error"]
+            self._trace = box["trace"]
             lines = str(exc).strip().splitlines()
             return f"raised {type(exc).__name__}" + (f": {lines[0]}" if lines else "")
         return legal_stroke(position, box.get("stroke"))

@@ -294,7 +294,7 @@ def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_trian
 
 
 def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_failure(
-        make_window, qtbot):
+        make_window, qtbot, capsys):
     window, failures = game_against_a_crashing_plugin(make_window)
     controller = window.controller
     for turn in range(4):
@@ -304,6 +304,7 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     assert len(failures) == 3  # then the stand-in plays without further notices
     assert all("“Crasher”" in message and "boom" in message for message in failures)
     assert ["rest of this game" in message for message in failures] == [False, False, True]
+    assert capsys.readouterr().err.count("Traceback") == 3  # for the plugin's author
     bar = window.statusBar()  # the last one is short enough to be read whole
     assert bar.fontMetrics().horizontalAdvance(failures[-1]) < 960 - 40
 

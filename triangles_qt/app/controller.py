@@ -9,6 +9,7 @@ restart, an undo or a load is dropped and the computer can never move out of tur
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
@@ -324,6 +325,9 @@ class GameController(QObject):
         stroke = getattr(answer, "stroke", None) if error is None else None
         failure = getattr(answer, "failure", None) if error is None else error
         if failure:
+            details = str(getattr(failure, "details", "") or "")
+            if details:  # for the plugin's author, who runs the app from a terminal
+                print(f"triangles-qt: the computer player failed:\n{details}", file=sys.stderr)
             self._report_failure(game.player, str(getattr(failure, "error", failure)),
                                  bool(getattr(failure, "replaced", False)))
         if stroke is None or game.check(int(stroke[0]), int(stroke[1])) is not None:
