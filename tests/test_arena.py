@@ -45,14 +45,17 @@ def test_json_summary_has_exactly_the_documented_schema(capsys):
     summary = run_json(capsys, "--preset", "phone-24", "--games", "3", "--seed", "1",
                        "--p1", "easy", "--p2", "medium")
     assert list(summary) == [
-        "games", "wins", "draws", "seconds_per_game", "move_seconds", "failures"]
+        "games", "wins", "draws", "seconds_per_game", "move_seconds", "fallback_moves",
+        "failures"]
     assert summary["games"] == 3
     assert set(summary["wins"]) == {"easy", "medium"}
     assert sum(summary["wins"].values()) + summary["draws"] == 3
     assert len(summary["seconds_per_game"]) == 3 and all(s > 0 for s in summary["seconds_per_game"])
     for label in ("easy", "medium"):
         times = summary["move_seconds"][label]
-        assert set(times) == {"mean", "max"} and 0 < times["mean"] <= times["max"] < 1.5
+        assert set(times) == {"mean", "max", "moves"} and 0 < times["mean"] <= times["max"] < 1.5
+        assert times["moves"] > 0
+    assert summary["fallback_moves"] == {"easy": 0, "medium": 0}
     assert summary["failures"] == []
 
 
@@ -170,6 +173,22 @@ def test_failures_are_reported_in_the_summary(tmp_path, capsys):
                  "--p1", "raiser", "--p2", "easy", "--budget", "0.1"]) == 0
     table = capsys.readouterr().out
     assert table.count("raised KeyError: 'lost'") == 3 and table.count("Traceback") == 1
+    assert "the fallback played" in table  # its wins are not the raiser's
+
+
+def test_the_moves_the_fallback_played_are_counted(tmp_path, capsys):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "raiser.py").write_text(
+        "from triangles_qt import hookimpl\n"
+        "class Raiser:\n    id = 'raiser'\n    name = 'Raiser'\n"
+        "    def choose_stroke(self, position, budget_s):\n        raise KeyError('lost')\n"
+        "@hookimpl\ndef triangles_strategies():\n    return [Raiser()]\n")
+    summary = run_json(capsys, "--preset", "phone-24", "--games", "2", "--plugin-dir", str(folder),
+                       "--p1", "raiser", "--p2", "easy")
+    moves = {label: summary["move_seconds"][label]["moves"] for label in ("raiser", "easy")}
+    assert summary["fallback_moves"] == {"raiser": moves["raiser"], "easy": 0}  # every one
+    assert moves["raiser"] > 3
 
 
 def test_the_documented_example_plugin_plays_a_game_through_the_arena():

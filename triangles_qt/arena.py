@@ -48,6 +48,7 @@ class GameResult:
     seconds: float
     move_seconds: dict[str, list[float]]
     failures: list[Failure]
+    fallback_moves: dict[str, int] = field(default_factory=dict)
 
     @property
     def winner_label(self) -> str | None:
@@ -80,6 +81,12 @@ class MatchResult:
     def failures(self) -> list[Failure]:
         return [f for result in self.games for f in result.failures]
 
+    def fallback_moves(self) -> dict[str, int]:
+        """Per contestant, the moves the fallback played for it (a failing strategy's results
+        are largely the fallback's)."""
+        return {label: sum(r.fallback_moves.get(label, 0) for r in self.games)
+                for label in self.labels}
+
     def summary(self) -> dict:
         """The --json summary."""
         return {
@@ -91,9 +98,11 @@ class MatchResult:
                 label: {
                     "mean": round(statistics.fmean(values), 6) if values else 0.0,
                     "max": round(max(values), 6) if values else 0.0,
+                    "moves": len(values),
                 }
                 for label, values in self.move_seconds().items()
             },
+            "fallback_moves": self.fallback_moves(),
             "failures": [
                 {"strategy": f.strategy_id, "plugin": f.plugin_name, "error": f.error,
                  "replaced": f.replaced, "details": f.details}
@@ -118,16 +127,19 @@ def play_game(game: Game, seats: Sequence[Contestant], budget_s: float) -> GameR
         seat.safe.reset()
     move_seconds: dict[str, list[float]] = {seat.label: [] for seat in seats}
     failures: list[Failure] = []
+    fallback_moves = {seat.label: 0 for seat in seats}
     start = time.perf_counter()
     while not game.is_over:
         seat = seats[game.player]
         choice = seat.safe.choose(Position(game), budget_s)
         move_seconds[seat.label].append(choice.seconds)
+        fallback_moves[seat.label] += choice.by_fallback
         if choice.failure is not None:
             failures.append(choice.failure)
         game.play(*choice.stroke)
     seconds = time.perf_counter() - start
-    return GameResult(game, (seats[0], seats[1]), seconds, move_seconds, failures)
+    return GameResult(game, (seats[0], seats[1]), seconds, move_seconds, failures,
+                      fallback_moves)
 
 
 def run_match(
@@ -284,6 +296,11 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
     print(f"{'draws':<20} {summary['draws']:>6} {100 * summary['draws'] / games:>6.1f}%")
     per_game = summary["seconds_per_game"]
     print(f"seconds per game: mean {statistics.fmean(per_game):.3f}, max {max(per_game):.3f}")
+    for label, moves in summary["fallback_moves"].items():
+        if moves:
+            total = summary["move_seconds"][label]["moves"]
+            print(f"the fallback played {moves} of {label}'s {total} moves: those results are "
+                  "partly the fallback's")
     print(f"failures: {len(summary['failures'])}")
     traced = set()  # one traceback per error is enough to find it
     for failure in summary["failures"]:
