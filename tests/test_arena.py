@@ -149,7 +149,8 @@ def test_options_are_validated():
         main(["--budget", "-1"])
 
 
-def test_failures_are_reported_in_the_summary(tmp_path, capsys):
+def raiser_folder(tmp_path):
+    """A drop-in folder with the strategy 'raiser', which raises KeyError on every move."""
     folder = tmp_path / "plugins"
     folder.mkdir()
     (folder / "raiser.py").write_text(
@@ -157,6 +158,11 @@ def test_failures_are_reported_in_the_summary(tmp_path, capsys):
         "class Raiser:\n    id = 'raiser'\n    name = 'Raiser'\n"
         "    def choose_stroke(self, position, budget_s):\n        raise KeyError('lost')\n"
         "@hookimpl\ndef triangles_strategies():\n    return [Raiser()]\n")
+    return folder
+
+
+def test_failures_are_reported_in_the_summary(tmp_path, capsys):
+    folder = raiser_folder(tmp_path)
     summary = run_json(capsys, "--preset", "phone-24", "--games", "2", "--plugin-dir", str(folder),
                        "--p1", "raiser", "--p2", "easy")
     # Three strikes per game, then the fallback plays on.
@@ -177,13 +183,7 @@ def test_failures_are_reported_in_the_summary(tmp_path, capsys):
 
 
 def test_the_moves_the_fallback_played_are_counted(tmp_path, capsys):
-    folder = tmp_path / "plugins"
-    folder.mkdir()
-    (folder / "raiser.py").write_text(
-        "from triangles_qt import hookimpl\n"
-        "class Raiser:\n    id = 'raiser'\n    name = 'Raiser'\n"
-        "    def choose_stroke(self, position, budget_s):\n        raise KeyError('lost')\n"
-        "@hookimpl\ndef triangles_strategies():\n    return [Raiser()]\n")
+    folder = raiser_folder(tmp_path)
     summary = run_json(capsys, "--preset", "phone-24", "--games", "2", "--plugin-dir", str(folder),
                        "--p1", "raiser", "--p2", "easy")
     moves = {label: summary["move_seconds"][label]["moves"] for label in ("raiser", "easy")}

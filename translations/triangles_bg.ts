@@ -172,6 +172,10 @@
         <translation>Компютърният играч не е инсталиран</translation>
     </message>
     <message>
+        <source>The theme “%1” is not installed; %2 is shown instead.</source>
+        <translation>Темата „%1“ не е инсталирана; вместо нея се показва %2.</translation>
+    </message>
+    <message>
         <source>The %1 translation is missing or damaged; using English.</source>
         <translation>Преводът „%1“ липсва или е повреден; използва се английски.</translation>
     </message>
@@ -221,10 +225,6 @@
             <numerusform>%n плъгин или тема не можа да се зареди: вижте Настройки &gt; Плъгини.</numerusform>
             <numerusform>%n плъгина или теми не можаха да се заредят: вижте Настройки &gt; Плъгини.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>The theme “%1” is not installed; Nebula is shown instead.</source>
-        <translation>Темата „%1“ не е инсталирана; вместо нея се показва Небюла.</translation>
     </message>
     <message>
         <source>“%1” cannot be opened: the file could not be read.</source>

@@ -172,6 +172,10 @@
         <translation>Computergegner nicht installiert</translation>
     </message>
     <message>
+        <source>The theme “%1” is not installed; %2 is shown instead.</source>
+        <translation>Das Design „%1“ ist nicht installiert; stattdessen wird %2 gezeigt.</translation>
+    </message>
+    <message>
         <source>The %1 translation is missing or damaged; using English.</source>
         <translation>Die Übersetzung „%1“ fehlt oder ist beschädigt; es wird Englisch verwendet.</translation>
     </message>
@@ -221,10 +225,6 @@
             <numerusform>%n Plugin oder Design konnte nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
             <numerusform>%n Plugins oder Designs konnten nicht geladen werden: siehe Einstellungen &gt; Plugins.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>The theme “%1” is not installed; Nebula is shown instead.</source>
-        <translation>Das Design „%1“ ist nicht installiert; stattdessen wird Nebel gezeigt.</translation>
     </message>
     <message>
         <source>“%1” cannot be opened: the file could not be read.</source>

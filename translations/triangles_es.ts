@@ -172,6 +172,10 @@
         <translation>Jugador del ordenador no instalado</translation>
     </message>
     <message>
+        <source>The theme “%1” is not installed; %2 is shown instead.</source>
+        <translation>El tema «%1» no está instalado; se muestra %2 en su lugar.</translation>
+    </message>
+    <message>
         <source>The %1 translation is missing or damaged; using English.</source>
         <translation>Falta la traducción «%1» o está dañada; se usa el inglés.</translation>
     </message>
@@ -221,10 +225,6 @@
             <numerusform>No se pudo cargar %n complemento o tema: consulta Ajustes &gt; Complementos.</numerusform>
             <numerusform>No se pudieron cargar %n complementos o temas: consulta Ajustes &gt; Complementos.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>The theme “%1” is not installed; Nebula is shown instead.</source>
-        <translation>El tema «%1» no está instalado; se muestra Nebulosa en su lugar.</translation>
     </message>
     <message>
         <source>“%1” cannot be opened: the file could not be read.</source>

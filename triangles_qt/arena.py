@@ -272,8 +272,7 @@ def print_plugins(registry: PluginRegistry) -> None:
     print("Failed plugins:" if registry.failed else "Failed plugins: none")
     for failure in registry.failed:
         print(f"  {failure.name} ({failure.source}): {failure.error}")
-        for line in failure.details.rstrip().splitlines():
-            print(f"      {line}")
+        _print_indented(failure.details)
     themes = load_themes(registry)  # a theme author's check without starting the app
     print("Themes:")
     for theme in themes.themes.values():
@@ -299,18 +298,23 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
     for label, moves in summary["fallback_moves"].items():
         if moves:
             total = summary["move_seconds"][label]["moves"]
+            share = "all" if moves == total else "partly"
             print(f"the fallback played {moves} of {label}'s {total} moves: those results are "
-                  "partly the fallback's")
+                  f"{share} the fallback's")
     print(f"failures: {len(summary['failures'])}")
-    traced = set()  # one traceback per error is enough to find it
+    traced = set()  # one traceback per strategy and error is enough to find it
     for failure in summary["failures"]:
         replaced = ("; replaced by the fallback for the rest of the game"
                     if failure["replaced"] else "")
         print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}{replaced}")
-        if failure["details"] and failure["error"] not in traced:
-            traced.add(failure["error"])
-            for line in failure["details"].rstrip().splitlines():
-                print(f"      {line}")
+        if (failure["strategy"], failure["error"]) not in traced:
+            traced.add((failure["strategy"], failure["error"]))
+            _print_indented(failure["details"])
+
+
+def _print_indented(text: str) -> None:
+    for line in text.rstrip().splitlines():
+        print(f"      {line}")
 
 
 def _positive_int(text: str) -> int:

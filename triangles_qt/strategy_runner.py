@@ -58,7 +58,6 @@ class SafeStrategy:
         self.grace_s = grace_s
         self.max_failures = max_failures
         self.failures = 0  # in the current game
-        self._trace = ""  # of the last attempt that raised
 
     @property
     def strategy_id(self) -> str:
@@ -84,19 +83,20 @@ class SafeStrategy:
         if self.replaced:
             stroke = self._fallback(position, budget_s)
             return Choice(stroke, time.perf_counter() - start, None, True)
-        error = self._attempt(position, budget_s)
-        if isinstance(error, tuple):
-            return Choice(error, time.perf_counter() - start)
+        stroke, error, trace = self._attempt(position, budget_s)
+        if stroke is not None:
+            return Choice(stroke, time.perf_counter() - start)
         self.failures += 1
-        failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced, self._trace)
+        failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced, trace)
         stroke = self._fallback(position, budget_s)
         return Choice(stroke, time.perf_counter() - start, failure, True)
 
-    def _attempt(self, position: Position, budget_s: float) -> tuple[int, int] | str:
-        """The strategy's legal stroke, or the text of what went wrong."""
+    def _attempt(self, position: Position, budget_s: float
+                 ) -> tuple[tuple[int, int] | None, str, str]:
+        """(the strategy's legal stroke, "", "") or (None, what went wrong, its traceback if
+        the strategy raised)."""
         snapshot = Position(position.game())  # its own copy: the strategy may keep running
         box: dict[str, Any] = {}
-        self._trace = ""
         done = threading.Event()
 
         def work() -> None:
@@ -111,13 +111,15 @@ class SafeStrategy:
         worker = threading.Thread(target=work, name=f"strategy-{self.strategy_id}", daemon=True)
         worker.start()
         if not done.wait(max(0.0, budget_s) + self.grace_s):
-            return f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"
+            return None, (f"no answer within its budget of {budget_s:g} s "
+                          f"(+{self.grace_s:g} s grace)"), ""
         if "error" in box:
             exc = box["error"]
-            self._trace = box["trace"]
             lines = str(exc).strip().splitlines()
-            return f"raised {type(exc).__name__}" + (f": {lines[0]}" if lines else "")
-        return legal_stroke(position, box.get("stroke"))
+            error = f"raised {type(exc).__name__}" + (f": {lines[0]}" if lines else "")
+            return None, error, box["trace"]
+        answer = legal_stroke(position, box.get("stroke"))
+        return (None, answer, "") if isinstance(answer, str) else (answer, "", "")
 
     def _fallback(self, position: Position, budget_s: float) -> tuple[int, int]:
         answer = self.fallback.choose_stroke(Position(position.game()), budget_s)

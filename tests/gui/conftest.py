@@ -10,9 +10,9 @@ import pytest  # noqa: E402
 @pytest.fixture(autouse=True, scope="session")
 def app_style(qapp):
     """The widget style application.main gives the app."""
-    from triangles_qt.app.frame_style import FrameStyle
+    from triangles_qt.app.application import use_app_style
 
-    qapp.setStyle(FrameStyle())
+    use_app_style(qapp, [])
 
 
 @pytest.fixture(autouse=True)

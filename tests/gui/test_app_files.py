@@ -365,3 +365,19 @@ def test_a_remembered_computer_that_is_no_longer_installed_says_who_plays_instea
     window.play_again()  # the stand-in is what is remembered now: no second message
     assert window.message_box is None or not window.message_box.isVisible()
     assert window.settings.strategy_id == "first"
+
+
+def test_a_new_game_tells_an_autosave_failure_again(make_window, monkeypatch):
+    from triangles_qt.app import main_window
+
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(main_window, "write_record", refuse)
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=1)
+    play_strokes(window.controller, 1)
+    assert "disk is full" in window.statusBar().currentMessage()
+    window.start_new_game(FRIENDS, seed=2)  # the disk is still full
+    play_strokes(window.controller, 1)
+    assert "disk is full" in window.statusBar().currentMessage()

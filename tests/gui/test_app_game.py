@@ -305,8 +305,11 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     assert all("“Crasher”" in message and "boom" in message for message in failures)
     assert ["rest of this game" in message for message in failures] == [False, False, True]
     assert capsys.readouterr().err.count("Traceback") == 3  # for the plugin's author
-    bar = window.statusBar()  # the last one is short enough to be read whole
-    assert bar.fontMetrics().horizontalAdvance(failures[-1]) < 960 - 40
+    window.resize(960, 700)  # the window's first size
+    bar = window.statusBar()
+    qtbot.waitUntil(lambda: bar.width() >= 940, timeout=2000)
+    # the last one is short enough to be read whole (the board label steps aside for it)
+    assert bar.fontMetrics().horizontalAdvance(failures[-1]) < bar.width() - 40
 
 
 def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
@@ -349,9 +352,13 @@ def test_the_new_game_fields_are_reached_with_alt_and_their_letter(make_window, 
     dialog.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=2000)
     dialog.computer_radio.setChecked(True)
-    for key, field in ((Qt.Key_S, dialog.strategy_combo), (Qt.Key_W, dialog.you_start_radio)):
-        qtbot.keyClick(dialog, key, Qt.AltModifier)
-        assert QApplication.focusWidget() is field
+    for starter in (dialog.computer_starts_radio, dialog.you_start_radio):
+        starter.setChecked(True)
+        for key, field in ((Qt.Key_S, dialog.strategy_combo), (Qt.Key_W, starter)):
+            qtbot.keyClick(dialog, key, Qt.AltModifier)
+            assert QApplication.focusWidget() is field
+        qtbot.wait(300)  # a buddy button's click is animated
+        assert starter.isChecked()  # reaching the choice does not change it
     dialog.human_radio.setChecked(True)
     qtbot.keyClick(dialog, Qt.Key_2, Qt.AltModifier)
     assert QApplication.focusWidget() is dialog.name_edits[1]
@@ -434,10 +441,9 @@ def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
         make_window, qapp, theme_id):
     from PySide6.QtWidgets import QGroupBox, QStyle, QStyleOptionButton
 
-    from triangles_qt.app.frame_style import EDGE_CONTRAST, FrameStyle
+    from triangles_qt.app.frame_style import EDGE_CONTRAST
     from triangles_qt.plugin_manager import load_plugins
 
-    assert isinstance(qapp.style(), FrameStyle)  # the app's style (application.main)
     window = make_window(load_plugins())
     window.theme_actions[theme_id].trigger()
     window.new_action.trigger()
@@ -458,6 +464,51 @@ def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
     dialog.reject()
 
 
+def test_the_app_style_is_fusion_with_visible_frames_unless_qt_is_told_otherwise(qapp):
+    from PySide6.QtWidgets import QStyleFactory
+
+    from triangles_qt.app.application import use_app_style
+    from triangles_qt.app.frame_style import FrameStyle
+
+    try:
+        qapp.setStyle(QStyleFactory.create("Windows"))
+        use_app_style(qapp, ["triangles-qt", "-style", "windows"])
+        assert not isinstance(qapp.style(), FrameStyle)
+        use_app_style(qapp, ["triangles-qt"])
+        assert isinstance(qapp.style(), FrameStyle) and qapp.style().baseStyle().name() == "fusion"
+    finally:
+        use_app_style(qapp, [])
+
+
+@pytest.mark.parametrize("state", ["focused", "disabled"])
+def test_focused_and_disabled_controls_keep_fusions_own_edges(qapp, state):
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QStyle, QStyleFactory, QStyleOption
+
+    from triangles_qt.app.frame_style import FrameStyle
+
+    def drawn(style, element, flags):
+        option = QStyleOption()
+        option.rect = option.rect.__class__(0, 0, 40, 20)
+        option.palette = qapp.palette()
+        option.state = flags
+        image = QImage(40, 20, QImage.Format_ARGB32)
+        image.fill(0)
+        painter = QPainter(image)
+        style.drawPrimitive(element, option, painter, None)
+        painter.end()
+        return image
+
+    flags = (QStyle.State_Enabled | QStyle.State_HasFocus if state == "focused"
+             else QStyle.State_None)
+    fusion, ours = QStyleFactory.create("Fusion"), FrameStyle()
+    for element in (QStyle.PE_FrameLineEdit, QStyle.PE_IndicatorCheckBox):
+        assert drawn(ours, element, flags) == drawn(fusion, element, flags)
+    # and an ordinary enabled control does get the clearer edge
+    assert (drawn(ours, QStyle.PE_FrameLineEdit, QStyle.State_Enabled)
+            != drawn(fusion, QStyle.PE_FrameLineEdit, QStyle.State_Enabled))
+
+
 @pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
 def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(make_window, qapp,
                                                                        qtbot, theme_id):
@@ -466,9 +517,6 @@ def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(make_wind
 
     from triangles_qt.plugin_manager import load_plugins
 
-    from triangles_qt.app.frame_style import FrameStyle
-
-    assert isinstance(qapp.style(), FrameStyle)  # the app's style (application.main)
     window = make_window(load_plugins())
     window.theme_actions[theme_id].trigger()
     bar = QScrollBar(Qt.Vertical)

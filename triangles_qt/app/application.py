@@ -34,6 +34,16 @@ def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]
     return options, [argv[0] if argv else "triangles-qt", *rest]
 
 
+def use_app_style(app: QApplication, qt_argv: Sequence[str]) -> None:
+    """One look everywhere (the theme supplies the palette), unless Qt's -style option names
+    another."""
+    if "-style" in qt_argv or any(a.startswith("-style=") for a in qt_argv):
+        return
+    from .frame_style import FrameStyle
+
+    app.setStyle(FrameStyle())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv if argv is None else argv)
     options, qt_argv = parse_arguments(argv)
@@ -41,10 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     QCoreApplication.setApplicationName("triangles-qt")
     app = QApplication.instance() or QApplication(qt_argv)
     app.setApplicationDisplayName("Triangles")
-    if "-style" not in qt_argv and not any(a.startswith("-style=") for a in qt_argv):
-        from .frame_style import FrameStyle
-
-        app.setStyle(FrameStyle())  # one look everywhere; the theme supplies the palette
+    use_app_style(app, qt_argv)
 
     from triangles_qt.plugin_manager import load_plugins
 

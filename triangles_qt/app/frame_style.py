@@ -10,28 +10,33 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPalette, QPen
-from PySide6.QtWidgets import QProxyStyle, QStyle
+from PySide6.QtWidgets import QAbstractItemView, QMenu, QProxyStyle, QStyle
 
 from .colors import readable_on
 
 EDGE_CONTRAST = 3.0
 _PE = QStyle.PrimitiveElement
-_FRAMES = (_PE.PE_FrameGroupBox, _PE.PE_Frame, _PE.PE_FrameLineEdit)
-_BOXES = (_PE.PE_IndicatorCheckBox,)
-_CIRCLES = (_PE.PE_IndicatorRadioButton,)
+_CIRCLES = frozenset({_PE.PE_IndicatorRadioButton})
+_EDGED = frozenset({_PE.PE_FrameGroupBox, _PE.PE_Frame, _PE.PE_FrameLineEdit,
+                    _PE.PE_IndicatorCheckBox}) | _CIRCLES
+_State = QStyle.StateFlag
 
 
 class FrameStyle(QProxyStyle):
-    """Fusion (or the style named by its key) with visible frames."""
+    """Fusion with visible frames. A focused control keeps Fusion's focus colour and a disabled
+    one its faded look (WCAG exempts inactive controls); controls drawn on something other than
+    the window (menus, item views) are left as Fusion draws them."""
 
-    def __init__(self, key: str = "Fusion") -> None:
-        super().__init__(key)
+    def __init__(self) -> None:
+        super().__init__("Fusion")
 
     def drawPrimitive(self, element, option, painter: QPainter, widget=None) -> None:
         super().drawPrimitive(element, option, painter, widget)
-        if element not in _FRAMES + _BOXES + _CIRCLES:
+        if element not in _EDGED or option.rect.width() < 4 or option.rect.height() < 4:
             return
-        if option.rect.width() < 4 or option.rect.height() < 4:
+        if option.state & _State.State_HasFocus or not option.state & _State.State_Enabled:
+            return
+        if isinstance(widget, (QMenu, QAbstractItemView)):
             return
         window = option.palette.color(QPalette.ColorRole.Window)
         painter.save()

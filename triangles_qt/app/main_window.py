@@ -208,8 +208,8 @@ class MainWindow(QMainWindow):
         wanted = theme_id or self.settings.theme_id
         if wanted and wanted not in self.themes:  # e.g. its plugin was removed
             self._startup_notes.append(
-                self.tr("The theme “%1” is not installed; Nebula is shown instead.")
-                .replace("%1", wanted))
+                self.tr("The theme “%1” is not installed; %2 is shown instead.")
+                .replace("%1", wanted).replace("%2", self.theme_actions[NEBULA.id].text()))
 
     # -- construction -------------------------------------------------------------------------
 
@@ -664,6 +664,7 @@ class MainWindow(QMainWindow):
 
     def _on_game_started(self) -> None:
         self._stroke_since_start = False
+        self._autosave_failing = False  # a new game's first failure is told again
         self._close_game_over_dialog()
         game = self.controller.game
         self.view.show_game(game)
@@ -688,6 +689,7 @@ class MainWindow(QMainWindow):
             family = self.tr("Phone") if preset.family == "phone" else self.tr("Tablet")
         n = game.board.n
         self.board_label.setText(plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", family))
+        self.statusBar().make_room()
 
     def _on_game_reset(self) -> None:
         self.view.show_game(self.controller.game)

@@ -89,7 +89,8 @@ class NewGameDialog(QDialog):
         self._starts_label = QLabel()
         # Alt + the underlined letter reaches each field from the keyboard.
         self._strategy_label.setBuddy(self.strategy_combo)
-        self._starts_label.setBuddy(self.you_start_radio)
+        # A button as buddy is also clicked: the checked one, so Alt+W never changes the choice.
+        self.you_start_radio.toggled.connect(self._follow_who_starts)
         computer_form.addRow(self._strategy_label, self.strategy_combo)
         computer_form.addRow(self._starts_label, starts)
 
@@ -142,6 +143,7 @@ class NewGameDialog(QDialog):
         (self.you_start_radio if choices.human_starts else self.computer_starts_radio).setChecked(
             True
         )
+        self._follow_who_starts()
         for edit, name in zip(self.name_edits, choices.player_names):
             edit.setText(name)
         self.replay_check.setChecked(choices.replay_after_triangle)
@@ -197,6 +199,10 @@ class NewGameDialog(QDialog):
         if event.type() == QEvent.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
+
+    def _follow_who_starts(self) -> None:
+        checked = self.you_start_radio.isChecked()
+        self._starts_label.setBuddy(self.you_start_radio if checked else self.computer_starts_radio)
 
     def _show_opponent_page(self) -> None:
         self.pages.setCurrentIndex(0 if self.computer_radio.isChecked() else 1)

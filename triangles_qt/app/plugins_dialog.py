@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from triangles_qt.plugin_manager import BUILTIN_SOURCE, user_plugin_dir
 
+from .new_game_dialog import BUILTIN_STRATEGIES
 from .strategy_names import strategy_display_name
 
 def _fit_height(table: QTableWidget, max_rows: int) -> None:
@@ -177,7 +178,9 @@ class PluginsDialog(QDialog):
             return name
         if name == "builtin_themes":
             return self.tr("Built-in themes")
-        return strategy_display_name(SimpleNamespace(id=name, name=name))
+        if name in BUILTIN_STRATEGIES:  # each built-in level is a plugin of the same name
+            return strategy_display_name(SimpleNamespace(id=name, name=name))
+        return name
 
     def source_text(self, source: str) -> str:
         return self.tr("Built-in") if source == BUILTIN_SOURCE else str(source)
@@ -199,7 +202,8 @@ class PluginsDialog(QDialog):
         for row, failure in enumerate(self.failed):
             source = str(getattr(failure, "source", ""))
             error = str(getattr(failure, "error", ""))
-            cells = [str(getattr(failure, "name", "?")), self.source_text(source), error]
+            cells = [self.name_text(str(getattr(failure, "name", "?")), source),
+                     self.source_text(source), error]
             self._fill_row(self.failed_table, row, cells, tooltip=error)
         if selected >= 0:
             self.failed_table.selectRow(selected)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar
 
 # QStatusBar's own margins and the spacing before a permanent widget, with a little air
 _PADDING = 24
+_SIZE_GRIP = 20  # the corner grip, when the bar has one
 
 
 class StatusBar(QStatusBar):
@@ -17,14 +18,15 @@ class StatusBar(QStatusBar):
         super().__init__(parent)
         self.label = QLabel()
         self.addPermanentWidget(self.label)
-        self.messageChanged.connect(self._make_room)
+        self.messageChanged.connect(self.make_room)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._make_room()
+        self.make_room()
 
-    def _make_room(self, *_) -> None:
+    def make_room(self, *_) -> None:
+        """Show the label only if it fits beside the message; call after changing its text."""
         message = self.currentMessage()
         needed = (self.fontMetrics().horizontalAdvance(message) + self.label.sizeHint().width()
-                  + _PADDING)
+                  + _PADDING + (_SIZE_GRIP if self.isSizeGripEnabled() else 0))
         self.label.setVisible(not message or needed <= self.width())

@@ -75,23 +75,18 @@ class Position:
     def is_legal(self, stroke: Sequence[int]) -> bool:
         """Whether `stroke` may be drawn now; False also for anything that is not a stroke
         (a bad index, a star joined to itself)."""
-        try:
-            i, j = _pair(stroke, self._game.board.n)
-            return not self._game.is_over and self._game.check(i, j) is None
-        except ValueError:
-            return False
+        pair = _stroke_or_none(stroke, self._game.board.n)
+        return pair is not None and not self._game.is_over and self._game.check(*pair) is None
 
     def gain(self, stroke: Sequence[int]) -> int:
         """How many counting triangles the stroke would close now (0 for an illegal stroke or
         anything that is not a stroke)."""
-        try:
-            i, j = _pair(stroke, self._game.board.n)
-            return len(self._game.gain(i, j))
-        except ValueError:
-            return 0
+        pair = _stroke_or_none(stroke, self._game.board.n)
+        return 0 if pair is None else len(self._game.gain(*pair))
 
     def play(self, stroke: Sequence[int]) -> "Position":
-        """The position after the player to move draws `stroke`. Raises IllegalStroke/GameOver."""
+        """The position after the player to move draws `stroke`. Raises ValueError for what is
+        not a stroke, its subclass IllegalStroke for a stroke the rules forbid, GameOver."""
         i, j = _pair(stroke, self._game.board.n)
         game = self._game.copy()
         game.play(i, j)
@@ -106,6 +101,15 @@ class Position:
             f"Position(player={self.player}, scores={self.scores}, strokes={len(self._game.moves)}, "
             f"over={self.is_over})"
         )
+
+
+def _stroke_or_none(stroke: Sequence[int], n: int) -> tuple[int, int] | None:
+    """The pair of two different star indices of the board, or None."""
+    try:
+        i, j = _pair(stroke, n)
+    except ValueError:
+        return None
+    return (i, j) if 0 <= i < n and 0 <= j < n and i != j else None
 
 
 def _pair(stroke: Sequence[int], n: int) -> tuple[int, int]:
