@@ -9,7 +9,7 @@ control is, so the edge is drawn again in the window's colour moved just far eno
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QProxyStyle, QStyle
 
 from .colors import readable_on
@@ -29,6 +29,13 @@ class FrameStyle(QProxyStyle):
 
     def __init__(self) -> None:
         super().__init__("Fusion")
+        self._edges: dict[int, QColor] = {}  # window rgba -> edge colour: painting is frequent
+
+    def _edge_colour(self, window: QColor) -> QColor:
+        key = window.rgba()
+        if key not in self._edges:
+            self._edges[key] = readable_on(window, window, EDGE_CONTRAST)
+        return self._edges[key]
 
     def drawPrimitive(self, element, option, painter: QPainter, widget=None) -> None:
         super().drawPrimitive(element, option, painter, widget)
@@ -41,7 +48,7 @@ class FrameStyle(QProxyStyle):
         window = option.palette.color(QPalette.ColorRole.Window)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        colour = readable_on(window, window, EDGE_CONTRAST)
+        colour = self._edge_colour(window)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         edge = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
         if element in _CIRCLES:

@@ -604,10 +604,11 @@ class MainWindow(QMainWindow):
     def _autosave_failure(self, exc: Exception) -> str:
         """The status line for a failed autosave, in the player's language (the OS's own
         words go to the terminal)."""
-        if getattr(exc, "errno", None) == errno.ENOSPC:
+        code = getattr(exc, "errno", None)
+        if code == errno.ENOSPC:
             return self.tr("The game could not be autosaved: the disk is full. It goes on; "
                            "free some space, or save it with Save As.")
-        if getattr(exc, "errno", None) in (errno.EACCES, errno.EPERM, errno.EROFS):
+        if code in (errno.EACCES, errno.EPERM, errno.EROFS):
             return self.tr("The game could not be autosaved: %1 is not writable. It goes on; "
                            "save it with Save As.").replace("%1", str(autosave_path().parent))
         return self.tr("The game could not be autosaved. It goes on; save it with Save As.")

@@ -31,10 +31,9 @@ from triangles_qt.core.board import PRESETS
 from .controller import registry_strategies
 from .plurals import plural
 from .settings import MAX_NAME_LENGTH, NewGameChoices
-from .strategy_names import strategy_display_name
+from .strategy_names import BUILTIN_STRATEGIES, strategy_display_name
 
 FAMILIES = ("phone", "tablet")
-BUILTIN_STRATEGIES = ("easy", "medium", "hard")
 
 
 class NewGameDialog(QDialog):

@@ -4,7 +4,6 @@ which themes were skipped."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any, Iterable
 
 from PySide6.QtCore import QEvent, Qt
@@ -26,8 +25,7 @@ from PySide6.QtWidgets import (
 
 from triangles_qt.plugin_manager import BUILTIN_SOURCE, user_plugin_dir
 
-from .new_game_dialog import BUILTIN_STRATEGIES
-from .strategy_names import strategy_display_name
+from .strategy_names import builtin_level_name
 
 def _fit_height(table: QTableWidget, max_rows: int) -> None:
     """Make a table as tall as its rows (at most `max_rows`; it scrolls beyond)."""
@@ -178,9 +176,7 @@ class PluginsDialog(QDialog):
             return name
         if name == "builtin_themes":
             return self.tr("Built-in themes")
-        if name in BUILTIN_STRATEGIES:  # each built-in level is a plugin of the same name
-            return strategy_display_name(SimpleNamespace(id=name, name=name))
-        return name
+        return builtin_level_name(name) or name  # each built-in level is a plugin of its name
 
     def source_text(self, source: str) -> str:
         return self.tr("Built-in") if source == BUILTIN_SOURCE else str(source)
