@@ -1,76 +1,167 @@
 """Strength table of the Hard strategy: arena matches against Medium and Easy on phone-60 and
 tablet-120, under both rule options, printed as the Markdown table of docs/strength.md.
-Run on demand (it takes long):
+Run on demand (the whole table takes about 9 hours on 2 cores):
 
-    python3 benchmarks/strength.py --games 200 --budget 1 [--jobs 2]
+    python3 benchmarks/strength.py --games 200 --budget 1 [--jobs 2] [--only tablet-120]
+    python3 benchmarks/strength.py --table        # just print the table from what has run
 
-Each pairing is one `python3 -m triangles_qt.arena ... --json` run (seats alternate between
-games); the exact commands are printed with the table so anyone can rerun one line.
+A pairing is played in parts of a few games, each one `python3 -m triangles_qt.arena ...
+--json` run. A part from seed 5000 + k plays exactly games k, k + 1, ... of the single
+200-game run (same boards, same seats), so the parts add up to it. Each finished part is
+written to `benchmarks/strength-results/` (kept in git), so a run stopped half-way resumes
+where it stopped and the table can always be rebuilt from the files.
+
+To keep editing the checkout from changing a long run, install one commit into its own venv
+and run this script with that venv's python: the arena runs in the results folder, away from
+the checkout, so it imports the installed package.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
+RESULTS = Path(__file__).resolve().parent / "strength-results"
 PAIRINGS = [
     (preset, replay, opponent)
+    for opponent in ("medium", "easy")
     for preset in ("phone-60", "tablet-120")
     for replay in (False, True)
-    for opponent in ("medium", "easy")
 ]
 
 
-def command(preset: str, replay: bool, opponent: str, games: int, budget: float, seed: int) -> list[str]:
+def pairing_tag(preset: str, replay: bool, opponent: str) -> str:
+    return f"{opponent}_{preset}_{'again' if replay else 'default'}"
+
+
+def command(preset: str, replay: bool, opponent: str, games: int, budget: float, seed: int,
+            python: str = sys.executable) -> list[str]:
     cmd = [
-        sys.executable, "-m", "triangles_qt.arena", "--preset", preset, "--games", str(games),
-        "--seed", str(seed), "--p1", "hard", "--p2", opponent, "--budget", str(budget), "--json",
+        python, "-m", "triangles_qt.arena", "--preset", preset, "--games", str(games),
+        "--seed", str(seed), "--p1", "hard", "--p2", opponent, "--budget", f"{budget:g}", "--json",
     ]
     return cmd + (["--replay-after-triangle"] if replay else [])
 
 
+def part_path(results: Path, pairing: tuple, seed: int, games: int, budget: float) -> Path:
+    return results / f"{pairing_tag(*pairing)}_b{budget:g}_{seed}_{games}.json"
+
+
+def part_files(results: Path, pairing: tuple, budget: float) -> list[Path]:
+    return sorted(results.glob(f"{pairing_tag(*pairing)}_b{budget:g}_*.json"))
+
+
+def played_seeds(results: Path, pairing: tuple, budget: float) -> set[int]:
+    """The board seeds whose games a pairing's part files hold (named ..._SEED_GAMES.json)."""
+    seeds = set()
+    for path in part_files(results, pairing, budget):
+        first, games = map(int, path.stem.split("_")[-2:])
+        seeds.update(range(first, first + games))
+    return seeds
+
+
+def run_part(cmd: list[str], path: Path, commit: str) -> None:
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=path.parent)
+    part = {"command": "python3 " + " ".join(cmd[1:]), "commit": commit,
+            "summary": json.loads(done.stdout)}
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(part, indent=1) + "\n")
+    os.replace(tmp, path)
+
+
+def combine(parts: list[dict]) -> dict:
+    """One summary for a pairing from its parts; the mean s/move weights parts by games."""
+    games = sum(p["games"] for p in parts)
+    total = {"games": games, "wins": {}, "draws": sum(p["draws"] for p in parts),
+             "failures": [f for p in parts for f in p["failures"]], "move_seconds": {}}
+    for part in parts:
+        for name, wins in part["wins"].items():
+            total["wins"][name] = total["wins"].get(name, 0) + wins
+        for name, seconds in part["move_seconds"].items():
+            into = total["move_seconds"].setdefault(name, {"mean": 0.0, "max": 0.0})
+            into["mean"] += seconds["mean"] * part["games"] / games
+            into["max"] = max(into["max"], seconds["max"])
+    return total
+
+
 def row(preset: str, replay: bool, opponent: str, summary: dict) -> str:
+    rules = "play again" if replay else "default"
     games = summary["games"]
+    if not games:
+        return f"| {preset} | {rules} | {opponent} | 0 | not yet run | | | | | |"
     wins = summary["wins"].get("hard", 0)
     draws = summary["draws"]
     losses = games - wins - draws
     hard, other = summary["move_seconds"]["hard"], summary["move_seconds"][opponent]
-    rules = "play again" if replay else "default"
     return (
-        f"| {preset} | {rules} | {opponent} | {games} | {wins} ({100 * wins / games:.0f}%) | "
+        f"| {preset} | {rules} | {opponent} | {games} | {wins} ({100 * wins / games:.1f}%) | "
         f"{draws} | {losses} | {hard['mean']:.3f} / {hard['max']:.3f} | "
         f"{other['mean']:.3f} / {other['max']:.3f} | {len(summary['failures'])} |"
     )
+
+
+def table(results: Path, todo: list[tuple], budget: float) -> str:
+    lines = ["| board | rules | opponent | games | Hard wins | draws | Hard losses |"
+             " Hard s/move mean / max | opponent s/move mean / max | failures |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for pairing in todo:
+        parts = [json.loads(f.read_text())["summary"]
+                 for f in part_files(results, pairing, budget)]
+        lines.append(row(*pairing, combine(parts)))
+    return "\n".join(lines)
+
+
+def head_commit() -> str:
+    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                         cwd=Path(__file__).parent)
+    return git.stdout.strip() or "unknown"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=1.0)
-    parser.add_argument("--seed", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=5000)
+    parser.add_argument("--part", type=int, default=2, help="games per arena run (even)")
     parser.add_argument("--jobs", type=int, default=2, help="arena runs at once (cores)")
-    parser.add_argument("--presets", nargs="*", default=["phone-60", "tablet-120"])
+    parser.add_argument("--only", nargs="*", default=[],
+                        help="only the pairings whose tag holds all these words (e.g. easy tablet-120)")
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--commit", default=None,
+                        help="what the parts record as the version played (default: git HEAD)")
+    parser.add_argument("--table", action="store_true", help="print the table and exit")
     args = parser.parse_args()
-    todo = [p for p in PAIRINGS if p[0] in args.presets]
-    commands = [command(*p, args.games, args.budget, args.seed) for p in todo]
-
-    def run(cmd: list[str]) -> dict:
-        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
-        return json.loads(done.stdout)
-
-    with ThreadPoolExecutor(args.jobs) as pool:
-        summaries = list(pool.map(run, commands))
-    print("| board | rules | opponent | games | Hard wins | draws | Hard losses |"
-          " Hard s/move mean / max | opponent s/move mean / max | failures |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for pairing, summary in zip(todo, summaries):
-        print(row(*pairing, summary))
-    print("\nCommands:\n")
-    for cmd in commands:
-        print("    python3 " + " ".join(cmd[1:]))
+    if args.part % 2:
+        parser.error("--part must be even, so that seats alternate as in one long run")
+    todo = [p for p in PAIRINGS if all(word in pairing_tag(*p) for word in args.only)]
+    if not args.table:
+        args.results.mkdir(parents=True, exist_ok=True)
+        commit = args.commit or head_commit()
+        jobs = []
+        for pairing in todo:
+            played = played_seeds(args.results, pairing, args.budget)
+            # Parts start an even number of games after --seed so that Hard starts the same
+            # games as in one long run.
+            for first in range(args.seed, args.seed + args.games, args.part):
+                seeds = range(first, min(first + args.part, args.seed + args.games))
+                if played.isdisjoint(seeds):
+                    path = part_path(args.results, pairing, first, len(seeds), args.budget)
+                    jobs.append((command(*pairing, len(seeds), args.budget, first), path))
+                elif not played.issuperset(seeds):
+                    sys.exit(f"{pairing_tag(*pairing)}: seeds {seeds.start}-{seeds.stop - 1} "
+                             "are partly played; use a --part that the part files align with")
+        print(f"{len(jobs)} parts to play", file=sys.stderr)
+        with ThreadPoolExecutor(args.jobs) as pool:
+            for _ in pool.map(lambda job: run_part(*job, commit), jobs):
+                pass
+    print(table(args.results, todo, args.budget))
+    print("\nEach row is the sum of its parts; one part is, for example:\n")
+    print("    python3 " + " ".join(command(*todo[0], args.part, args.budget, args.seed)[1:]))
 
 
 if __name__ == "__main__":
