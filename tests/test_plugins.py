@@ -16,6 +16,7 @@ from triangles_qt import hookimpl, hookspecs
 from triangles_qt.plugin_manager import (
     PluginFailure,
     PluginInfo,
+    Reason,
     drop_in_module_name,
     load_plugins,
     user_plugin_dir,
@@ -187,6 +188,7 @@ def test_two_drop_ins_with_the_same_name_the_second_is_reported(tmp_path):
     failure = failure_named(registry, "good_plugin")
     assert failure.source == str(two / "good_plugin.py")
     assert "already loaded" in failure.error and str(one / "good_plugin.py") in failure.error
+    assert failure.reason == Reason.NAME_TAKEN
     assert "first-legal" in ids(registry)
 
 
@@ -203,7 +205,8 @@ def test_hidden_and_private_files_are_not_plugins(tmp_path):
 def test_a_missing_explicit_folder_is_reported(tmp_path):
     registry = load_plugins([tmp_path / "nowhere"])
     assert registry.failed == [PluginFailure(str(tmp_path / "nowhere"), str(tmp_path / "nowhere"),
-                                             "plugin folder not found", "")]
+                                             "plugin folder not found", "",
+                                             Reason.FOLDER_MISSING)]
     assert ids(registry)[:2] == ["easy", "medium"]
 
 
@@ -217,24 +220,28 @@ def test_loading_twice_reimports_drop_ins_freshly(tmp_path):
 # -- broken plugins -------------------------------------------------------------------------------
 
 BROKEN = [
-    ("import_error.py", "ModuleNotFoundError", "triangles_no_such_module_for_tests"),
-    ("hook_raises.py", "triangles_strategies() raised RuntimeError",
+    ("import_error.py", Reason.IMPORT, "ModuleNotFoundError",
+     "triangles_no_such_module_for_tests"),
+    ("hook_raises.py", Reason.HOOK_RAISED, "triangles_strategies() raised RuntimeError",
      "the strategies hook exploded"),
-    ("themes_hook_raises.py", "triangles_themes() raised OSError", "the themes hook exploded"),
-    ("returns_not_a_list.py", "returned str, not a list", None),
-    ("returns_none.py", "returned None, not a list", None),
-    ("returns_bad_object.py", "has no choose_stroke method", None),
-    ("returns_a_class.py", "is the class Forgetful, not an instance: return Forgetful()", None),
-    ("returns_bad_theme.py", "theme 1 is int", None),
-    ("duplicate_id.py", "'easy' is already provided by plugin 'easy'", None),
-    ("unknown_hook.py", "unknown hook 'triangles_strategys'", None),
-    ("no_hooks.py", "implements no triangles_* hook", None),
+    ("themes_hook_raises.py", Reason.HOOK_RAISED, "triangles_themes() raised OSError",
+     "the themes hook exploded"),
+    ("returns_not_a_list.py", Reason.BAD_RESULT, "returned str, not a list", None),
+    ("returns_none.py", Reason.BAD_RESULT, "returned None, not a list", None),
+    ("returns_bad_object.py", Reason.BAD_RESULT, "has no choose_stroke method", None),
+    ("returns_a_class.py", Reason.BAD_RESULT,
+     "is the class Forgetful, not an instance: return Forgetful()", None),
+    ("returns_bad_theme.py", Reason.BAD_RESULT, "theme 1 is int", None),
+    ("duplicate_id.py", Reason.ID_TAKEN, "'easy' is already provided by plugin 'easy'", None),
+    ("unknown_hook.py", Reason.UNKNOWN_HOOK, "unknown hook 'triangles_strategys'", None),
+    ("no_hooks.py", Reason.NO_HOOKS, "implements no triangles_* hook", None),
 ]
 
 
-@pytest.mark.parametrize("fixture, error, in_details", BROKEN, ids=[b[0] for b in BROKEN])
+@pytest.mark.parametrize("fixture, reason, error, in_details", BROKEN,
+                         ids=[b[0] for b in BROKEN])
 def test_a_broken_plugin_is_reported_and_the_others_keep_working(
-    tmp_path, fixture, error, in_details
+    tmp_path, fixture, reason, error, in_details
 ):
     # Sorted load order puts the broken one between the good ones, so it hides neither.
     folder = plugin_dir(tmp_path, "both_plugin.py", fixture, "good_package")
@@ -242,6 +249,7 @@ def test_a_broken_plugin_is_reported_and_the_others_keep_working(
     name = fixture.removesuffix(".py")
     failure = failure_named(registry, name)
     assert failure.source == str(folder / fixture)
+    assert failure.reason == reason
     assert error in failure.error
     if in_details is not None:
         assert in_details in failure.details
@@ -276,7 +284,8 @@ def test_a_plugin_returning_the_same_id_twice_is_reported(tmp_path):
         "    def choose_stroke(self, position, budget_s):\n        return (0, 1)\n"
         "@hookimpl\ndef triangles_strategies():\n    return [S(), S()]\n")
     registry = load_plugins([folder])
-    assert "'twice' is returned twice" in failure_named(registry, "twice").error
+    failure = failure_named(registry, "twice")
+    assert "'twice' is returned twice" in failure.error and failure.reason == Reason.ID_TAKEN
     assert "twice" not in ids(registry)
 
 
@@ -356,6 +365,7 @@ def test_a_failing_entry_point_does_not_stop_the_next_ones(monkeypatch, entry_po
     broken = failure_named(registry, "broken")
     assert broken.source == "entry point triangles-broken"
     assert "ModuleNotFoundError" in broken.error and "Traceback" in broken.details
+    assert broken.reason == Reason.IMPORT
     assert "AttributeError" in failure_named(registry, "missing-attr").error
     assert "installed" in ids(registry)
     assert ids(registry)[:2] == ["easy", "medium"]

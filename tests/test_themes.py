@@ -11,6 +11,7 @@ import pytest
 from triangles_qt import builtin_themes
 from triangles_qt.themes import (
     NEBULA,
+    SkipReason,
     Theme,
     ThemeError,
     ThemeSet,
@@ -289,16 +290,22 @@ def test_an_invalid_theme_is_skipped_with_a_message_naming_it(tmp_path):
     bad = write(tmp_path, VALID_TOML.replace("#001122", "navy"), "bad.toml")
     loaded = load_themes(FakeRegistry([("acme", bad), ("acme", VALID_TABLE)]))
     assert list(loaded.themes) == ["nebula", "ocean"]
+    assert loaded.plugin_of == {"ocean": "acme"}
     assert len(loaded.errors) == 1
-    assert "bad.toml" in loaded.errors[0] and "plugin 'acme'" in loaded.errors[0]
+    skipped = loaded.errors[0]
+    assert (skipped.plugin, skipped.reason) == ("acme", SkipReason.INVALID)
+    assert "bad.toml" in skipped.message and "plugin 'acme'" in skipped.message
+    assert str(skipped) == skipped.message
 
 
 def test_duplicate_ids_first_wins_with_a_message(tmp_path):
     second = table_with(("name",), "Ocean Two")
     loaded = load_themes(FakeRegistry([("first", VALID_TABLE), ("second", second)]))
     assert loaded.themes["ocean"].name == "Ocean"
+    assert loaded.plugin_of == {"ocean": "first"}
     assert len(loaded.errors) == 1
-    message = loaded.errors[0]
+    assert (loaded.errors[0].plugin, loaded.errors[0].reason) == ("second", SkipReason.ID_TAKEN)
+    message = loaded.errors[0].message
     assert "Ocean Two" in message and "plugin 'second'" in message and "plugin 'first'" in message
 
 
@@ -306,7 +313,8 @@ def test_a_plugin_cannot_replace_nebula():
     impostor = table_with(("id",), "nebula")
     loaded = load_themes(FakeRegistry([("acme", impostor)]))
     assert loaded.themes == {"nebula": NEBULA}
-    assert "nebula" in loaded.errors[0] and "plugin 'acme'" in loaded.errors[0]
+    assert loaded.errors[0].reason == SkipReason.ID_TAKEN
+    assert "nebula" in loaded.errors[0].message and "plugin 'acme'" in loaded.errors[0].message
 
 
 @pytest.mark.parametrize("garbage", [None, 42, ["a", "list"], ("acme", 3.5), b"bytes", object()])
@@ -323,7 +331,8 @@ def test_a_failing_registry_still_gives_nebula():
 
     loaded = load_themes(Broken())
     assert loaded.themes == {"nebula": NEBULA}
-    assert "hook exploded" in loaded.errors[0]
+    assert loaded.errors[0].reason == SkipReason.NO_LIST
+    assert "hook exploded" in loaded.errors[0].message
 
 
 def test_the_real_plugin_registry_offers_the_builtin_themes_without_errors(monkeypatch, tmp_path):
@@ -333,3 +342,5 @@ def test_the_real_plugin_registry_offers_the_builtin_themes_without_errors(monke
     loaded = load_themes(plugin_manager.load_plugins())
     assert list(loaded.themes)[:3] == ["nebula", "daylight", "high-contrast"]
     assert loaded.errors == []
+    assert {loaded.plugin_of[t] for t in ("nebula", "daylight", "high-contrast")} == {
+        "builtin_themes"}

@@ -501,8 +501,64 @@
         <translation>Теми</translation>
     </message>
     <message>
+        <source>Themes (all skipped)</source>
+        <translation>Теми (всички пропуснати)</translation>
+    </message>
+    <message>
         <source>Nothing</source>
         <translation>Нищо</translation>
+    </message>
+    <message>
+        <source>Its code could not be loaded.</source>
+        <translation>Кодът му не можа да бъде зареден.</translation>
+    </message>
+    <message>
+        <source>Triangles could not register it.</source>
+        <translation>Triangles не можа да го регистрира.</translation>
+    </message>
+    <message>
+        <source>This plugin folder does not exist.</source>
+        <translation>Тази папка за плъгини не съществува.</translation>
+    </message>
+    <message>
+        <source>This plugin folder cannot be read.</source>
+        <translation>Тази папка за плъгини не може да бъде прочетена.</translation>
+    </message>
+    <message>
+        <source>A plugin with the same name is already loaded.</source>
+        <translation>Вече е зареден плъгин със същото име.</translation>
+    </message>
+    <message>
+        <source>It does not provide anything for Triangles.</source>
+        <translation>Не предоставя нищо за Triangles.</translation>
+    </message>
+    <message>
+        <source>It uses a hook that this version of Triangles does not know.</source>
+        <translation>Използва кука (hook), която тази версия на Triangles не познава.</translation>
+    </message>
+    <message>
+        <source>It failed while telling Triangles what it provides.</source>
+        <translation>Възникна грешка, докато съобщаваше на Triangles какво предоставя.</translation>
+    </message>
+    <message>
+        <source>It gave Triangles something it cannot use.</source>
+        <translation>Предаде на Triangles нещо, което не може да се използва.</translation>
+    </message>
+    <message>
+        <source>A computer player with the same id is already loaded.</source>
+        <translation>Вече е зареден компютърен играч със същия идентификатор.</translation>
+    </message>
+    <message>
+        <source>The list of themes could not be read.</source>
+        <translation>Списъкът с теми не можа да бъде прочетен.</translation>
+    </message>
+    <message>
+        <source>A theme from %1 uses an id that another theme already has.</source>
+        <translation>Тема от %1 използва идентификатор, който вече има друга тема.</translation>
+    </message>
+    <message>
+        <source>A theme from %1 is not a valid theme.</source>
+        <translation>Тема от %1 не е валидна тема.</translation>
     </message>
     <message>
         <source>Built-in themes</source>
@@ -511,6 +567,14 @@
     <message>
         <source>Built-in</source>
         <translation>Вграден</translation>
+    </message>
+    <message>
+        <source>a plugin</source>
+        <translation>плъгин</translation>
+    </message>
+    <message>
+        <source>Technical details (in English):</source>
+        <translation>Технически подробности (на английски):</translation>
     </message>
     <message>
         <source>Hide details</source>

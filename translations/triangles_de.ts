@@ -501,8 +501,64 @@
         <translation>Designs</translation>
     </message>
     <message>
+        <source>Themes (all skipped)</source>
+        <translation>Designs (alle übersprungen)</translation>
+    </message>
+    <message>
         <source>Nothing</source>
         <translation>Nichts</translation>
+    </message>
+    <message>
+        <source>Its code could not be loaded.</source>
+        <translation>Sein Code konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>Triangles could not register it.</source>
+        <translation>Triangles konnte es nicht registrieren.</translation>
+    </message>
+    <message>
+        <source>This plugin folder does not exist.</source>
+        <translation>Dieser Plugin-Ordner existiert nicht.</translation>
+    </message>
+    <message>
+        <source>This plugin folder cannot be read.</source>
+        <translation>Dieser Plugin-Ordner kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>A plugin with the same name is already loaded.</source>
+        <translation>Ein Plugin mit demselben Namen ist bereits geladen.</translation>
+    </message>
+    <message>
+        <source>It does not provide anything for Triangles.</source>
+        <translation>Es stellt nichts für Triangles bereit.</translation>
+    </message>
+    <message>
+        <source>It uses a hook that this version of Triangles does not know.</source>
+        <translation>Es verwendet einen Hook, den diese Version von Triangles nicht kennt.</translation>
+    </message>
+    <message>
+        <source>It failed while telling Triangles what it provides.</source>
+        <translation>Es ist beim Melden seiner Inhalte an Triangles gescheitert.</translation>
+    </message>
+    <message>
+        <source>It gave Triangles something it cannot use.</source>
+        <translation>Es hat Triangles etwas übergeben, das nicht verwendet werden kann.</translation>
+    </message>
+    <message>
+        <source>A computer player with the same id is already loaded.</source>
+        <translation>Ein Computergegner mit derselben Kennung ist bereits geladen.</translation>
+    </message>
+    <message>
+        <source>The list of themes could not be read.</source>
+        <translation>Die Liste der Designs konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>A theme from %1 uses an id that another theme already has.</source>
+        <translation>Ein Design von %1 verwendet eine Kennung, die bereits ein anderes Design hat.</translation>
+    </message>
+    <message>
+        <source>A theme from %1 is not a valid theme.</source>
+        <translation>Ein Design von %1 ist kein gültiges Design.</translation>
     </message>
     <message>
         <source>Built-in themes</source>
@@ -511,6 +567,14 @@
     <message>
         <source>Built-in</source>
         <translation>Eingebaut</translation>
+    </message>
+    <message>
+        <source>a plugin</source>
+        <translation>einem Plugin</translation>
+    </message>
+    <message>
+        <source>Technical details (in English):</source>
+        <translation>Technische Details (auf Englisch):</translation>
     </message>
     <message>
         <source>Hide details</source>

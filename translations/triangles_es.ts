@@ -501,8 +501,64 @@
         <translation>Temas</translation>
     </message>
     <message>
+        <source>Themes (all skipped)</source>
+        <translation>Temas (todos omitidos)</translation>
+    </message>
+    <message>
         <source>Nothing</source>
         <translation>Nada</translation>
+    </message>
+    <message>
+        <source>Its code could not be loaded.</source>
+        <translation>No se pudo cargar su código.</translation>
+    </message>
+    <message>
+        <source>Triangles could not register it.</source>
+        <translation>Triangles no pudo registrarlo.</translation>
+    </message>
+    <message>
+        <source>This plugin folder does not exist.</source>
+        <translation>Esta carpeta de complementos no existe.</translation>
+    </message>
+    <message>
+        <source>This plugin folder cannot be read.</source>
+        <translation>Esta carpeta de complementos no se puede leer.</translation>
+    </message>
+    <message>
+        <source>A plugin with the same name is already loaded.</source>
+        <translation>Ya hay un complemento cargado con el mismo nombre.</translation>
+    </message>
+    <message>
+        <source>It does not provide anything for Triangles.</source>
+        <translation>No aporta nada a Triangles.</translation>
+    </message>
+    <message>
+        <source>It uses a hook that this version of Triangles does not know.</source>
+        <translation>Usa un hook que esta versión de Triangles no conoce.</translation>
+    </message>
+    <message>
+        <source>It failed while telling Triangles what it provides.</source>
+        <translation>Falló al indicar a Triangles lo que aporta.</translation>
+    </message>
+    <message>
+        <source>It gave Triangles something it cannot use.</source>
+        <translation>Entregó a Triangles algo que no puede usar.</translation>
+    </message>
+    <message>
+        <source>A computer player with the same id is already loaded.</source>
+        <translation>Ya hay un jugador del ordenador cargado con el mismo identificador.</translation>
+    </message>
+    <message>
+        <source>The list of themes could not be read.</source>
+        <translation>No se pudo leer la lista de temas.</translation>
+    </message>
+    <message>
+        <source>A theme from %1 uses an id that another theme already has.</source>
+        <translation>Un tema de %1 usa un identificador que ya tiene otro tema.</translation>
+    </message>
+    <message>
+        <source>A theme from %1 is not a valid theme.</source>
+        <translation>Un tema de %1 no es un tema válido.</translation>
     </message>
     <message>
         <source>Built-in themes</source>
@@ -511,6 +567,14 @@
     <message>
         <source>Built-in</source>
         <translation>Integrado</translation>
+    </message>
+    <message>
+        <source>a plugin</source>
+        <translation>un complemento</translation>
+    </message>
+    <message>
+        <source>Technical details (in English):</source>
+        <translation>Detalles técnicos (en inglés):</translation>
     </message>
     <message>
         <source>Hide details</source>

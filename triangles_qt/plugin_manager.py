@@ -18,6 +18,7 @@ import sys
 import traceback
 import types
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -53,14 +54,32 @@ class PluginInfo:
     source: str
 
 
+class Reason(StrEnum):
+    """Why a plugin was blocked, one kind of fault each, for the app to say in the player's
+    language (`PluginFailure.error` keeps the specifics, in English, for the plugin's author)."""
+
+    IMPORT = "import"
+    REGISTER = "register"
+    FOLDER_MISSING = "folder_missing"
+    FOLDER_UNREADABLE = "folder_unreadable"
+    NAME_TAKEN = "name_taken"
+    NO_HOOKS = "no_hooks"
+    UNKNOWN_HOOK = "unknown_hook"
+    HOOK_RAISED = "hook_raised"
+    BAD_RESULT = "bad_result"
+    ID_TAKEN = "id_taken"
+
+
 @dataclass(frozen=True)
 class PluginFailure:
-    """A plugin that was blocked: `error` is one line, `details` the traceback text (may be "")."""
+    """A plugin that was blocked: `error` is one line in English, `details` the traceback text
+    (may be "")."""
 
     name: str
     source: str
     error: str
     details: str = ""
+    reason: Reason = Reason.IMPORT
 
 
 class PluginRegistry:
@@ -168,8 +187,9 @@ def load_plugins(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> PluginReg
 class _PluginError(Exception):
     """A plugin's fault, with the text to report (details: traceback text)."""
 
-    def __init__(self, error: str, details: str = "") -> None:
+    def __init__(self, reason: Reason, error: str, details: str = "") -> None:
         super().__init__(error)
+        self.reason = reason
         self.error = error
         self.details = details
 
@@ -195,7 +215,7 @@ class _Loader:
                 module = importlib.import_module(module_name)
             except (Exception, SystemExit) as exc:
                 error = f"cannot import {module_name}: {_describe_exception(exc)}"
-                self._fail(name, BUILTIN_SOURCE, error, traceback.format_exc())
+                self._fail(name, BUILTIN_SOURCE, Reason.IMPORT, error, traceback.format_exc())
                 continue
             self.registry._builtin_plugins.add(name)
             self._add(name, module, BUILTIN_SOURCE, _module_dir(module), require_hooks=False)
@@ -204,7 +224,7 @@ class _Loader:
         try:
             entry_points = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
         except Exception as exc:  # a broken installed distribution's metadata
-            self._fail("entry points", f"entry point group {ENTRY_POINT_GROUP}",
+            self._fail("entry points", f"entry point group {ENTRY_POINT_GROUP}", Reason.IMPORT,
                        _describe_exception(exc), traceback.format_exc())
             return
         seen: set[tuple[str, str]] = set()
@@ -217,7 +237,8 @@ class _Loader:
             try:
                 plugin = ep.load()
             except (Exception, SystemExit) as exc:
-                self._fail(ep.name, source, f"cannot load {ep.value}: {_describe_exception(exc)}",
+                self._fail(ep.name, source, Reason.IMPORT,
+                           f"cannot load {ep.value}: {_describe_exception(exc)}",
                            traceback.format_exc())
                 continue
             self._add(ep.name, plugin, source, module_dir=_module_dir(plugin))
@@ -229,12 +250,14 @@ class _Loader:
             is_dir = False
         if not is_dir:
             if explicit:
-                self._fail(str(folder), str(folder), "plugin folder not found")
+                self._fail(str(folder), str(folder), Reason.FOLDER_MISSING,
+                           "plugin folder not found")
             return
         try:
             entries = sorted(folder.iterdir())
         except OSError as exc:
-            self._fail(str(folder), str(folder), f"cannot read plugin folder: {exc}")
+            self._fail(str(folder), str(folder), Reason.FOLDER_UNREADABLE,
+                       f"cannot read plugin folder: {exc}")
             return
         for path in entries:
             if path.name.startswith(("_", ".")):
@@ -247,13 +270,13 @@ class _Loader:
     def _load_drop_in(self, name: str, source_path: Path, init_file: Path) -> None:
         source = str(source_path)
         if self.pm.get_plugin(name) is not None:
-            self._fail(name, source, self._name_taken(name))
+            self._fail(name, source, Reason.NAME_TAKEN, self._name_taken(name))
             return
         try:
             module = _import_file(name, source_path, init_file)
         except (Exception, SystemExit) as exc:
             error = f"cannot import: {_describe_exception(exc)}"
-            self._fail(name, source, error, traceback.format_exc())
+            self._fail(name, source, Reason.IMPORT, error, traceback.format_exc())
             return
         self._add(name, module, source, module_dir=init_file.parent)
 
@@ -263,22 +286,23 @@ class _Loader:
              require_hooks: bool = True) -> None:
         pm = self.pm
         if pm.get_plugin(name) is not None:
-            self._fail(name, source, self._name_taken(name))
+            self._fail(name, source, Reason.NAME_TAKEN, self._name_taken(name))
             return
         try:
             pm.register(plugin, name=name)
         except (Exception, SystemExit) as exc:
             error = f"cannot register: {_describe_exception(exc)}"
-            self._fail(name, source, error, traceback.format_exc())
+            self._fail(name, source, Reason.REGISTER, error, traceback.format_exc())
             return
         try:
             hooks = self._implemented_hooks(plugin)
             if not hooks and require_hooks:
-                raise _PluginError("implements no triangles_* hook (is @hookimpl missing?)")
+                raise _PluginError(Reason.NO_HOOKS,
+                                   "implements no triangles_* hook (is @hookimpl missing?)")
             strategies, themes = self._collect(name, plugin, hooks, module_dir)
         except _PluginError as exc:
             pm.unregister(plugin)
-            self._fail(name, source, exc.error, exc.details)
+            self._fail(name, source, exc.reason, exc.error, exc.details)
             return
         if not hooks:  # a built-in with nothing to contribute yet
             return
@@ -300,7 +324,8 @@ class _Loader:
         for caller in self.pm.get_hookcallers(plugin) or ():
             if not caller.has_spec():
                 known = ", ".join(HOOKS)
-                raise _PluginError(f"implements unknown hook {caller.name!r} (known: {known})")
+                raise _PluginError(Reason.UNKNOWN_HOOK,
+                                   f"implements unknown hook {caller.name!r} (known: {known})")
             hooks.append(caller.name)
         return hooks
 
@@ -311,10 +336,11 @@ class _Loader:
         try:
             results = caller()
         except (Exception, SystemExit) as exc:
-            raise _PluginError(f"{hook_name}() raised {_describe_exception(exc)}",
+            raise _PluginError(Reason.HOOK_RAISED,
+                               f"{hook_name}() raised {_describe_exception(exc)}",
                                traceback.format_exc()) from None
         if not results:
-            raise _PluginError(f"{hook_name}() returned None, not a list")
+            raise _PluginError(Reason.BAD_RESULT, f"{hook_name}() returned None, not a list")
         return results[0]
 
     def _collect(self, name: str, plugin: Any, hooks: list[str], module_dir: Path | None):
@@ -328,10 +354,12 @@ class _Loader:
                 _check_strategy(index, strategy)
                 sid = strategy.id
                 if sid in ids:
-                    raise _PluginError(f"strategy id {sid!r} is returned twice")
+                    raise _PluginError(Reason.ID_TAKEN,
+                                       f"strategy id {sid!r} is returned twice")
                 if sid in self.registry._strategies:
                     owner = self.registry._strategy_plugin[sid]
                     raise _PluginError(
+                        Reason.ID_TAKEN,
                         f"strategy id {sid!r} is already provided by plugin {owner!r}")
                 ids.add(sid)
         if "triangles_themes" in hooks:
@@ -340,31 +368,34 @@ class _Loader:
                 themes.append(_checked_theme(index, item, module_dir))
         return strategies, themes
 
-    def _fail(self, name: str, source: str, error: str, details: str = "") -> None:
-        self.registry.failed.append(PluginFailure(name, source, error, details))
+    def _fail(self, name: str, source: str, reason: Reason, error: str, details: str = "") -> None:
+        self.registry.failed.append(PluginFailure(name, source, error, details, reason))
 
 
 def _checked_list(hook_name: str, result: Any) -> list[Any]:
     if not isinstance(result, (list, tuple)):
-        raise _PluginError(f"{hook_name}() returned {type(result).__name__}, not a list")
+        raise _PluginError(Reason.BAD_RESULT,
+                           f"{hook_name}() returned {type(result).__name__}, not a list")
     return list(result)
 
 
 def _check_strategy(index: int, strategy: Any) -> None:
     if isinstance(strategy, type):  # a likely slip: every move would fail on the missing self
-        raise _PluginError(f"strategy {index} is the class {strategy.__name__}, not an instance: "
+        raise _PluginError(Reason.BAD_RESULT,
+                           f"strategy {index} is the class {strategy.__name__}, not an instance: "
                            f"return {strategy.__name__}() instead")
     where = f"strategy {index} ({type(strategy).__name__})"
     for attribute in ("id", "name"):
         try:
             value = getattr(strategy, attribute)
         except Exception as exc:
-            raise _PluginError(f"{where}: reading {attribute!r} raised {_describe_exception(exc)}",
+            raise _PluginError(Reason.BAD_RESULT,
+                               f"{where}: reading {attribute!r} raised {_describe_exception(exc)}",
                                traceback.format_exc()) from None
         if not isinstance(value, str) or not value.strip():
-            raise _PluginError(f"{where} has no string {attribute!r}")
+            raise _PluginError(Reason.BAD_RESULT, f"{where} has no string {attribute!r}")
     if not callable(getattr(strategy, "choose_stroke", None)):
-        raise _PluginError(f"{where} has no choose_stroke method")
+        raise _PluginError(Reason.BAD_RESULT, f"{where} has no choose_stroke method")
 
 
 def _checked_theme(index: int, item: Any, module_dir: Path | None) -> Any:
@@ -375,7 +406,8 @@ def _checked_theme(index: int, item: Any, module_dir: Path | None) -> Any:
         if not path.is_absolute() and module_dir is not None:
             path = module_dir / path
         return path
-    raise _PluginError(f"theme {index} is {type(item).__name__}, not a path or a dict")
+    raise _PluginError(Reason.BAD_RESULT,
+                       f"theme {index} is {type(item).__name__}, not a path or a dict")
 
 
 def _module_exists(module_name: str) -> bool:

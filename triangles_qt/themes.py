@@ -33,6 +33,7 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -235,13 +236,35 @@ def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
 # --- the set of themes the app offers ------------------------------------------------------------
 
 
+class SkipReason(StrEnum):
+    """Why a theme was skipped, for the app to say in the player's language."""
+
+    INVALID = "invalid"  # not a readable, valid theme
+    ID_TAKEN = "id_taken"  # another theme (or Nebula) already has its id
+    NO_LIST = "no_list"  # the registry's list of themes could not be read
+
+
+@dataclass(frozen=True)
+class SkippedTheme:
+    """A theme that was skipped: from which plugin ("" when unknown), why, and `message`, one
+    sentence in English with the specifics for the theme's author."""
+
+    plugin: str
+    reason: SkipReason
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
 @dataclass
 class ThemeSet:
-    """The usable themes by id (Nebula first, then in the order the plugins gave them) and one
-    message per theme that was skipped."""
+    """The usable themes by id (Nebula first, then in the order the plugins gave them), the plugin
+    each came from, and the themes that were skipped."""
 
     themes: dict[str, Theme] = field(default_factory=lambda: {NEBULA.id: NEBULA})
-    errors: list[str] = field(default_factory=list)
+    plugin_of: dict[str, str] = field(default_factory=dict)
+    errors: list[SkippedTheme] = field(default_factory=list)
 
     def theme(self, theme_id: str | None) -> Theme:
         """The theme with that id, or Nebula when there is none (an old setting, a removed
@@ -261,7 +284,8 @@ def load_themes(registry: Any) -> ThemeSet:
     try:
         offered = list(registry.themes())
     except Exception as error:  # a plugin's theme hook can fail in any way
-        result.errors.append(f"The list of themes could not be read: {error!r}.")
+        result.errors.append(SkippedTheme("", SkipReason.NO_LIST,
+                                          f"The list of themes could not be read: {error!r}."))
         return result
     origins: dict[str, str] = {NEBULA.id: "the built-in Nebula theme"}
     for item in offered:
@@ -270,27 +294,30 @@ def load_themes(registry: Any) -> ThemeSet:
         try:
             theme = parse_theme(source, origin)
         except ThemeError as error:
-            result.errors.append(str(error))
+            result.errors.append(SkippedTheme(plugin, SkipReason.INVALID, str(error)))
             continue
         except Exception as error:  # defensive: odd path objects and the like
-            result.errors.append(f"Theme from {origin}: could not be read ({error!r}).")
+            message = f"Theme from {origin}: could not be read ({error!r})."
+            result.errors.append(SkippedTheme(plugin, SkipReason.INVALID, message))
             continue
         if theme.id == NEBULA.id:
             # The shipped nebula.toml mirrors the constant; anything else with the id is refused.
             if theme == NEBULA:
+                result.plugin_of.setdefault(NEBULA.id, plugin)
                 continue
-            result.errors.append(
+            result.errors.append(SkippedTheme(
+                plugin, SkipReason.ID_TAKEN,
                 f"Theme '{theme.name}' from {origin} uses the id 'nebula', which belongs to the "
-                "built-in default theme; it was skipped."
-            )
+                "built-in default theme; it was skipped."))
             continue
         if theme.id in result.themes:
-            result.errors.append(
+            result.errors.append(SkippedTheme(
+                plugin, SkipReason.ID_TAKEN,
                 f"Theme '{theme.name}' from {origin} uses the id '{theme.id}', already used by "
-                f"{origins[theme.id]}; it was skipped."
-            )
+                f"{origins[theme.id]}; it was skipped."))
             continue
         result.themes[theme.id] = theme
+        result.plugin_of[theme.id] = plugin
         origins[theme.id] = origin
     return result
 
@@ -310,6 +337,8 @@ def theme_files(directory: str | os.PathLike[str]) -> list[str]:
 __all__: Iterable[str] = [
     "DEFAULT_THEME_ID",
     "NEBULA",
+    "SkipReason",
+    "SkippedTheme",
     "Theme",
     "ThemeError",
     "ThemeSet",

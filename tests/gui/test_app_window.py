@@ -290,3 +290,38 @@ def test_an_unknown_theme_is_told_once_the_first_game_starts(make_window):
         "The theme “aurora” is not installed; Nebula is shown instead.")
     window.start_new_game(FRIENDS, seed=4)
     assert "aurora" not in window.statusBar().currentMessage()  # told once
+
+
+def test_the_plugins_window_says_in_the_players_language_what_failed(
+        make_window, qapp, user_data):
+    from triangles_qt.app.i18n import LanguageManager
+    from triangles_qt.plugin_manager import load_plugins
+
+    folder = user_data / "plugins"
+    (folder / "pale").mkdir(parents=True)
+    (folder / "pale" / "__init__.py").write_text(
+        "from triangles_qt import hookimpl\n"
+        "@hookimpl\ndef triangles_themes():\n    return ['pale.toml']\n")
+    (folder / "pale" / "pale.toml").write_text('id = "pale"\nname = "Pale"\n')  # no colours
+    (folder / "broken.py").write_text("import triangles_no_such_module_for_tests\n")
+    window = make_window(load_plugins())
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language("es")
+        QCoreApplication.processEvents()
+        window.plugins_action.trigger()
+        dialog = window._child_dialogs["plugins"]
+        loaded = {dialog.loaded_table.item(row, 0).text(): dialog.loaded_table.item(row, 1).text()
+                  for row in range(dialog.loaded_table.rowCount())}
+        assert loaded["pale"] == "Temas (todos omitidos)"  # not taken for a working theme
+        assert loaded["Temas integrados"] == "Temas"
+        assert dialog.failed_table.item(0, 2).text() == "No se pudo cargar su código."
+        assert "ModuleNotFoundError" in dialog.failed_table.item(0, 2).toolTip()
+        skipped = dialog.theme_list.item(0).text().splitlines()
+        assert skipped[0] == "Un tema de pale no es un tema válido."
+        assert "pale.toml" in skipped[1]  # the author's specifics, in English
+        dialog.details_button.click()
+        assert dialog.details.toPlainText().startswith("Detalles técnicos (en inglés):")
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()

@@ -10,6 +10,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 
 from triangles_qt.app.plugins_dialog import PluginsDialog
+from triangles_qt.plugin_manager import Reason
+from triangles_qt.themes import SkippedTheme, SkipReason, ThemeSet
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,7 @@ class Failure:
     source: str
     error: str
     details: str = ""
+    reason: Reason = Reason.IMPORT
 
 
 TRACEBACK = (
@@ -45,8 +48,18 @@ class FakeRegistry:
     ]
     failed = [
         Failure("broken", "/plugins/broken", "ZeroDivisionError: division by zero", TRACEBACK),
-        Failure("oldie", "entry point oldie 0.3", DICT_NOT_LIST),
+        Failure("oldie", "entry point oldie 0.3", DICT_NOT_LIST, reason=Reason.BAD_RESULT),
     ]
+
+
+def theme_set(*skipped: SkippedTheme) -> ThemeSet:
+    """Themes as load_themes leaves them: the built-in ones usable, `skipped` not."""
+    themes = ThemeSet(errors=list(skipped))
+    themes.plugin_of.update({"nebula": "builtin_themes", "daylight": "builtin_themes"})
+    return themes
+
+
+BAD_COLOUR = SkippedTheme("acme", SkipReason.INVALID, "Theme file 'x.toml': bad colour.")
 
 
 def cells(table) -> list[list[str]]:
@@ -58,7 +71,7 @@ def cells(table) -> list[list[str]]:
 
 @pytest.fixture
 def dialog(qtbot):
-    dialog = PluginsDialog(FakeRegistry(), theme_errors=["Theme file 'x.toml': bad colour."])
+    dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set(BAD_COLOUR))
     qtbot.addWidget(dialog)
     dialog.show()
     return dialog
@@ -79,20 +92,29 @@ def test_a_long_source_path_leaves_room_for_the_error(qtbot):
 
 def test_loaded_plugins_are_listed_with_kind_and_source(dialog):
     # built-in plugins under the names players know, a third party's under its own
+    # acme's only theme was skipped, so it is not taken to provide themes that work
     assert cells(dialog.loaded_table) == [
         ["Easy", "Computer players", "Built-in"],
         ["Built-in themes", "Themes", "Built-in"],
-        ["acme", "Computer players, Themes", "/plugins/acme"],
+        ["acme", "Computer players, Themes (all skipped)", "/plugins/acme"],
     ]
     assert "3" in dialog.loaded_label.text()
 
 
-def test_failed_plugins_are_listed_with_their_error(dialog):
+def test_failed_plugins_are_listed_with_why_in_words_and_the_error_on_hover(dialog):
     assert cells(dialog.failed_table) == [
-        ["broken", "/plugins/broken", "ZeroDivisionError: division by zero"],
-        ["oldie", "entry point oldie 0.3", "triangles_strategies returned a dict, not a list"],
+        ["broken", "/plugins/broken", "Its code could not be loaded."],
+        ["oldie", "entry point oldie 0.3", "It gave Triangles something it cannot use."],
     ]
+    assert dialog.failed_table.item(1, 2).toolTip() == DICT_NOT_LIST
     assert dialog.failed_table.isVisible()
+
+
+def test_every_reason_a_plugin_manager_gives_has_its_own_words(dialog):
+    texts = [dialog.reason_text(Failure("p", "s", "English error", reason=r)) for r in Reason]
+    assert len(set(texts)) == len(Reason) and "English error" not in texts
+    # a failure from elsewhere, without a reason, shows its own error
+    assert dialog.reason_text(Info("x", "strategies", "s")) == ""
 
 
 def test_the_traceback_is_in_the_expandable_details(dialog, qtbot):
@@ -103,16 +125,27 @@ def test_the_traceback_is_in_the_expandable_details(dialog, qtbot):
     assert "Traceback" in dialog.details.toPlainText()
 
     dialog.failed_table.selectRow(1)  # no traceback: the error itself is shown
-    assert dialog.details.toPlainText() == "triangles_strategies returned a dict, not a list"
+    assert dialog.details.toPlainText() == (
+        "Technical details (in English):\n\ntriangles_strategies returned a dict, not a list")
 
     dialog.details_button.click()
     assert not dialog.details.isVisible()
 
 
-def test_theme_errors_are_shown(dialog):
+def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
+    taken = SkippedTheme("builtin_themes", SkipReason.ID_TAKEN, "Theme 'D' uses the id 'x'.")
+    unreadable = SkippedTheme("", SkipReason.NO_LIST,
+                              "The list of themes could not be read: OSError('gone').")
+    dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set(BAD_COLOUR, taken, unreadable))
+    qtbot.addWidget(dialog)
+    dialog.show()
     assert dialog.theme_list.isVisible()
     assert [dialog.theme_list.item(i).text() for i in range(dialog.theme_list.count())] == [
-        "Theme file 'x.toml': bad colour."
+        "A theme from acme is not a valid theme.\nTheme file 'x.toml': bad colour.",
+        "A theme from Built-in themes uses an id that another theme already has.\n"
+        "Theme 'D' uses the id 'x'.",
+        "The list of themes could not be read.\n"
+        "The list of themes could not be read: OSError('gone').",
     ]
 
 

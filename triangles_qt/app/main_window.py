@@ -44,7 +44,7 @@ from triangles_qt.core.game import Move, Rejection
 from triangles_qt.core.record import LoadedRecord, RecordError, read_record, write_record
 from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.statistics import StatisticsStore
-from triangles_qt.themes import NEBULA, Theme, load_themes
+from triangles_qt.themes import NEBULA, Theme, ThemeSet, load_themes
 
 from .board_view import BoardView
 from .colors import blend, qcolor, with_alpha
@@ -82,14 +82,14 @@ def app_icon() -> QIcon:
     return QIcon(str(ICON_PATH)) if ICON_PATH.is_file() else QIcon()
 
 
-def available_themes(registry: Any) -> tuple[dict[str, Theme], list[str]]:
-    """Theme id -> Theme for the Theme menu (Nebula first, the others by name) and the messages
-    of the themes that were skipped."""
+def available_themes(registry: Any) -> tuple[dict[str, Theme], ThemeSet]:
+    """Theme id -> Theme for the Theme menu (Nebula first, the others by name), and the loaded
+    set itself (which plugin gave which theme, which were skipped)."""
     loaded = load_themes(registry)
     others = [theme for theme in loaded.themes.values() if theme.id != NEBULA.id]
     ordered = {NEBULA.id: NEBULA}
     ordered.update((theme.id, theme) for theme in sorted(others, key=lambda t: t.name.lower()))
-    return ordered, list(loaded.errors)
+    return ordered, loaded
 
 
 class GameOverDialog(QDialog):
@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
         self.controller = controller or GameController(registry, self)
         if self.controller.parent() is None:
             self.controller.setParent(self)
-        self.themes, self.theme_errors = available_themes(registry)
+        self.themes, self.theme_set = available_themes(registry)
         self._language_note: str | None = None  # the last "translation missing" status message
         # The last plugin failure, which a triangle notice must not hide.
         self._failure_note: str | None = None
@@ -198,7 +198,7 @@ class MainWindow(QMainWindow):
         # Told once the first game has started: starting a game clears the status bar.
         self._startup_notes: list[str] = []
         self._autosave_failing = False
-        unloaded = len(getattr(registry, "failed", ())) + len(self.theme_errors)
+        unloaded = len(getattr(registry, "failed", ())) + len(self.theme_set.errors)
         if unloaded:
             self._startup_notes.append(plural(
                 self.tr("%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
@@ -827,7 +827,7 @@ class MainWindow(QMainWindow):
         self._open_child("statistics", dialog)
 
     def show_plugins(self) -> None:
-        dialog = PluginsDialog(self.registry, self, theme_errors=self.theme_errors)
+        dialog = PluginsDialog(self.registry, self, theme_set=self.theme_set)
         self._open_child("plugins", dialog)
 
     def show_how_to_play(self) -> None:

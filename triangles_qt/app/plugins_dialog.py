@@ -1,10 +1,10 @@
-"""The Plugins window: which plugins loaded (name, kind, source), which were blocked and why (with
-the traceback in an expandable details area, so a plugin author can see what went wrong), and
-which themes were skipped."""
+"""The Plugins window: which plugins loaded (name, kind, source), which were blocked and why (in
+the player's language, with the author's English specifics and traceback in an expandable details
+area), and which themes were skipped."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontDatabase
@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from triangles_qt.plugin_manager import BUILTIN_SOURCE, user_plugin_dir
+from triangles_qt.plugin_manager import BUILTIN_SOURCE, Reason, user_plugin_dir
+from triangles_qt.themes import SkippedTheme, SkipReason, ThemeSet
 
 from .strategy_names import builtin_level_name
 
@@ -39,21 +40,23 @@ def _fit_height(table: QTableWidget, max_rows: int) -> None:
 
 class PluginsDialog(QDialog):
     """Shows a plugin registry: anything with ``loaded`` (items with ``name``, ``kind``,
-    ``source``) and ``failed`` (items with ``name``, ``source``, ``error``, ``details``).
-    `theme_errors` are the messages of `triangles_qt.themes.load_themes`."""
+    ``source``) and ``failed`` (items with ``name``, ``source``, ``error``, ``details``,
+    ``reason``), and the skipped themes of `theme_set` (`triangles_qt.themes.load_themes`)."""
 
     def __init__(
         self,
         registry: Any,
         parent: QWidget | None = None,
         *,
-        theme_errors: Iterable[str] = (),
+        theme_set: ThemeSet | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("plugins_dialog")
         self.loaded = list(getattr(registry, "loaded", []) or [])
         self.failed = list(getattr(registry, "failed", []) or [])
-        self.theme_errors = [str(message) for message in theme_errors]
+        self.skipped_themes: list[SkippedTheme] = list(theme_set.errors) if theme_set else []
+        # None: not known which plugins gave a usable theme (no theme set was given).
+        self._theme_plugins = set(theme_set.plugin_of.values()) if theme_set else None
 
         self.loaded_label = QLabel()
         self.loaded_label.setStyleSheet("font-weight: bold")
@@ -106,10 +109,9 @@ class PluginsDialog(QDialog):
 
         for widget in (self.failed_label, self.failed_table, self.details_button):
             widget.setVisible(bool(self.failed))
-        self.themes_label.setVisible(bool(self.theme_errors))
-        self.theme_list.setVisible(bool(self.theme_errors))
-        self.theme_list.addItems(self.theme_errors)
-        self.theme_list.setFixedHeight(min(120, 12 + 40 * max(1, len(self.theme_errors))))
+        self.themes_label.setVisible(bool(self.skipped_themes))
+        self.theme_list.setVisible(bool(self.skipped_themes))
+        self.theme_list.setFixedHeight(min(160, 12 + 48 * max(1, len(self.skipped_themes))))
 
         self.failed_table.itemSelectionChanged.connect(self._update_details)
         self.retranslate_ui()
@@ -147,7 +149,7 @@ class PluginsDialog(QDialog):
             [self.tr("Name"), self.tr("Source"), self.tr("Error")]
         )
         self.themes_label.setText(
-            self.tr("Themes that were skipped: %n", "", len(self.theme_errors))
+            self.tr("Themes that were skipped: %n", "", len(self.skipped_themes))
         )
         self.folder_label.setText(
             self.tr("To add a plugin, put it in this folder and restart Triangles: %1")
@@ -155,20 +157,53 @@ class PluginsDialog(QDialog):
         )
         self._show_details(self.details_button.isChecked())
         self._fill_tables()
+        self._update_details()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt name
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
 
-    def kind_text(self, kind: str) -> str:
-        """The translated "what it provides" of a plugin ("strategies", "themes" or both)."""
+    def kind_text(self, kind: str, plugin: str = "") -> str:
+        """The translated "what it provides" of a plugin ("strategies", "themes" or both); themes
+        of which none could be used say so."""
+        themes_skipped = self._theme_plugins is not None and plugin not in self._theme_plugins
         words = {
             "strategies": self.tr("Computer players"),
-            "themes": self.tr("Themes"),
+            "themes": self.tr("Themes (all skipped)") if themes_skipped else self.tr("Themes"),
         }
         parts = [part.strip() for part in str(kind).split(",") if part.strip()]
         return ", ".join(words.get(part, part) for part in parts) or self.tr("Nothing")
+
+    def reason_text(self, failure: Any) -> str:
+        """Why a plugin was blocked, in the player's language (its English error if unknown)."""
+        texts = {
+            Reason.IMPORT: self.tr("Its code could not be loaded."),
+            Reason.REGISTER: self.tr("Triangles could not register it."),
+            Reason.FOLDER_MISSING: self.tr("This plugin folder does not exist."),
+            Reason.FOLDER_UNREADABLE: self.tr("This plugin folder cannot be read."),
+            Reason.NAME_TAKEN: self.tr("A plugin with the same name is already loaded."),
+            Reason.NO_HOOKS: self.tr("It does not provide anything for Triangles."),
+            Reason.UNKNOWN_HOOK: self.tr(
+                "It uses a hook that this version of Triangles does not know."),
+            Reason.HOOK_RAISED: self.tr(
+                "It failed while telling Triangles what it provides."),
+            Reason.BAD_RESULT: self.tr("It gave Triangles something it cannot use."),
+            Reason.ID_TAKEN: self.tr(
+                "A computer player with the same id is already loaded."),
+        }
+        return texts.get(getattr(failure, "reason", None), str(getattr(failure, "error", "")))
+
+    def skipped_text(self, skipped: SkippedTheme) -> str:
+        """One skipped theme: why, in the player's language, then the author's English specifics."""
+        plugin = self._plugin_name(skipped.plugin)
+        if skipped.reason == SkipReason.NO_LIST:
+            why = self.tr("The list of themes could not be read.")
+        elif skipped.reason == SkipReason.ID_TAKEN:
+            why = self.tr("A theme from %1 uses an id that another theme already has.")
+        else:
+            why = self.tr("A theme from %1 is not a valid theme.")
+        return why.replace("%1", plugin) + "\n" + skipped.message
 
     def name_text(self, name: str, source: str) -> str:
         """A built-in plugin under the name players know it by; others under their own."""
@@ -181,15 +216,22 @@ class PluginsDialog(QDialog):
     def source_text(self, source: str) -> str:
         return self.tr("Built-in") if source == BUILTIN_SOURCE else str(source)
 
+    def _plugin_name(self, name: str) -> str:
+        """A loaded plugin's shown name, known only by its plugin name (as in a skipped theme)."""
+        source = next((str(getattr(info, "source", "")) for info in self.loaded
+                       if getattr(info, "name", None) == name), "")
+        return self.name_text(name, source) if name else self.tr("a plugin")
+
     # --- content ----------------------------------------------------------------------------------
 
     def _fill_tables(self) -> None:
         self.loaded_table.setRowCount(len(self.loaded))
         for row, info in enumerate(self.loaded):
             source = str(getattr(info, "source", ""))
+            name = str(getattr(info, "name", "?"))
             cells = [
-                self.name_text(str(getattr(info, "name", "?")), source),
-                self.kind_text(getattr(info, "kind", "")),
+                self.name_text(name, source),
+                self.kind_text(getattr(info, "kind", ""), name),
                 self.source_text(source),
             ]
             self._fill_row(self.loaded_table, row, cells, tooltip=source)
@@ -199,10 +241,12 @@ class PluginsDialog(QDialog):
             source = str(getattr(failure, "source", ""))
             error = str(getattr(failure, "error", ""))
             cells = [self.name_text(str(getattr(failure, "name", "?")), source),
-                     self.source_text(source), error]
+                     self.source_text(source), self.reason_text(failure)]
             self._fill_row(self.failed_table, row, cells, tooltip=error)
         if selected >= 0:
             self.failed_table.selectRow(selected)
+        self.theme_list.clear()
+        self.theme_list.addItems([self.skipped_text(skipped) for skipped in self.skipped_themes])
         _fit_height(self.loaded_table, max_rows=8)
         _fit_height(self.failed_table, max_rows=4)
 
@@ -225,7 +269,8 @@ class PluginsDialog(QDialog):
             return
         details = str(getattr(failure, "details", "") or "").rstrip()
         error = str(getattr(failure, "error", ""))
-        self.details.setPlainText(details or error)
+        heading = self.tr("Technical details (in English):")
+        self.details.setPlainText("\n\n".join(part for part in (heading, error, details) if part))
 
     def _show_details(self, shown: bool) -> None:
         self.details.setVisible(shown and bool(self.failed))
