@@ -184,3 +184,24 @@ def test_memory_past_its_bound_keeps_only_positions_that_can_still_occur():
         memory.heuristic[(k << 4) | drawn] = entry
     memory.forget_unreachable(drawn)
     assert memory.heuristic == {}
+
+
+def test_hard_keeps_its_budget_in_a_play_again_middle_game_on_a_tablet():
+    """There a single search node can cost tens of milliseconds (its quiescence runs through
+    whole chains), so the clock must be read at every node, not every 64th."""
+    budget = 0.25
+    game = Game(Board.generate("tablet-120", 5141), replay_after_triangle=True)
+    medium = Medium(seed=2)
+    while len(game.moves) < 150:
+        game.play(*medium.choose_stroke(Position(game), 1.0))
+    hard = Hard(seed=1)
+    slowest = 0.0
+    for _ in range(6):
+        start = time.thread_time()
+        i, j = hard.choose_stroke(Position(game), budget)
+        slowest = max(slowest, time.thread_time() - start)
+        game.play(i, j)
+        if game.is_over:
+            break
+        game.play(*medium.choose_stroke(Position(game), 1.0))
+    assert slowest <= budget + 0.2
