@@ -397,3 +397,12 @@ def test_trace_environment_variable_traces_hook_calls_to_stderr(monkeypatch, cap
     load_plugins()
     err = capsys.readouterr().err
     assert "triangles_strategies" in err and "triangles_themes" in err
+
+
+def test_a_drop_in_from_a_relative_folder_is_listed_with_its_absolute_source(
+        tmp_path, monkeypatch):
+    folder = plugin_dir(tmp_path, "good_plugin.py")
+    monkeypatch.chdir(folder.parent)
+    registry = load_plugins([folder.name])  # e.g. --plugin-dir plugins, from its parent folder
+    info = next(i for i in registry.loaded if i.name == "good_plugin")
+    assert info.source == str(folder / "good_plugin.py")

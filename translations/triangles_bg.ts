@@ -489,6 +489,14 @@
         </translation>
     </message>
     <message>
+        <source>&amp;Open Plugin Folder</source>
+        <translation>&amp;Отваряне на папката с плъгини</translation>
+    </message>
+    <message>
+        <source>The plugin folder could not be created: %1</source>
+        <translation>Папката за плъгини не можа да бъде създадена: %1</translation>
+    </message>
+    <message>
         <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
         <translation>За да добавите плъгин, поставете го в тази папка и рестартирайте Triangles: %1</translation>
     </message>

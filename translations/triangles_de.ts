@@ -489,6 +489,14 @@
         </translation>
     </message>
     <message>
+        <source>&amp;Open Plugin Folder</source>
+        <translation>Plugin-&amp;Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>The plugin folder could not be created: %1</source>
+        <translation>Der Plugin-Ordner konnte nicht angelegt werden: %1</translation>
+    </message>
+    <message>
         <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
         <translation>Um ein Plugin hinzuzufügen, lege es in diesen Ordner und starte Triangles neu: %1</translation>
     </message>

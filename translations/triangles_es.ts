@@ -489,6 +489,14 @@
         </translation>
     </message>
     <message>
+        <source>&amp;Open Plugin Folder</source>
+        <translation>&amp;Abrir carpeta de complementos</translation>
+    </message>
+    <message>
+        <source>The plugin folder could not be created: %1</source>
+        <translation>No se pudo crear la carpeta de complementos: %1</translation>
+    </message>
+    <message>
         <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
         <translation>Para añadir un complemento, ponlo en esta carpeta y reinicia Triangles: %1</translation>
     </message>

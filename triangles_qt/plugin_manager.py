@@ -145,12 +145,13 @@ def plugin_search_dirs(
     extra_dirs: Iterable[str | os.PathLike[str]] = (),
 ) -> list[tuple[Path, bool]]:
     """Drop-in folders in search order, as (folder, explicit): a missing explicit one is
-    reported, a missing user folder is not."""
-    dirs: list[tuple[Path, bool]] = [(user_plugin_dir(), False)]
+    reported, a missing user folder is not. Absolute, so that a plugin's source says where it
+    is wherever the app was started from."""
+    dirs: list[tuple[Path, bool]] = [(user_plugin_dir().absolute(), False)]
     for part in os.environ.get(PLUGIN_PATH_ENV, "").split(os.pathsep):
         if part.strip():
-            dirs.append((Path(part), True))
-    dirs.extend((Path(d), True) for d in extra_dirs)
+            dirs.append((Path(part).absolute(), True))
+    dirs.extend((Path(d).absolute(), True) for d in extra_dirs)
     return dirs
 
 

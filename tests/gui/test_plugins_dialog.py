@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 
 from triangles_qt.app.plugins_dialog import PluginsDialog
 from triangles_qt.plugin_manager import Reason
@@ -304,3 +304,36 @@ def test_how_to_play_pictures_follow_the_theme(qtbot):
     before = corner()
     dialog.set_theme(daylight)
     assert corner() != before
+
+
+def test_open_plugin_folder_makes_the_folder_and_shows_it(dialog, qtbot, monkeypatch, user_data):
+    from PySide6.QtGui import QDesktopServices
+
+    opened = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    folder = user_data / "plugins"
+    assert not folder.exists()
+    assert dialog.open_folder_button.text() == "&Open Plugin Folder"
+    qtbot.mouseClick(dialog.open_folder_button, Qt.MouseButton.LeftButton)
+    assert folder.is_dir()
+    assert [url.toLocalFile() for url in opened] == [str(folder)]
+    assert str(folder) in dialog.folder_label.text()
+
+
+def test_a_plugin_folder_that_cannot_be_made_is_said_not_raised(qtbot, monkeypatch, tmp_path,
+                                                                capsys):
+    from PySide6.QtGui import QDesktopServices
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("TRIANGLES_USER_DATA", str(blocker))  # plugins/ cannot go inside a file
+    opened = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    dialog = PluginsDialog(FakeRegistry())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.mouseClick(dialog.open_folder_button, Qt.MouseButton.LeftButton)
+    assert opened == []
+    assert dialog.folder_label.text() == (
+        f"The plugin folder could not be created: {blocker / 'plugins'}")
+    assert "cannot create the plugin folder" in capsys.readouterr().err

@@ -1,13 +1,15 @@
 """The Plugins window: which plugins loaded (name, kind, source), which were blocked and why (in
 the player's language, with the author's English specifics and traceback in an expandable details
-area), and which themes were skipped."""
+area), which themes were skipped, and where the player's own plugins go (with a button that
+opens that folder, made first if need be)."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import QEvent, Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -93,6 +95,10 @@ class PluginsDialog(QDialog):
         self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
+        self.open_folder_button = self.buttons.addButton(
+            "", QDialogButtonBox.ButtonRole.ActionRole)
+        self.open_folder_button.clicked.connect(self.open_plugin_folder)
+        self._folder_failed = False
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.loaded_label)
@@ -151,10 +157,16 @@ class PluginsDialog(QDialog):
         self.themes_label.setText(
             self.tr("Themes that were skipped: %n", "", len(self.skipped_themes))
         )
-        self.folder_label.setText(
-            self.tr("To add a plugin, put it in this folder and restart Triangles: %1")
-            .replace("%1", str(user_plugin_dir()))
-        )
+        self.open_folder_button.setText(self.tr("&Open Plugin Folder"))
+        if self._folder_failed:
+            self.folder_label.setText(
+                self.tr("The plugin folder could not be created: %1").replace(
+                    "%1", str(user_plugin_dir())))
+        else:
+            self.folder_label.setText(
+                self.tr("To add a plugin, put it in this folder and restart Triangles: %1")
+                .replace("%1", str(user_plugin_dir()))
+            )
         self._show_details(self.details_button.isChecked())
         self._fill_tables()
         self._update_details()
@@ -221,6 +233,19 @@ class PluginsDialog(QDialog):
         source = next((str(getattr(info, "source", "")) for info in self.loaded
                        if getattr(info, "name", None) == name), "")
         return self.name_text(name, source) if name else self.tr("a plugin")
+
+    def open_plugin_folder(self) -> None:
+        """Show the user's plugin folder in the file manager, making it first if need be."""
+        folder = user_plugin_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"triangles: cannot create the plugin folder: {exc}", file=sys.stderr)
+            self._folder_failed = True
+        else:
+            self._folder_failed = False
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        self.retranslate_ui()
 
     # --- content ----------------------------------------------------------------------------------
 
