@@ -65,6 +65,21 @@ def played_seeds(results: Path, pairing: tuple, budget: float) -> set[int]:
     return seeds
 
 
+def missing_parts(played: set[int], seed: int, games: int, part: int) -> list[tuple[int, int]]:
+    """The parts (first seed, games) still to play of the run of `games` from `seed`. Parts start
+    an even number of games after `seed`, so that Hard starts the same games as in one long run.
+    Raises ValueError when played games cover only some of a part."""
+    todo = []
+    for first in range(seed, seed + games, part):
+        seeds = range(first, min(first + part, seed + games))
+        if played.isdisjoint(seeds):
+            todo.append((first, len(seeds)))
+        elif not played.issuperset(seeds):
+            raise ValueError(f"seeds {seeds.start}-{seeds.stop - 1} are partly played; "
+                             "use a --part that the part files align with")
+    return todo
+
+
 def run_part(cmd: list[str], path: Path, commit: str) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=path.parent)
     part = {"command": "python3 " + " ".join(cmd[1:]), "commit": commit,
@@ -143,18 +158,14 @@ def main() -> None:
         args.results.mkdir(parents=True, exist_ok=True)
         commit = args.commit or head_commit()
         jobs = []
-        for pairing in todo:
-            played = played_seeds(args.results, pairing, args.budget)
-            # Parts start an even number of games after --seed so that Hard starts the same
-            # games as in one long run.
-            for first in range(args.seed, args.seed + args.games, args.part):
-                seeds = range(first, min(first + args.part, args.seed + args.games))
-                if played.isdisjoint(seeds):
-                    path = part_path(args.results, pairing, first, len(seeds), args.budget)
-                    jobs.append((command(*pairing, len(seeds), args.budget, first), path))
-                elif not played.issuperset(seeds):
-                    sys.exit(f"{pairing_tag(*pairing)}: seeds {seeds.start}-{seeds.stop - 1} "
-                             "are partly played; use a --part that the part files align with")
+        try:
+            for pairing in todo:
+                played = played_seeds(args.results, pairing, args.budget)
+                for first, games in missing_parts(played, args.seed, args.games, args.part):
+                    path = part_path(args.results, pairing, first, games, args.budget)
+                    jobs.append((command(*pairing, games, args.budget, first), path))
+        except ValueError as exc:
+            sys.exit(f"{pairing_tag(*pairing)}: {exc}")
         print(f"{len(jobs)} parts to play", file=sys.stderr)
         with ThreadPoolExecutor(args.jobs) as pool:
             for _ in pool.map(lambda job: run_part(*job, commit), jobs):
