@@ -282,6 +282,28 @@ def test_in_a_narrow_window_the_board_label_steps_aside_for_a_long_message(make_
     assert label.isVisible()  # a wide window has room for both
 
 
+def test_a_message_too_long_for_one_line_wraps_and_the_bar_grows(make_window, qtbot):
+    window = make_window(size=(420, 640))
+    window.start_new_game(FRIENDS, seed=3)
+    bar = window.statusBar()
+    bar.clearMessage()
+    one_line = bar.height()
+    message = "2 plugins or themes could not be loaded: see Settings > Plugins. " * 2
+    bar.showMessage(message)
+    qtbot.waitUntil(lambda: bar.height() >= one_line + bar.fontMetrics().height())
+    assert bar.is_wrapping()
+    image = bar.grab().toImage()  # the text is painted on the lower line too
+    background = image.pixelColor(image.width() - 30, image.height() - 4)
+    lower = {image.pixelColor(x, y).rgb() for x in range(0, image.width() // 2)
+             for y in range(image.height() // 2 + 2, image.height() - 4)}
+    assert len(lower - {background.rgb()}) > 5
+    window.resize(2400, 640)  # room for one line: back to one
+    qtbot.waitUntil(lambda: not bar.is_wrapping() and bar.height() == one_line)
+    bar.clearMessage()
+    window.resize(420, 640)
+    qtbot.waitUntil(lambda: bar.height() == one_line)
+
+
 def test_an_unknown_theme_is_told_once_the_first_game_starts(make_window):
     window = make_window(theme_id="aurora")  # e.g. --theme aurora, or its plugin was removed
     assert window.theme.id == "nebula"

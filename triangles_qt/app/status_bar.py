@@ -1,16 +1,21 @@
 """The window's status bar: messages on the left, a permanent label (the board) on the right.
 
 In a narrow window a long message ran into the label and was cut. While a message needs the room,
-the label steps aside, and comes back when the message ends or the window grows.
+the label steps aside, and comes back when the message ends or the window grows. A message still
+too long for one line wraps onto more, and the bar grows to show them.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QStatusBar
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption
 
 # QStatusBar's own margins and the spacing before a permanent widget, with a little air
 _PADDING = 24
 _SIZE_GRIP = 20  # the corner grip, when the bar has one
+_MARGIN = 6  # around a wrapped message, as QStatusBar leaves around its one line
+_WRAP = Qt.AlignmentFlag.AlignLeading | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
 
 
 class StatusBar(QStatusBar):
@@ -19,14 +24,52 @@ class StatusBar(QStatusBar):
         self.label = QLabel()
         self.addPermanentWidget(self.label)
         self.messageChanged.connect(self.make_room)
+        self._wrapping = False
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.make_room()
 
     def make_room(self, *_) -> None:
-        """Show the label only if it fits beside the message; call after changing its text."""
+        """Show the label only if it fits beside the message, and give a message that does not
+        fit on one line the lines it needs; call after changing the label's text."""
         message = self.currentMessage()
-        needed = (self.fontMetrics().horizontalAdvance(message) + self.label.sizeHint().width()
-                  + _PADDING + (_SIZE_GRIP if self.isSizeGripEnabled() else 0))
-        self.label.setVisible(not message or needed <= self.width())
+        grip = _SIZE_GRIP if self.isSizeGripEnabled() else 0
+        width = self.fontMetrics().horizontalAdvance(message)
+        fits_with_label = width + self.label.sizeHint().width() + _PADDING + grip <= self.width()
+        self.label.setVisible(not message or fits_with_label)
+        wrapping = bool(message) and width > self._message_rect().width()
+        height = self._wrapped_height(message) if wrapping else 0
+        if wrapping != self._wrapping or self.minimumHeight() != height:
+            self._wrapping = wrapping
+            self.setMinimumHeight(height)
+            self.update()
+
+    def is_wrapping(self) -> bool:
+        """Whether the current message takes more than one line."""
+        return self._wrapping
+
+    def _message_rect(self) -> QRect:
+        """Where the message goes: the bar less its margins, the grip and the label if shown."""
+        used = 2 * _MARGIN + (_SIZE_GRIP if self.isSizeGripEnabled() else 0)
+        if not self.label.isHidden():
+            used += self.label.sizeHint().width() + _PADDING
+        return QRect(_MARGIN, 0, max(1, self.width() - used), self.height())
+
+    def _wrapped_height(self, message: str) -> int:
+        bounds = QRect(0, 0, self._message_rect().width(), 10_000)
+        return self.fontMetrics().boundingRect(bounds, _WRAP, message).height() + 2 * _MARGIN
+
+    def paintEvent(self, event) -> None:
+        if not self._wrapping:
+            super().paintEvent(event)
+            return
+        # QStatusBar paints its message on one line, cut at the edge: this is its painting with
+        # the message wrapped instead (the label has stepped aside, so no item frames).
+        painter = QPainter(self)
+        option = QStyleOption()
+        option.initFrom(self)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelStatusBar, option, painter,
+                                   self)
+        painter.setPen(self.palette().windowText().color())
+        painter.drawText(self._message_rect(), _WRAP, self.currentMessage())
