@@ -549,3 +549,18 @@ def test_a_hint_still_thinking_does_not_block_hints_after_the_next_stroke(make_w
     with qtbot.waitSignal(controller.hint_ready, timeout=5000) as hint:
         window.hint_action.trigger()
     assert controller.game.check(*hint.args) is None
+
+
+def test_a_narrow_card_keeps_the_computers_level_and_shortens_the_rest(make_window, qtbot):
+    window = make_window(size=(480, 800))
+    window.start_new_game(NewGameChoices(preset="phone-24", opponent="computer",
+                                         strategy_id="first", player_names=("Ana", "")))
+    label = window.score_panel.cards[1].name_label
+    name = window.score_panel.cards[1].name_text
+    assert name.endswith(")")
+    level = name[name.rindex(" ("):]
+    label.setText("Computer player of the house" + level)  # longer than the card in any case
+    shown = label.displayed_text()
+    assert shown.endswith("…" + level) and shown.startswith("Comp")
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
+    assert label.toolTip() == "Computer player of the house" + level

@@ -56,11 +56,21 @@ class Spinner(QWidget):
 
 class ElidedLabel(QLabel):
     """A one-line label that ends in "…" when it is too narrow, with the whole text as tooltip:
-    a long name must not be cut mid-letter."""
+    a long name must not be cut mid-letter. A closing "(…)" part, such as the computer's level
+    in "Computer (Hard)", is kept whole while the part before it is shortened."""
 
     def displayed_text(self) -> str:
-        width = self.contentsRect().width()
-        return self.fontMetrics().elidedText(self.text(), Qt.ElideRight, width)
+        text, width, metrics = self.text(), self.contentsRect().width(), self.fontMetrics()
+        if metrics.horizontalAdvance(text) <= width:
+            return text
+        head, space, tail = text.rpartition(" (")
+        if space and tail.endswith(")"):
+            tail = space + tail
+            room = width - metrics.horizontalAdvance(tail)
+            shortened = metrics.elidedText(head, Qt.ElideRight, room)
+            if len(shortened) > 1:  # something of the head is left besides the "…"
+                return shortened + tail
+        return metrics.elidedText(text, Qt.ElideRight, width)
 
     def setText(self, text: str) -> None:
         super().setText(text)
