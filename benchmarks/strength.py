@@ -1,6 +1,6 @@
 """Strength table of the Hard strategy: arena matches against Medium and Easy on phone-60 and
 tablet-120, under both rule options, printed as the Markdown table of docs/strength.md.
-Run on demand (the whole table takes about 9 hours on 2 cores):
+Run on demand (the whole table takes about 16 hours on 2 cores):
 
     python3 benchmarks/strength.py --games 200 --budget 1 [--jobs 2] [--only tablet-120]
     python3 benchmarks/strength.py --table        # just print the table from what has run
@@ -12,8 +12,9 @@ written to `benchmarks/strength-results/` (kept in git), so a run stopped half-w
 where it stopped and the table can always be rebuilt from the files.
 
 To keep editing the checkout from changing a long run, install one commit into its own venv
-and run this script with that venv's python: the arena runs in the results folder, away from
-the checkout, so it imports the installed package.
+and run this script with that venv's python and `--commit` naming that commit: the arena runs in
+the results folder, away from the checkout, so it imports the installed package. Each part
+records its commit, and the table lists the commits behind each row.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import json
 import os
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "strength-results"
@@ -56,13 +57,15 @@ def part_files(results: Path, pairing: tuple, budget: float) -> list[Path]:
     return sorted(results.glob(f"{pairing_tag(*pairing)}_b{budget:g}_*.json"))
 
 
+def part_seeds(path: Path) -> range:
+    """The board seeds of a part file's games (its name ends in _SEED_GAMES.json)."""
+    first, games = map(int, path.stem.split("_")[-2:])
+    return range(first, first + games)
+
+
 def played_seeds(results: Path, pairing: tuple, budget: float) -> set[int]:
-    """The board seeds whose games a pairing's part files hold (named ..._SEED_GAMES.json)."""
-    seeds = set()
-    for path in part_files(results, pairing, budget):
-        first, games = map(int, path.stem.split("_")[-2:])
-        seeds.update(range(first, first + games))
-    return seeds
+    """The board seeds whose games a pairing's part files hold."""
+    return {seed for path in part_files(results, pairing, budget) for seed in part_seeds(path)}
 
 
 def missing_parts(played: set[int], seed: int, games: int, part: int) -> list[tuple[int, int]]:
@@ -81,7 +84,9 @@ def missing_parts(played: set[int], seed: int, games: int, part: int) -> list[tu
 
 
 def run_part(cmd: list[str], path: Path, commit: str) -> None:
-    done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=path.parent)
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=path.parent)
+    if done.returncode:
+        raise RuntimeError(f"{' '.join(cmd[1:])} failed ({done.returncode}):\n{done.stderr}")
     part = {"command": "python3 " + " ".join(cmd[1:]), "commit": commit,
             "summary": json.loads(done.stdout)}
     tmp = path.with_suffix(".tmp")
@@ -90,17 +95,23 @@ def run_part(cmd: list[str], path: Path, commit: str) -> None:
 
 
 def combine(parts: list[dict]) -> dict:
-    """One summary for a pairing from its parts; the mean s/move weights parts by games."""
+    """One summary for a pairing from its parts. The mean s/move weights parts by their moves,
+    or by their games when a part does not say how many moves it had (the earliest totals)."""
     games = sum(p["games"] for p in parts)
     total = {"games": games, "wins": {}, "draws": sum(p["draws"] for p in parts),
              "failures": [f for p in parts for f in p["failures"]], "move_seconds": {}}
     for part in parts:
         for name, wins in part["wins"].items():
             total["wins"][name] = total["wins"].get(name, 0) + wins
-        for name, seconds in part["move_seconds"].items():
-            into = total["move_seconds"].setdefault(name, {"mean": 0.0, "max": 0.0})
-            into["mean"] += seconds["mean"] * part["games"] / games
-            into["max"] = max(into["max"], seconds["max"])
+    names = {name for part in parts for name in part["move_seconds"]}
+    for name in names:
+        seconds = [part["move_seconds"][name] for part in parts]
+        by_moves = all("moves" in s for s in seconds)
+        weights = [s["moves"] if by_moves else part["games"] for s, part in zip(seconds, parts)]
+        total["move_seconds"][name] = {
+            "mean": sum(s["mean"] * w for s, w in zip(seconds, weights)) / (sum(weights) or 1),
+            "max": max(s["max"] for s in seconds),
+        }
     return total
 
 
@@ -120,15 +131,27 @@ def row(preset: str, replay: bool, opponent: str, summary: dict) -> str:
     )
 
 
-def table(results: Path, todo: list[tuple], budget: float) -> str:
+def table(results: Path, todo: list[tuple], budget: float, seeds: range) -> str:
+    """The Markdown table of the pairings' parts within `seeds`, then the commits behind each
+    row (the parts' own record of what was installed)."""
     lines = ["| board | rules | opponent | games | Hard wins | draws | Hard losses |"
              " Hard s/move mean / max | opponent s/move mean / max | failures |",
              "|---|---|---|---|---|---|---|---|---|---|"]
+    versions = []
     for pairing in todo:
-        parts = [json.loads(f.read_text())["summary"]
-                 for f in part_files(results, pairing, budget)]
-        lines.append(row(*pairing, combine(parts)))
-    return "\n".join(lines)
+        files = [f for f in part_files(results, pairing, budget)
+                 if set(part_seeds(f)) <= set(seeds)]
+        parts = [json.loads(f.read_text()) for f in files]
+        lines.append(row(*pairing, combine([part["summary"] for part in parts])))
+        games_by_commit: dict[str, int] = {}
+        for part in parts:
+            commit = part.get("commit", "unknown")
+            games_by_commit[commit] = games_by_commit.get(commit, 0) + part["summary"]["games"]
+        if games_by_commit:
+            played = ", ".join(f"{games} games with {commit}"
+                               for commit, games in games_by_commit.items())
+            versions.append(f"- {pairing_tag(*pairing)}: {played}")
+    return "\n".join(lines + ["", "Versions:"] + versions)
 
 
 def head_commit() -> str:
@@ -145,7 +168,8 @@ def main() -> None:
     parser.add_argument("--part", type=int, default=2, help="games per arena run (even)")
     parser.add_argument("--jobs", type=int, default=2, help="arena runs at once (cores)")
     parser.add_argument("--only", nargs="*", default=[],
-                        help="only the pairings whose tag holds all these words (e.g. easy tablet-120)")
+                        help="only the pairings whose tag holds all these words "
+                             "(e.g. easy tablet-120)")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--commit", default=None,
                         help="what the parts record as the version played (default: git HEAD)")
@@ -154,6 +178,8 @@ def main() -> None:
     if args.part % 2:
         parser.error("--part must be even, so that seats alternate as in one long run")
     todo = [p for p in PAIRINGS if all(word in pairing_tag(*p) for word in args.only)]
+    if not todo:
+        parser.error(f"no pairing matches {' '.join(args.only)!r}")
     if not args.table:
         args.results.mkdir(parents=True, exist_ok=True)
         commit = args.commit or head_commit()
@@ -168,9 +194,13 @@ def main() -> None:
             sys.exit(f"{pairing_tag(*pairing)}: {exc}")
         print(f"{len(jobs)} parts to play", file=sys.stderr)
         with ThreadPoolExecutor(args.jobs) as pool:
-            for _ in pool.map(lambda job: run_part(*job, commit), jobs):
-                pass
-    print(table(args.results, todo, args.budget))
+            futures = [pool.submit(run_part, *job, commit) for job in jobs]
+            done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+            failed = next((f.exception() for f in done if f.exception()), None)
+            if failed is not None:  # stop at once, not after hours of the other parts
+                pool.shutdown(cancel_futures=True)
+                sys.exit(str(failed))
+    print(table(args.results, todo, args.budget, range(args.seed, args.seed + args.games)))
     print("\nEach row is the sum of its parts; one part is, for example:\n")
     print("    python3 " + " ".join(command(*todo[0], args.part, args.budget, args.seed)[1:]))
 

@@ -205,3 +205,10 @@ def test_hard_keeps_its_budget_in_a_play_again_middle_game_on_a_tablet():
             break
         game.play(*medium.choose_stroke(Position(game), 1.0))
     assert slowest <= budget + 0.2
+
+
+def test_a_search_past_its_deadline_stops_at_its_very_next_node():
+    game = Game(Board.generate("phone-24", 3))
+    search = Search(Tracker(game), time.perf_counter() - 0.001, random.Random(0))
+    with pytest.raises(OutOfTime):
+        search._check_time()  # not 63 nodes later: a node can take tens of milliseconds

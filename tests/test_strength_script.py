@@ -49,6 +49,12 @@ def test_parts_combine_into_one_row(strength):
     assert total["move_seconds"]["hard"]["max"] == 0.9
     row = strength.row("phone-60", True, "easy", total)
     assert row.startswith("| phone-60 | play again | easy | 8 | 6 (75.0%) | 1 | 1 | 0.650 / 0.900 |")
+    # parts that say how many moves they had are weighted by them: the exact mean per move
+    with_moves = [part(2, 2, 0, 0.5, 0.9), part(2, 1, 0, 0.8, 0.9)]
+    with_moves[0]["move_seconds"]["hard"]["moves"] = 300
+    with_moves[1]["move_seconds"]["hard"]["moves"] = 100
+    mean = strength.combine(with_moves)["move_seconds"]["hard"]["mean"]
+    assert mean == pytest.approx((300 * 0.5 + 100 * 0.8) / 400)
 
 
 def test_a_run_writes_its_parts_and_resumes_without_replaying_them(strength, tmp_path, monkeypatch,
@@ -70,6 +76,23 @@ def test_a_run_writes_its_parts_and_resumes_without_replaying_them(strength, tmp
     monkeypatch.setattr("sys.argv", argv)
     strength.main()
     assert played == [5000, 5002, 5004]
-    assert "| phone-60 | default | easy | 5 | 5 (100.0%) |" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "| phone-60 | default | easy | 5 | 5 (100.0%) |" in out
+    assert "- easy_phone-60_default: 5 games with abc1234" in out
     strength.main()  # everything is there: nothing is played again
     assert played == [5000, 5002, 5004]
+    monkeypatch.setattr("sys.argv", argv + ["--table", "--games", "2"])
+    strength.main()  # a table of the first 2 games counts only the part within them
+    assert "| phone-60 | default | easy | 2 | 2 (100.0%) |" in capsys.readouterr().out
+
+
+def test_a_failing_part_stops_the_run_with_the_arena_s_own_words(strength, tmp_path, monkeypatch):
+    def failing_run(cmd, path, commit):
+        raise RuntimeError("arena failed (2):\nunknown strategy 'hrad'")
+
+    monkeypatch.setattr(strength, "run_part", failing_run)
+    monkeypatch.setattr("sys.argv", ["strength.py", "--only", "easy", "phone-60", "default",
+                                     "--games", "40", "--results", str(tmp_path)])
+    with pytest.raises(SystemExit, match="unknown strategy 'hrad'"):
+        strength.main()
+    assert list(tmp_path.iterdir()) == []

@@ -290,7 +290,7 @@ def test_an_invalid_theme_is_skipped_with_a_message_naming_it(tmp_path):
     bad = write(tmp_path, VALID_TOML.replace("#001122", "navy"), "bad.toml")
     loaded = load_themes(FakeRegistry([("acme", bad), ("acme", VALID_TABLE)]))
     assert list(loaded.themes) == ["nebula", "ocean"]
-    assert loaded.plugin_of == {"ocean": "acme"}
+    assert loaded.theme_plugin == {"ocean": "acme"}
     assert len(loaded.errors) == 1
     skipped = loaded.errors[0]
     assert (skipped.plugin, skipped.reason) == ("acme", SkipReason.INVALID)
@@ -302,7 +302,7 @@ def test_duplicate_ids_first_wins_with_a_message(tmp_path):
     second = table_with(("name",), "Ocean Two")
     loaded = load_themes(FakeRegistry([("first", VALID_TABLE), ("second", second)]))
     assert loaded.themes["ocean"].name == "Ocean"
-    assert loaded.plugin_of == {"ocean": "first"}
+    assert loaded.theme_plugin == {"ocean": "first"}
     assert len(loaded.errors) == 1
     assert (loaded.errors[0].plugin, loaded.errors[0].reason) == ("second", SkipReason.ID_TAKEN)
     message = loaded.errors[0].message
@@ -342,5 +342,5 @@ def test_the_real_plugin_registry_offers_the_builtin_themes_without_errors(monke
     loaded = load_themes(plugin_manager.load_plugins())
     assert list(loaded.themes)[:3] == ["nebula", "daylight", "high-contrast"]
     assert loaded.errors == []
-    assert {loaded.plugin_of[t] for t in ("nebula", "daylight", "high-contrast")} == {
+    assert {loaded.theme_plugin[t] for t in ("nebula", "daylight", "high-contrast")} == {
         "builtin_themes"}

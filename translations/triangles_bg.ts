@@ -497,6 +497,10 @@
         <translation>Папката за плъгини не можа да бъде създадена: %1</translation>
     </message>
     <message>
+        <source>No file manager could open the plugin folder: %1</source>
+        <translation>Никой файлов мениджър не успя да отвори папката за плъгини: %1</translation>
+    </message>
+    <message>
         <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
         <translation>За да добавите плъгин, поставете го в тази папка и рестартирайте Triangles: %1</translation>
     </message>
@@ -507,6 +511,26 @@
     <message>
         <source>Themes</source>
         <translation>Теми</translation>
+    </message>
+    <message>
+        <source>It gives a computer player an id that is already taken.</source>
+        <translation>Дава на компютърен играч идентификатор, който вече е зает.</translation>
+    </message>
+    <message>
+        <source>A theme uses an id that another theme already has.</source>
+        <translation>Тема използва идентификатор, който вече има друга тема.</translation>
+    </message>
+    <message>
+        <source>A theme is not valid.</source>
+        <translation>Тема не е валидна.</translation>
+    </message>
+    <message>
+        <source>A theme of the plugin “%1” uses an id that another theme already has.</source>
+        <translation>Тема на плъгина „%1“ използва идентификатор, който вече има друга тема.</translation>
+    </message>
+    <message>
+        <source>A theme of the plugin “%1” is not valid.</source>
+        <translation>Тема на плъгина „%1“ не е валидна.</translation>
     </message>
     <message>
         <source>Themes (all skipped)</source>
@@ -553,20 +577,8 @@
         <translation>Предаде на Triangles нещо, което не може да се използва.</translation>
     </message>
     <message>
-        <source>A computer player with the same id is already loaded.</source>
-        <translation>Вече е зареден компютърен играч със същия идентификатор.</translation>
-    </message>
-    <message>
         <source>The list of themes could not be read.</source>
         <translation>Списъкът с теми не можа да бъде прочетен.</translation>
-    </message>
-    <message>
-        <source>A theme from %1 uses an id that another theme already has.</source>
-        <translation>Тема от %1 използва идентификатор, който вече има друга тема.</translation>
-    </message>
-    <message>
-        <source>A theme from %1 is not a valid theme.</source>
-        <translation>Тема от %1 не е валидна тема.</translation>
     </message>
     <message>
         <source>Built-in themes</source>
@@ -575,10 +587,6 @@
     <message>
         <source>Built-in</source>
         <translation>Вграден</translation>
-    </message>
-    <message>
-        <source>a plugin</source>
-        <translation>плъгин</translation>
     </message>
     <message>
         <source>Technical details (in English):</source>

@@ -497,6 +497,10 @@
         <translation>Der Plugin-Ordner konnte nicht angelegt werden: %1</translation>
     </message>
     <message>
+        <source>No file manager could open the plugin folder: %1</source>
+        <translation>Kein Dateimanager konnte den Plugin-Ordner öffnen: %1</translation>
+    </message>
+    <message>
         <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
         <translation>Um ein Plugin hinzuzufügen, lege es in diesen Ordner und starte Triangles neu: %1</translation>
     </message>
@@ -507,6 +511,26 @@
     <message>
         <source>Themes</source>
         <translation>Designs</translation>
+    </message>
+    <message>
+        <source>It gives a computer player an id that is already taken.</source>
+        <translation>Es gibt einem Computergegner eine Kennung, die bereits vergeben ist.</translation>
+    </message>
+    <message>
+        <source>A theme uses an id that another theme already has.</source>
+        <translation>Ein Design verwendet eine Kennung, die bereits ein anderes Design hat.</translation>
+    </message>
+    <message>
+        <source>A theme is not valid.</source>
+        <translation>Ein Design ist ungültig.</translation>
+    </message>
+    <message>
+        <source>A theme of the plugin “%1” uses an id that another theme already has.</source>
+        <translation>Ein Design des Plugins „%1“ verwendet eine Kennung, die bereits ein anderes Design hat.</translation>
+    </message>
+    <message>
+        <source>A theme of the plugin “%1” is not valid.</source>
+        <translation>Ein Design des Plugins „%1“ ist ungültig.</translation>
     </message>
     <message>
         <source>Themes (all skipped)</source>
@@ -553,20 +577,8 @@
         <translation>Es hat Triangles etwas übergeben, das nicht verwendet werden kann.</translation>
     </message>
     <message>
-        <source>A computer player with the same id is already loaded.</source>
-        <translation>Ein Computergegner mit derselben Kennung ist bereits geladen.</translation>
-    </message>
-    <message>
         <source>The list of themes could not be read.</source>
         <translation>Die Liste der Designs konnte nicht gelesen werden.</translation>
-    </message>
-    <message>
-        <source>A theme from %1 uses an id that another theme already has.</source>
-        <translation>Ein Design von %1 verwendet eine Kennung, die bereits ein anderes Design hat.</translation>
-    </message>
-    <message>
-        <source>A theme from %1 is not a valid theme.</source>
-        <translation>Ein Design von %1 ist kein gültiges Design.</translation>
     </message>
     <message>
         <source>Built-in themes</source>
@@ -575,10 +587,6 @@
     <message>
         <source>Built-in</source>
         <translation>Eingebaut</translation>
-    </message>
-    <message>
-        <source>a plugin</source>
-        <translation>einem Plugin</translation>
     </message>
     <message>
         <source>Technical details (in English):</source>

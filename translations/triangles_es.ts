@@ -497,6 +497,10 @@
         <translation>No se pudo crear la carpeta de complementos: %1</translation>
     </message>
     <message>
+        <source>No file manager could open the plugin folder: %1</source>
+        <translation>Ningún gestor de archivos pudo abrir la carpeta de complementos: %1</translation>
+    </message>
+    <message>
         <source>To add a plugin, put it in this folder and restart Triangles: %1</source>
         <translation>Para añadir un complemento, ponlo en esta carpeta y reinicia Triangles: %1</translation>
     </message>
@@ -507,6 +511,26 @@
     <message>
         <source>Themes</source>
         <translation>Temas</translation>
+    </message>
+    <message>
+        <source>It gives a computer player an id that is already taken.</source>
+        <translation>Da a un jugador del ordenador un identificador que ya está en uso.</translation>
+    </message>
+    <message>
+        <source>A theme uses an id that another theme already has.</source>
+        <translation>Un tema usa un identificador que ya tiene otro tema.</translation>
+    </message>
+    <message>
+        <source>A theme is not valid.</source>
+        <translation>Un tema no es válido.</translation>
+    </message>
+    <message>
+        <source>A theme of the plugin “%1” uses an id that another theme already has.</source>
+        <translation>Un tema del complemento «%1» usa un identificador que ya tiene otro tema.</translation>
+    </message>
+    <message>
+        <source>A theme of the plugin “%1” is not valid.</source>
+        <translation>Un tema del complemento «%1» no es válido.</translation>
     </message>
     <message>
         <source>Themes (all skipped)</source>
@@ -553,20 +577,8 @@
         <translation>Entregó a Triangles algo que no puede usar.</translation>
     </message>
     <message>
-        <source>A computer player with the same id is already loaded.</source>
-        <translation>Ya hay un jugador del ordenador cargado con el mismo identificador.</translation>
-    </message>
-    <message>
         <source>The list of themes could not be read.</source>
         <translation>No se pudo leer la lista de temas.</translation>
-    </message>
-    <message>
-        <source>A theme from %1 uses an id that another theme already has.</source>
-        <translation>Un tema de %1 usa un identificador que ya tiene otro tema.</translation>
-    </message>
-    <message>
-        <source>A theme from %1 is not a valid theme.</source>
-        <translation>Un tema de %1 no es un tema válido.</translation>
     </message>
     <message>
         <source>Built-in themes</source>
@@ -575,10 +587,6 @@
     <message>
         <source>Built-in</source>
         <translation>Integrado</translation>
-    </message>
-    <message>
-        <source>a plugin</source>
-        <translation>un complemento</translation>
     </message>
     <message>
         <source>Technical details (in English):</source>

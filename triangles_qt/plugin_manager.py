@@ -79,7 +79,7 @@ class PluginFailure:
     source: str
     error: str
     details: str = ""
-    reason: Reason = Reason.IMPORT
+    reason: Reason | None = None  # None: not one of the kinds (a failure made elsewhere)
 
 
 class PluginRegistry:

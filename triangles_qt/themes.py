@@ -263,7 +263,7 @@ class ThemeSet:
     each came from, and the themes that were skipped."""
 
     themes: dict[str, Theme] = field(default_factory=lambda: {NEBULA.id: NEBULA})
-    plugin_of: dict[str, str] = field(default_factory=dict)
+    theme_plugin: dict[str, str] = field(default_factory=dict)
     errors: list[SkippedTheme] = field(default_factory=list)
 
     def theme(self, theme_id: str | None) -> Theme:
@@ -303,7 +303,7 @@ def load_themes(registry: Any) -> ThemeSet:
         if theme.id == NEBULA.id:
             # The shipped nebula.toml mirrors the constant; anything else with the id is refused.
             if theme == NEBULA:
-                result.plugin_of.setdefault(NEBULA.id, plugin)
+                result.theme_plugin.setdefault(NEBULA.id, plugin)
                 continue
             result.errors.append(SkippedTheme(
                 plugin, SkipReason.ID_TAKEN,
@@ -317,7 +317,7 @@ def load_themes(registry: Any) -> ThemeSet:
                 f"{origins[theme.id]}; it was skipped."))
             continue
         result.themes[theme.id] = theme
-        result.plugin_of[theme.id] = plugin
+        result.theme_plugin[theme.id] = plugin
         origins[theme.id] = origin
     return result
 

@@ -340,7 +340,7 @@ def test_the_plugins_window_says_in_the_players_language_what_failed(
         assert dialog.failed_table.item(0, 2).text() == "No se pudo cargar su código."
         assert "ModuleNotFoundError" in dialog.failed_table.item(0, 2).toolTip()
         skipped = dialog.theme_list.item(0).text().splitlines()
-        assert skipped[0] == "Un tema de pale no es un tema válido."
+        assert skipped[0] == "Un tema del complemento «pale» no es válido."
         assert "pale.toml" in skipped[1]  # the author's specifics, in English
         dialog.details_button.click()
         assert dialog.details.toPlainText().startswith("Detalles técnicos (en inglés):")

@@ -27,7 +27,7 @@ class Failure:
     source: str
     error: str
     details: str = ""
-    reason: Reason = Reason.IMPORT
+    reason: Reason | None = None
 
 
 TRACEBACK = (
@@ -47,7 +47,8 @@ class FakeRegistry:
         Info("acme", "strategies, themes", "/plugins/acme"),
     ]
     failed = [
-        Failure("broken", "/plugins/broken", "ZeroDivisionError: division by zero", TRACEBACK),
+        Failure("broken", "/plugins/broken", "ZeroDivisionError: division by zero", TRACEBACK,
+                Reason.IMPORT),
         Failure("oldie", "entry point oldie 0.3", DICT_NOT_LIST, reason=Reason.BAD_RESULT),
     ]
 
@@ -55,7 +56,7 @@ class FakeRegistry:
 def theme_set(*skipped: SkippedTheme) -> ThemeSet:
     """Themes as load_themes leaves them: the built-in ones usable, `skipped` not."""
     themes = ThemeSet(errors=list(skipped))
-    themes.plugin_of.update({"nebula": "builtin_themes", "daylight": "builtin_themes"})
+    themes.theme_plugin.update({"nebula": "builtin_themes", "daylight": "builtin_themes"})
     return themes
 
 
@@ -114,7 +115,7 @@ def test_every_reason_a_plugin_manager_gives_has_its_own_words(dialog):
     texts = [dialog.reason_text(Failure("p", "s", "English error", reason=r)) for r in Reason]
     assert len(set(texts)) == len(Reason) and "English error" not in texts
     # a failure from elsewhere, without a reason, shows its own error
-    assert dialog.reason_text(Info("x", "strategies", "s")) == ""
+    assert dialog.reason_text(Failure("p", "s", "English error")) == "English error"
 
 
 def test_the_traceback_is_in_the_expandable_details(dialog, qtbot):
@@ -132,6 +133,21 @@ def test_the_traceback_is_in_the_expandable_details(dialog, qtbot):
     assert not dialog.details.isVisible()
 
 
+def test_all_skipped_is_said_only_of_a_plugin_that_had_a_theme_skipped(qtbot):
+    # acme gave no usable theme, but none of its was skipped either (e.g. it returned [])
+    dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set())
+    qtbot.addWidget(dialog)
+    assert [row[1] for row in cells(dialog.loaded_table)][2] == "Computer players, Themes"
+
+
+def test_a_theme_without_a_known_plugin_is_said_without_one(qtbot):
+    bare = SkippedTheme("", SkipReason.INVALID, "Theme: 'id' must be 1 to 64 of a-z.")
+    dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set(bare))
+    qtbot.addWidget(dialog)
+    assert dialog.theme_list.item(0).text() == (
+        "A theme is not valid.\nTheme: 'id' must be 1 to 64 of a-z.")
+
+
 def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
     taken = SkippedTheme("builtin_themes", SkipReason.ID_TAKEN, "Theme 'D' uses the id 'x'.")
     unreadable = SkippedTheme("", SkipReason.NO_LIST,
@@ -141,8 +157,8 @@ def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
     dialog.show()
     assert dialog.theme_list.isVisible()
     assert [dialog.theme_list.item(i).text() for i in range(dialog.theme_list.count())] == [
-        "A theme from acme is not a valid theme.\nTheme file 'x.toml': bad colour.",
-        "A theme from Built-in themes uses an id that another theme already has.\n"
+        "A theme of the plugin “acme” is not valid.\nTheme file 'x.toml': bad colour.",
+        "A theme of the plugin “Built-in themes” uses an id that another theme already has.\n"
         "Theme 'D' uses the id 'x'.",
         "The list of themes could not be read.\n"
         "The list of themes could not be read: OSError('gone').",
@@ -318,6 +334,16 @@ def test_open_plugin_folder_makes_the_folder_and_shows_it(dialog, qtbot, monkeyp
     assert folder.is_dir()
     assert [url.toLocalFile() for url in opened] == [str(folder)]
     assert str(folder) in dialog.folder_label.text()
+    assert "could not" not in dialog.folder_label.text()
+
+
+def test_a_folder_no_file_manager_opens_is_said(dialog, qtbot, monkeypatch, user_data):
+    from PySide6.QtGui import QDesktopServices
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)  # e.g. no file manager
+    qtbot.mouseClick(dialog.open_folder_button, Qt.MouseButton.LeftButton)
+    assert dialog.folder_label.text() == (
+        f"No file manager could open the plugin folder: {user_data / 'plugins'}")
 
 
 def test_a_plugin_folder_that_cannot_be_made_is_said_not_raised(qtbot, monkeypatch, tmp_path,

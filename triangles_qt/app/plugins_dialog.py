@@ -57,8 +57,8 @@ class PluginsDialog(QDialog):
         self.loaded = list(getattr(registry, "loaded", []) or [])
         self.failed = list(getattr(registry, "failed", []) or [])
         self.skipped_themes: list[SkippedTheme] = list(theme_set.errors) if theme_set else []
-        # None: not known which plugins gave a usable theme (no theme set was given).
-        self._theme_plugins = set(theme_set.plugin_of.values()) if theme_set else None
+        usable = set(theme_set.theme_plugin.values()) if theme_set else set()
+        self._all_themes_skipped = {s.plugin for s in self.skipped_themes if s.plugin} - usable
 
         self.loaded_label = QLabel()
         self.loaded_label.setStyleSheet("font-weight: bold")
@@ -98,7 +98,8 @@ class PluginsDialog(QDialog):
         self.open_folder_button = self.buttons.addButton(
             "", QDialogButtonBox.ButtonRole.ActionRole)
         self.open_folder_button.clicked.connect(self.open_plugin_folder)
-        self._folder_failed = False
+        self._folder_failed = False  # it could not be made
+        self._folder_unopened = False  # no file manager opened it
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.loaded_label)
@@ -162,6 +163,10 @@ class PluginsDialog(QDialog):
             self.folder_label.setText(
                 self.tr("The plugin folder could not be created: %1").replace(
                     "%1", str(user_plugin_dir())))
+        elif self._folder_unopened:
+            self.folder_label.setText(
+                self.tr("No file manager could open the plugin folder: %1").replace(
+                    "%1", str(user_plugin_dir())))
         else:
             self.folder_label.setText(
                 self.tr("To add a plugin, put it in this folder and restart Triangles: %1")
@@ -179,10 +184,10 @@ class PluginsDialog(QDialog):
     def kind_text(self, kind: str, plugin: str = "") -> str:
         """The translated "what it provides" of a plugin ("strategies", "themes" or both); themes
         of which none could be used say so."""
-        themes_skipped = self._theme_plugins is not None and plugin not in self._theme_plugins
         words = {
             "strategies": self.tr("Computer players"),
-            "themes": self.tr("Themes (all skipped)") if themes_skipped else self.tr("Themes"),
+            "themes": self.tr("Themes (all skipped)") if plugin in self._all_themes_skipped
+            else self.tr("Themes"),
         }
         parts = [part.strip() for part in str(kind).split(",") if part.strip()]
         return ", ".join(words.get(part, part) for part in parts) or self.tr("Nothing")
@@ -201,21 +206,24 @@ class PluginsDialog(QDialog):
             Reason.HOOK_RAISED: self.tr(
                 "It failed while telling Triangles what it provides."),
             Reason.BAD_RESULT: self.tr("It gave Triangles something it cannot use."),
-            Reason.ID_TAKEN: self.tr(
-                "A computer player with the same id is already loaded."),
+            Reason.ID_TAKEN: self.tr("It gives a computer player an id that is already taken."),
         }
         return texts.get(getattr(failure, "reason", None), str(getattr(failure, "error", "")))
 
     def skipped_text(self, skipped: SkippedTheme) -> str:
         """One skipped theme: why, in the player's language, then the author's English specifics."""
-        plugin = self._plugin_name(skipped.plugin)
+        taken = skipped.reason == SkipReason.ID_TAKEN
         if skipped.reason == SkipReason.NO_LIST:
             why = self.tr("The list of themes could not be read.")
-        elif skipped.reason == SkipReason.ID_TAKEN:
-            why = self.tr("A theme from %1 uses an id that another theme already has.")
+        elif not skipped.plugin:
+            why = (self.tr("A theme uses an id that another theme already has.") if taken
+                   else self.tr("A theme is not valid."))
         else:
-            why = self.tr("A theme from %1 is not a valid theme.")
-        return why.replace("%1", plugin) + "\n" + skipped.message
+            why = (self.tr("A theme of the plugin “%1” uses an id that another theme "
+                           "already has.")
+                   if taken else self.tr("A theme of the plugin “%1” is not valid."))
+            why = why.replace("%1", self._plugin_name(skipped.plugin))
+        return why + "\n" + skipped.message
 
     def name_text(self, name: str, source: str) -> str:
         """A built-in plugin under the name players know it by; others under their own."""
@@ -232,7 +240,7 @@ class PluginsDialog(QDialog):
         """A loaded plugin's shown name, known only by its plugin name (as in a skipped theme)."""
         source = next((str(getattr(info, "source", "")) for info in self.loaded
                        if getattr(info, "name", None) == name), "")
-        return self.name_text(name, source) if name else self.tr("a plugin")
+        return self.name_text(name, source)
 
     def open_plugin_folder(self) -> None:
         """Show the user's plugin folder in the file manager, making it first if need be."""
@@ -244,7 +252,7 @@ class PluginsDialog(QDialog):
             self._folder_failed = True
         else:
             self._folder_failed = False
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+            self._folder_unopened = not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
         self.retranslate_ui()
 
     # --- content ----------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption
 
-# QStatusBar's own margins and the spacing before a permanent widget, with a little air
-_PADDING = 24
+# the spacing before a permanent widget, with a little air
+_PADDING = 12
 _SIZE_GRIP = 20  # the corner grip, when the bar has one
 _MARGIN = 6  # around a wrapped message, as QStatusBar leaves around its one line
 _WRAP = Qt.AlignmentFlag.AlignLeading | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
@@ -34,10 +34,8 @@ class StatusBar(QStatusBar):
         """Show the label only if it fits beside the message, and give a message that does not
         fit on one line the lines it needs; call after changing the label's text."""
         message = self.currentMessage()
-        grip = _SIZE_GRIP if self.isSizeGripEnabled() else 0
         width = self.fontMetrics().horizontalAdvance(message)
-        fits_with_label = width + self.label.sizeHint().width() + _PADDING + grip <= self.width()
-        self.label.setVisible(not message or fits_with_label)
+        self.label.setVisible(not message or width <= self._room(with_label=True))
         wrapping = bool(message) and width > self._message_rect().width()
         height = self._wrapped_height(message) if wrapping else 0
         if wrapping != self._wrapping or self.minimumHeight() != height:
@@ -49,12 +47,15 @@ class StatusBar(QStatusBar):
         """Whether the current message takes more than one line."""
         return self._wrapping
 
-    def _message_rect(self) -> QRect:
-        """Where the message goes: the bar less its margins, the grip and the label if shown."""
+    def _room(self, with_label: bool) -> int:
+        """The message's width: the bar less its margins, the grip and the label if shown."""
         used = 2 * _MARGIN + (_SIZE_GRIP if self.isSizeGripEnabled() else 0)
-        if not self.label.isHidden():
+        if with_label:
             used += self.label.sizeHint().width() + _PADDING
-        return QRect(_MARGIN, 0, max(1, self.width() - used), self.height())
+        return max(1, self.width() - used)
+
+    def _message_rect(self) -> QRect:
+        return QRect(_MARGIN, 0, self._room(not self.label.isHidden()), self.height())
 
     def _wrapped_height(self, message: str) -> int:
         bounds = QRect(0, 0, self._message_rect().width(), 10_000)
