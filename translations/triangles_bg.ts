@@ -239,6 +239,14 @@
         <translation>„%1“ не е игра на Triangles или е повреден.</translation>
     </message>
     <message>
+        <source>Replace the file?</source>
+        <translation>Да се замени ли файлът?</translation>
+    </message>
+    <message>
+        <source>“%1” already exists. Do you want to replace it?</source>
+        <translation>„%1“ вече съществува. Искате ли да го замените?</translation>
+    </message>
+    <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>„%1“ не можа да бъде записан. Играта продължава; опитайте друга папка или друго име.</translation>
     </message>

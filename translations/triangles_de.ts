@@ -239,6 +239,14 @@
         <translation>„%1“ ist kein Triangles-Spiel oder ist beschädigt.</translation>
     </message>
     <message>
+        <source>Replace the file?</source>
+        <translation>Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>“%1” already exists. Do you want to replace it?</source>
+        <translation>„%1“ existiert bereits. Möchtest du die Datei ersetzen?</translation>
+    </message>
+    <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>„%1“ konnte nicht geschrieben werden. Das Spiel geht weiter; versuch es mit einem anderen Ordner oder Namen.</translation>
     </message>

@@ -239,6 +239,14 @@
         <translation>«%1» no es una partida de Triangles o el archivo está dañado.</translation>
     </message>
     <message>
+        <source>Replace the file?</source>
+        <translation>¿Reemplazar el archivo?</translation>
+    </message>
+    <message>
+        <source>“%1” already exists. Do you want to replace it?</source>
+        <translation>«%1» ya existe. ¿Quieres reemplazarlo?</translation>
+    </message>
+    <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>No se pudo escribir «%1». La partida continúa; prueba con otra carpeta u otro nombre.</translation>
     </message>

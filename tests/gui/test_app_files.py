@@ -381,3 +381,41 @@ def test_a_new_game_tells_an_autosave_failure_again(make_window, monkeypatch):
     window.start_new_game(FRIENDS, seed=2)  # the disk is still full
     play_strokes(window.controller, 1)
     assert "disk is full" in window.statusBar().currentMessage()
+
+
+def test_save_as_asks_before_replacing_a_file_it_named_itself(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.controller, 3)
+    existing = tmp_path / "evening.triangles"
+    existing.write_text("an earlier game")
+    window._choose_save_path = lambda: str(tmp_path / "evening")  # typed without the suffix
+    window.answers = [False]
+    assert window.save_game_as() is False
+    assert existing.read_text() == "an earlier game"
+    assert window.asked == ["“evening.triangles” already exists. Do you want to replace it?"]
+    window.answers = [True]
+    assert window.save_game_as() is True
+    assert existing.read_text() != "an earlier game"
+
+
+def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_window, qtbot,
+                                                                      tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QFileDialog
+
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    window.current_path = tmp_path / "evening.triangles"  # the dialog starts in its folder
+    seen = []
+
+    def look():
+        dialog = next(w for w in QApplication.topLevelWidgets()
+                      if isinstance(w, QFileDialog) and w.isVisible())
+        seen.append((dialog.defaultSuffix(), dialog.acceptMode(), dialog.selectedFiles()))
+        dialog.reject()
+
+    QTimer.singleShot(200, look)
+    assert window._choose_save_path() == ""
+    assert seen == [("triangles", QFileDialog.AcceptMode.AcceptSave,
+                     [str(tmp_path / "evening.triangles")])]

@@ -4,6 +4,7 @@ hint, stale computer answers, a hanging plugin, and the New game window."""
 import dataclasses
 
 import pytest
+from PySide6.QtCore import Qt
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star
 
 from triangles_qt.app import background
@@ -33,8 +34,11 @@ def test_a_whole_game_against_the_computer(make_window, qtbot):
     window = make_window()
     window.start_new_game(VS_COMPUTER, seed=5)
     controller = window.controller
+    qtbot.keyClick(window.view, Qt.Key.Key_Tab)  # the keyboard cursor is on a star
+    assert window.scene.cursor is not None
     with qtbot.waitSignal(controller.game_over, timeout=20000):
         play_out(window, qtbot)
+    assert window.scene.cursor is None  # and leaves the finished board
     game = controller.game
     you, computer = game.scores
     expected = "You won!" if you > computer else "You lost!" if you < computer else "Draw!"
@@ -55,6 +59,33 @@ def test_a_whole_game_against_the_computer(make_window, qtbot):
     dialog.play_again_button.click()
     assert controller.game.moves == () and not controller.game.is_over
     assert controller.players[1].strategy == "first"
+
+
+def test_the_game_over_window_follows_a_language_change(make_window, qtbot, qapp):
+    from PySide6.QtCore import QCoreApplication
+
+    from triangles_qt.app.i18n import LanguageManager
+
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=5)
+    controller = window.controller
+    with qtbot.waitSignal(controller.game_over, timeout=20000):
+        play_out(window, qtbot)
+    dialog = window.game_over_dialog
+    you, computer = controller.game.scores
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language("de")
+        QCoreApplication.processEvents()
+        expected = ("Du hast gewonnen!" if you > computer else "Du hast verloren!"
+                    if you < computer else "Unentschieden!")
+        assert dialog.title_text == expected  # was left in English under German buttons
+        assert dialog.score_label.text().startswith(f"Du {you} – {computer} Computer")
+        assert dialog.play_again_button.text() == "Noch ein Spiel"
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()
+    assert dialog.score_label.text().startswith(f"You {you} – {computer} Computer")
 
 
 def test_the_computer_can_start_and_input_waits_for_it(make_window, qtbot):

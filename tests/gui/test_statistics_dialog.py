@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QCoreApplication
+from PySide6.QtCore import QEvent, QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from triangles_qt.app.statistics_dialog import StatisticsDialog
@@ -39,12 +39,12 @@ def table_rows(dialog) -> list[list[str]]:
 def test_the_table_shows_each_strategy_and_the_totals(dialog):
     assert table_rows(dialog) == [
         ["Easy", "4", "2", "1", "1"],
-        ["Hard", "1", "0", "1", "0"],
+        ["Hard", "1", "0", "0", "1"],
         ["gone.plugin", "1", "1", "0", "0"],  # a strategy whose plugin is gone keeps its results
-        ["Total", "6", "3", "2", "1"],
+        ["Total", "6", "3", "1", "2"],
     ]
     headers = [dialog.table.horizontalHeaderItem(c).text() for c in range(5)]
-    assert headers == ["Computer player", "Played", "Won", "Lost", "Drawn"]
+    assert headers == ["Computer player", "Played", "Won", "Drawn", "Lost"]  # the chart's order
     assert "6" in dialog.summary_label.text()
     assert dialog.error_label.isHidden()
 
@@ -68,7 +68,7 @@ def test_reset_asks_first_and_cancel_keeps_everything(dialog, store, monkeypatch
     dialog.reset_button.click()
     assert len(asked) == 1
     assert store.totals().played == 6
-    assert table_rows(dialog)[-1] == ["Total", "6", "3", "2", "1"]
+    assert table_rows(dialog)[-1] == ["Total", "6", "3", "1", "2"]
 
 
 def test_reset_after_confirmation_empties_store_and_table(dialog, store, monkeypatch):
@@ -94,7 +94,7 @@ def test_a_failed_reset_is_reported_and_keeps_the_numbers(dialog, store, monkeyp
     monkeypatch.setattr(statistics.os, "replace", refuse)
     dialog.reset_button.click()
     assert warnings and "Read-only" in warnings[0]
-    assert table_rows(dialog)[-1] == ["Total", "6", "3", "2", "1"]
+    assert table_rows(dialog)[-1] == ["Total", "6", "3", "1", "2"]
 
 
 def test_a_damaged_file_is_explained(qtbot, tmp_path, monkeypatch):
@@ -160,3 +160,15 @@ def test_counts_follow_the_language_number_format(qtbot, qapp, tmp_path):
         assert "1.234" in dialog.summary_label.text()
     finally:
         languages.unload()
+
+
+def test_the_window_opens_with_close_focused_and_enter_closes_it(dialog, qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    close = dialog.buttons.button(QDialogButtonBox.StandardButton.Close)
+    qtbot.waitUntil(lambda: dialog.focusWidget() is close)
+    assert not dialog.reset_button.isDefault()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible()

@@ -100,14 +100,15 @@ class GameOverDialog(QDialog):
     def __init__(self, title: str, score: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gameOverDialog")
-        self.title_label = QLabel(title)
+        self.title_label = QLabel()
         self.title_label.setAlignment(Qt.AlignCenter)
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.8)
         font.setBold(True)
         self.title_label.setFont(font)
-        self.score_label = QLabel(score)
+        self.score_label = QLabel()
         self.score_label.setAlignment(Qt.AlignCenter)
+        self.set_texts(title, score)
         self.buttons = QDialogButtonBox()
         self.play_again_button = self.buttons.addButton("", QDialogButtonBox.AcceptRole)
         self.close_button = self.buttons.addButton("", QDialogButtonBox.RejectRole)
@@ -125,6 +126,11 @@ class GameOverDialog(QDialog):
     @property
     def title_text(self) -> str:
         return self.title_label.text()
+
+    def set_texts(self, title: str, score: str) -> None:
+        """Who won and the final score (the window that knows the game words them)."""
+        self.title_label.setText(title)
+        self.score_label.setText(score)
 
     def retranslate_ui(self) -> None:
         self.setWindowTitle(self.tr("Game over"))
@@ -344,6 +350,8 @@ class MainWindow(QMainWindow):
         if ending and game is not None and game.is_over:
             self._end_note = self.end_message(game.winner)
             self.statusBar().showMessage(self._end_note)
+        if self.game_over_dialog is not None and game is not None and game.is_over:
+            self.game_over_dialog.set_texts(*self._final_texts(game.winner))
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
             self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
@@ -559,7 +567,14 @@ class MainWindow(QMainWindow):
         if not path:
             return False
         if not str(path).endswith(RECORD_SUFFIX):
+            # The file dialog asked about replacing the name as typed, not this one.
             path = str(path) + RECORD_SUFFIX
+            if Path(path).exists() and not self._ask(
+                self.tr("Replace the file?"),
+                self.tr("“%1” already exists. Do you want to replace it?").replace(
+                    "%1", Path(path).name),
+            ):
+                return False
         return self.save_to(Path(path))
 
     def save_to(self, path: Path) -> bool:
@@ -727,19 +742,12 @@ class MainWindow(QMainWindow):
 
     def _on_game_over(self, winner: int | None) -> None:
         self._refresh()
+        self.scene.set_cursor(None)  # no star is to be picked any more
         self._remove_autosave()
         game = self.controller.game
         if game is None:
             return
-        title = self.end_message(winner)
-        players = self.controller.players
-        score = self.tr("%1 %2 – %3 %4")
-        score = (
-            score.replace("%1", players[0].name)
-            .replace("%2", str(game.scores[0]))
-            .replace("%3", str(game.scores[1]))
-            .replace("%4", players[1].name)
-        )
+        title, score = self._final_texts(winner)
         if self._stroke_since_start:
             self._record_statistics(winner)
         self.statusBar().showMessage(title)
@@ -749,6 +757,18 @@ class MainWindow(QMainWindow):
         dialog.play_again.connect(self.play_again)
         self.game_over_dialog = dialog
         dialog.open()
+
+    def _final_texts(self, winner: int | None) -> tuple[str, str]:
+        """The game-over window's heading and final score, in the current language."""
+        game, players = self.controller.game, self.controller.players
+        score = (
+            self.tr("%1 %2 – %3 %4")
+            .replace("%1", players[0].name)
+            .replace("%2", str(game.scores[0]))
+            .replace("%3", str(game.scores[1]))
+            .replace("%4", players[1].name)
+        )
+        return self.end_message(winner), score
 
     def end_message(self, winner: int | None) -> str:
         """'You won!', 'You lost!', 'Draw!' against the computer; '<name> wins!' or 'Draw!'."""
@@ -877,10 +897,13 @@ class MainWindow(QMainWindow):
         return path
 
     def _choose_save_path(self) -> str:
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save game"), str(self._folder()), self._file_filter()
-        )
-        return path
+        dialog = QFileDialog(self, self.tr("Save game"), str(self._folder()), self._file_filter())
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        # The suffix is added before the dialog checks for a file to replace, so that it asks.
+        dialog.setDefaultSuffix(RECORD_SUFFIX.lstrip("."))
+        if self.current_path is not None:
+            dialog.selectFile(self.current_path.name)
+        return dialog.selectedFiles()[0] if dialog.exec() else ""
 
     def _folder(self) -> Path:
         return self.current_path.parent if self.current_path is not None else Path.home()

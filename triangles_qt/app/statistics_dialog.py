@@ -193,6 +193,11 @@ class StatisticsDialog(QDialog):
         layout.addWidget(self.chart)
         layout.addStretch(1)
         layout.addLayout(bottom)
+        # Enter (and the first focus) closes; resetting is a deliberate click or Tab away.
+        close = self.buttons.button(QDialogButtonBox.StandardButton.Close)
+        self.reset_button.setAutoDefault(False)
+        close.setDefault(True)
+        QWidget.setTabOrder(close, self.reset_button)
 
         self.retranslate_ui()
         self.resize(560, self.sizeHint().height())
@@ -207,8 +212,8 @@ class StatisticsDialog(QDialog):
                 self.tr("Computer player"),
                 self.tr("Played"),
                 self.tr("Won"),
-                self.tr("Lost"),
                 self.tr("Drawn"),
+                self.tr("Lost"),
             ]
         )
         self.chart.set_texts(
@@ -278,7 +283,7 @@ class StatisticsDialog(QDialog):
         return self.strategy_names.get(strategy_id, strategy_id)
 
     def _fill_row(self, row: int, name: str, counts: Counts, bold: bool) -> None:
-        values = [name, counts.played, counts.won, counts.lost, counts.drawn]
+        values = [name, counts.played, counts.won, counts.drawn, counts.lost]  # as in the chart
         for column, value in enumerate(values):
             item = QTableWidgetItem(format_number(value) if column else str(value))
             if column:
