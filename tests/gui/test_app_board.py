@@ -108,7 +108,11 @@ def test_a_rejected_stroke_flashes_and_the_reason_shows(window, qtbot, reason, t
     assert window.statusBar().currentMessage() == text
     assert window.scene.rejected_visible
     assert game.strokes == before and game.player == 0  # still the same player's turn
+    assert window.scene.picked == i  # the first star stays picked: try another end
     qtbot.waitUntil(lambda: not window.scene.rejected_visible, timeout=3000)
+    other = next(k for k in range(game.board.n) if k != i and game.check(i, k) is None)
+    click_star(qtbot, view, other)
+    assert len(game.strokes) == len(before) + 1 and window.scene.picked is None
 
 
 def test_keyboard_play_with_tab_arrows_and_enter(window, qtbot):

@@ -215,7 +215,8 @@ def test_how_to_play_explains_the_rules_with_pictures(qtbot):
     text = dialog.browser.toPlainText()
     assert dialog.windowTitle() == "How to play"
     for phrase in ("Already drawn", "pass over a star", "Crosses a stroke", "empty",
-                   "Play again after a triangle", "red-orange", "blue"):
+                   "Play again after a triangle", "red-orange", "blue", "Playing with the keyboard",
+                   "Shift+Tab", "Esc"):
         assert phrase in text
     document = dialog.browser.document()
     for name in ("cross", "star", "inside", "square"):

@@ -55,7 +55,7 @@ from .board_items import (
 from .colors import qcolor, with_alpha
 
 HIT_RADIUS_PX = 14.0  # how close to a star (on screen, at any zoom) a click must land
-REJECTED_MS = 800
+REJECTED_MS = 1500
 
 
 class BoardScene(QGraphicsScene):
@@ -244,10 +244,13 @@ class BoardScene(QGraphicsScene):
         )
 
     def show_rejected(self, i: int, j: int) -> None:
-        """Flash the refused stroke, dashed in the warning colour, for a moment."""
+        """Flash the refused stroke i-j, dashed in the warning colour, for a moment, and keep
+        star i picked: the player tries another end rather than finding the first one again."""
         self._rejected.set_line(self.star_point(i), self.star_point(j))
         self._rejected.setVisible(True)
         self._rejected_timer.start()
+        if self.input_enabled:
+            self._set_picked(i)
 
     def show_hint(self, i: int, j: int) -> None:
         self._hint.set_line(self.star_point(i), self.star_point(j))

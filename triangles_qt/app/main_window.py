@@ -729,7 +729,7 @@ class MainWindow(QMainWindow):
 
     def _on_stroke_rejected(self, i: int, j: int, reason: Rejection) -> None:
         self.scene.show_rejected(i, j)
-        self.statusBar().showMessage(rejection_text(reason), 3000)
+        self.statusBar().showMessage(rejection_text(reason), 6000)
 
     def _on_hint_ready(self, i: int, j: int) -> None:
         self.scene.show_hint(i, j)
