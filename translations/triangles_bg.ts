@@ -395,12 +395,20 @@
         <translation>Противник</translation>
     </message>
     <message>
+        <source>The &amp;computer</source>
+        <translation>Ком&amp;пютъра</translation>
+    </message>
+    <message>
+        <source>A &amp;friend on this computer</source>
+        <translation>П&amp;риятел на този компютър</translation>
+    </message>
+    <message>
         <source>The computer</source>
         <translation>Компютъра</translation>
     </message>
     <message>
-        <source>A friend on this computer</source>
-        <translation>Приятел на този компютър</translation>
+        <source>&amp;Play again after a triangle</source>
+        <translation>Нов &amp;ход след триъгълник</translation>
     </message>
     <message>
         <source>&amp;Strength:</source>
@@ -425,10 +433,6 @@
     <message>
         <source>Player %1</source>
         <translation>Играч %1</translation>
-    </message>
-    <message>
-        <source>Play again after a triangle</source>
-        <translation>Нов ход след триъгълник</translation>
     </message>
     <message>
         <source>A player whose stroke closes a triangle draws another stroke at once.</source>

@@ -395,12 +395,20 @@
         <translation>Gegner</translation>
     </message>
     <message>
+        <source>The &amp;computer</source>
+        <translation>Der &amp;Computer</translation>
+    </message>
+    <message>
+        <source>A &amp;friend on this computer</source>
+        <translation>&amp;Jemand an diesem Computer</translation>
+    </message>
+    <message>
         <source>The computer</source>
         <translation>Der Computer</translation>
     </message>
     <message>
-        <source>A friend on this computer</source>
-        <translation>Jemand an diesem Computer</translation>
+        <source>&amp;Play again after a triangle</source>
+        <translation>&amp;Nach einem Dreieck nochmal spielen</translation>
     </message>
     <message>
         <source>&amp;Strength:</source>
@@ -425,10 +433,6 @@
     <message>
         <source>Player %1</source>
         <translation>Spieler %1</translation>
-    </message>
-    <message>
-        <source>Play again after a triangle</source>
-        <translation>Nach einem Dreieck nochmal spielen</translation>
     </message>
     <message>
         <source>A player whose stroke closes a triangle draws another stroke at once.</source>

@@ -395,12 +395,20 @@
         <translation>Rival</translation>
     </message>
     <message>
+        <source>The &amp;computer</source>
+        <translation>El or&amp;denador</translation>
+    </message>
+    <message>
+        <source>A &amp;friend on this computer</source>
+        <translation>&amp;Otra persona en este ordenador</translation>
+    </message>
+    <message>
         <source>The computer</source>
         <translation>El ordenador</translation>
     </message>
     <message>
-        <source>A friend on this computer</source>
-        <translation>Otra persona en este ordenador</translation>
+        <source>&amp;Play again after a triangle</source>
+        <translation>Re&amp;petir tras un triángulo</translation>
     </message>
     <message>
         <source>&amp;Strength:</source>
@@ -425,10 +433,6 @@
     <message>
         <source>Player %1</source>
         <translation>Jugador %1</translation>
-    </message>
-    <message>
-        <source>Play again after a triangle</source>
-        <translation>Repetir tras un triángulo</translation>
     </message>
     <message>
         <source>A player whose stroke closes a triangle draws another stroke at once.</source>

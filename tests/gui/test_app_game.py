@@ -393,6 +393,25 @@ def test_the_new_game_fields_are_reached_with_alt_and_their_letter(make_window, 
     dialog.human_radio.setChecked(True)
     qtbot.keyClick(dialog, Qt.Key_2, Qt.AltModifier)
     assert QApplication.focusWidget() is dialog.name_edits[1]
+    qtbot.keyClick(dialog, Qt.Key_C, Qt.AltModifier)  # the opponent, chosen by its letter
+    qtbot.waitUntil(dialog.computer_radio.isChecked)
+    qtbot.keyClick(dialog, Qt.Key_F, Qt.AltModifier)
+    qtbot.waitUntil(dialog.human_radio.isChecked)
+    ticked = dialog.replay_check.isChecked()
+    qtbot.keyClick(dialog, Qt.Key_P, Qt.AltModifier)
+    qtbot.waitUntil(lambda: dialog.replay_check.isChecked() is not ticked)
+    dialog.reject()
+
+
+def test_the_new_game_window_opens_on_the_board_size_chosen(make_window, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    window = make_window()
+    window.last_choices = NewGameChoices(preset="tablet-120")
+    window.new_action.trigger()
+    dialog = window.new_game_dialog
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.preset_buttons["tablet-120"])
     dialog.reject()
 
 

@@ -132,6 +132,7 @@ class NewGameDialog(QDialog):
     def set_choices(self, choices: NewGameChoices) -> None:
         button = self.preset_buttons.get(choices.preset) or self.preset_buttons["phone-60"]
         button.setChecked(True)
+        button.setFocus()  # the window opens on the board size chosen, not on the first one
         computer = choices.opponent != "human" and self.strategy_combo.count() > 0
         (self.computer_radio if computer else self.human_radio).setChecked(True)
         self._show_opponent_page()
@@ -173,8 +174,8 @@ class NewGameDialog(QDialog):
             stars = PRESETS[name].stars
             button.setText(plural(self.tr("%n star(s)", "", stars), stars))
         self._opponent_box.setTitle(self.tr("Opponent"))
-        self.computer_radio.setText(self.tr("The computer"))
-        self.human_radio.setText(self.tr("A friend on this computer"))
+        self.computer_radio.setText(self.tr("The &computer"))
+        self.human_radio.setText(self.tr("A &friend on this computer"))
         self._strategy_label.setText(self.tr("&Strength:"))
         self._starts_label.setText(self.tr("&Who starts:"))
         self.you_start_radio.setText(self.tr("You"))
@@ -187,7 +188,7 @@ class NewGameDialog(QDialog):
         for k, (label, edit) in enumerate(zip(self._name_labels, self.name_edits), start=1):
             label.setText(self.tr("Player &%1:").replace("%1", str(k)))
             edit.setPlaceholderText(self.tr("Player %1").replace("%1", str(k)))
-        self.replay_check.setText(self.tr("Play again after a triangle"))
+        self.replay_check.setText(self.tr("&Play again after a triangle"))
         self.replay_check.setToolTip(
             self.tr("A player whose stroke closes a triangle draws another stroke at once.")
         )
