@@ -614,3 +614,15 @@ def test_a_narrow_card_keeps_the_computers_level_and_shortens_the_rest(make_wind
     assert shown.endswith("…" + level) and shown.startswith("Comp")
     assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
     assert label.toolTip() == "Computer player of the house" + level
+
+
+def test_the_turn_line_stays_on_one_line_while_the_panel_has_room(make_window, qtbot):
+    window = make_window(size=(960, 760))
+    window.start_new_game(FRIENDS, seed=4)
+    panel = window.score_panel
+    panel.set_turn(0, "Triangle! Ana plays again", False)
+    label = panel.turn_label
+    one_line = label.fontMetrics().horizontalAdvance(label.text())
+    qtbot.waitUntil(lambda: label.width() >= one_line)  # it used to break after "plays"
+    window.resize(420, 760)  # no room: it wraps rather than squeezing the cards
+    qtbot.waitUntil(lambda: label.width() < one_line)

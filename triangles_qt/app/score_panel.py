@@ -68,7 +68,7 @@ class ElidedLabel(QLabel):
             tail = space + tail
             room = width - metrics.horizontalAdvance(tail)
             shortened = metrics.elidedText(head, Qt.ElideRight, room)
-            if len(shortened) > 1:  # something of the head is left besides the "…"
+            if shortened:  # at least the "…": the level is what tells computers apart
                 return shortened + tail
         return metrics.elidedText(text, Qt.ElideRight, width)
 
@@ -192,6 +192,18 @@ class ScorePanel(QWidget):
         self.turn_color = QColor()
         self._active: int | None = None
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_turn_line()
+
+    def _fit_turn_line(self) -> None:
+        """Keep the turn line on one line while the middle of the panel has room for it: a
+        wrapping label asks for too little width and would break "Triangle! Ana plays again"."""
+        label = self.turn_label
+        room = self.width() // 3 - self.spinner.sizeHint().width() - 8
+        wanted = label.fontMetrics().horizontalAdvance(label.text()) + 2 * label.margin() + 4
+        label.setMinimumWidth(max(0, min(wanted, room)))
+
     def set_theme(self, theme) -> None:
         self._theme = theme
         top = qcolor(theme.background_top)
@@ -213,6 +225,7 @@ class ScorePanel(QWidget):
     def set_turn(self, active: int | None, text: str, thinking: bool) -> None:
         self._active = active
         self.turn_label.setText(text)
+        self._fit_turn_line()
         self.spinner.set_spinning(thinking)
         self._restyle_cards()
 
