@@ -1,5 +1,7 @@
 """The rules of RULES.md sections 1-5, pinned one by one, including the geometric traps."""
 
+import random
+
 import numpy as np
 import pytest
 
@@ -340,3 +342,30 @@ def test_a_move_keeps_the_stroke_as_drawn():
     assert g.strokes == [(2, 1)] and g.is_drawn(1, 2)
     g.undo()
     assert g.check(1, 2) is None
+
+
+@pytest.mark.parametrize("preset, seed", [("phone-24", 1), ("phone-60", 2)])
+def test_the_obstacles_of_every_stroke_agree_with_why_it_is_refused(preset, seed):
+    """Every pair of stars, at several moments of a random game: a refused stroke names what is
+    in its way, and only that; a legal one has nothing in its way."""
+    rng = random.Random(seed)
+    game = Game(Board.generate(preset, seed))
+    n = len(game.board.stars)
+    for _ in range(4):
+        for i in range(n):
+            for j in range(i + 1, n):
+                over, crossed = game.obstacles(i, j)
+                reason = game.check(i, j)
+                if reason is None:
+                    assert over == () and crossed == ()
+                elif reason == Rejection.PASSES_OVER_STAR:
+                    assert over and i not in over and j not in over
+                elif reason == Rejection.CROSSES_STROKE:
+                    assert over == () and crossed
+                    assert all(tuple(sorted(s)) in {tuple(sorted(t)) for t in game.strokes}
+                               for s in crossed)
+        for _ in range(12):
+            legal = game.legal_strokes()
+            if not len(legal):
+                break
+            game.play(*map(int, legal[rng.randrange(len(legal))]))

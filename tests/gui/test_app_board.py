@@ -84,6 +84,12 @@ def test_escape_cancels_the_half_drawn_stroke(window, qtbot):
     assert scene.picked == j and window.controller.game.moves == ()
 
 
+def line_distance(point, a, b) -> float:
+    """Distance of a point from the line through a and b (scene coordinates)."""
+    ab, ap = b - a, point - a
+    return abs(ab.x() * ap.y() - ab.y() * ap.x()) / (ab.x() ** 2 + ab.y() ** 2) ** 0.5
+
+
 @pytest.mark.parametrize(
     "reason, text",
     [
@@ -109,7 +115,22 @@ def test_a_rejected_stroke_flashes_and_the_reason_shows(window, qtbot, reason, t
     assert window.scene.rejected_visible
     assert game.strokes == before and game.player == 0  # still the same player's turn
     assert window.scene.picked == i  # the first star stays picked: try another end
+    def off_line(point, p, q):
+        return line_distance(point, window.scene.star_point(p), window.scene.star_point(q))
+
+    rings = window.scene.obstacle_points()  # what is in the way is ringed, as in How to play
+    if reason == Rejection.ALREADY_DRAWN:
+        assert rings == []
+    else:
+        over, crossed = game.obstacles(i, j)
+        assert len(rings) == len(over) + len(crossed) > 0
+        for k in over:
+            assert window.scene.star_point(k) in rings
+        for c, d in crossed:  # a ring where the two strokes meet: on both lines
+            assert any(off_line(ring, i, j) < 0.5 and off_line(ring, c, d) < 0.5
+                       for ring in rings)
     qtbot.waitUntil(lambda: not window.scene.rejected_visible, timeout=3000)
+    assert window.scene.obstacle_points() == []
     other = next(k for k in range(game.board.n) if k != i and game.check(i, k) is None)
     click_star(qtbot, view, other)
     assert len(game.strokes) == len(before) + 1 and window.scene.picked is None

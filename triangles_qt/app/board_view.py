@@ -8,6 +8,7 @@ calls back `add_move`, `show_game` or `show_rejected`.
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 import numpy as np
 from PySide6.QtCore import (
@@ -119,7 +120,8 @@ class BoardScene(QGraphicsScene):
         self._rejected_timer = QTimer(self)
         self._rejected_timer.setSingleShot(True)
         self._rejected_timer.setInterval(REJECTED_MS)
-        self._rejected_timer.timeout.connect(lambda: self._rejected.setVisible(False))
+        self._rejected_timer.timeout.connect(self._hide_rejected)
+        self._obstacle_rings: list[MarkerItem] = []  # around what is in a refused stroke's way
         self._apply_theme_to_guides()
 
     # -- theme -----------------------------------------------------------------------------------
@@ -204,7 +206,7 @@ class BoardScene(QGraphicsScene):
             else:
                 self._triangle_layer.add_shape(self._baked_polygon(triangle, move.player))
         self.clear_hint()
-        self._rejected.setVisible(False)
+        self._hide_rejected()
 
     def _show_last(self, move: Move) -> None:
         i, j = move.stroke
@@ -243,14 +245,51 @@ class BoardScene(QGraphicsScene):
             if tuple(sorted(triangle)) not in fading
         )
 
-    def show_rejected(self, i: int, j: int) -> None:
-        """Flash the refused stroke i-j, dashed in the warning colour, for a moment, and keep
-        star i picked: the player tries another end rather than finding the first one again."""
+    def show_rejected(self, i: int, j: int, over: Sequence[int] = (),
+                      crossed: Sequence[tuple[int, int]] = ()) -> None:
+        """Flash the refused stroke i-j, dashed in the warning colour, for a moment, with a ring
+        around each star it passes `over` and each point where it meets a `crossed` stroke (as
+        How to play draws them); keep star i picked: the player tries another end rather than
+        finding the first one again."""
+        self._hide_rejected()
         self._rejected.set_line(self.star_point(i), self.star_point(j))
         self._rejected.setVisible(True)
+        points = [self.star_point(k) for k in over]
+        points += [self._meeting_point(i, j, c, d) for c, d in crossed]
+        warning = qcolor(self._theme.warning)
+        while len(self._obstacle_rings) < len(points):
+            ring = MarkerItem(MarkerItem.HOVER)
+            self.addItem(ring)
+            self._obstacle_rings.append(ring)
+        for ring, point in zip(self._obstacle_rings, points):
+            ring.set_color(warning)
+            ring.setPos(point)
+            ring.setVisible(True)
         self._rejected_timer.start()
         if self.input_enabled:
             self._set_picked(i)
+
+    def obstacle_points(self) -> list[QPointF]:
+        """Where the rings of the last refused stroke are, while they are shown."""
+        return [ring.pos() for ring in self._obstacle_rings if ring.isVisible()]
+
+    def _hide_rejected(self) -> None:
+        self._rejected.setVisible(False)
+        for ring in self._obstacle_rings:
+            ring.setVisible(False)
+
+    def _meeting_point(self, i: int, j: int, c: int, d: int) -> QPointF:
+        """Where stroke c-d meets stroke i-j, for the ring (drawing only: the rules engine
+        decided, exactly, that they meet)."""
+        a, b, p, q = (self.star_point(k) for k in (i, j, c, d))
+        r, s = b - a, q - p
+        denominator = r.x() * s.y() - r.y() * s.x()
+        if denominator:
+            t = ((p.x() - a.x()) * s.y() - (p.y() - a.y()) * s.x()) / denominator
+            return a + r * t
+        # Along the same line: the middle of the part they share.
+        along = sorted((a, b, p, q), key=lambda point: QPointF.dotProduct(point - a, r))
+        return (along[1] + along[2]) / 2
 
     def show_hint(self, i: int, j: int) -> None:
         self._hint.set_line(self.star_point(i), self.star_point(j))
@@ -451,7 +490,7 @@ class BoardScene(QGraphicsScene):
     def _clear_board_items(self) -> None:
         self.cancel()
         self.clear_hint()
-        self._rejected.setVisible(False)
+        self._hide_rejected()
         for item in self._fading:
             item.stop()
             self.removeItem(item)

@@ -728,7 +728,9 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     def _on_stroke_rejected(self, i: int, j: int, reason: Rejection) -> None:
-        self.scene.show_rejected(i, j)
+        game = self.controller.game
+        over, crossed = game.obstacles(i, j) if game is not None else ((), ())
+        self.scene.show_rejected(i, j, over, crossed)
         self.statusBar().showMessage(rejection_text(reason), 6000)
 
     def _on_hint_ready(self, i: int, j: int) -> None:

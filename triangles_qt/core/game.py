@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .board import Board
+from .geometry import strokes_conflict, within_distance_of_segment
 
 
 class Rejection(enum.Enum):
@@ -149,6 +150,20 @@ class Game:
         if not self._legal >> s & 1:
             return Rejection.CROSSES_STROKE
         return None
+
+    def obstacles(self, i: int, j: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """What stands in the way of stroke i-j: the stars it passes over (within the board's
+        tolerance, RULES.md 2.2) and the drawn strokes it crosses or runs along (2.3), so that
+        a refused stroke can show its culprits. Both are empty for a legal stroke."""
+        self._check_stars(i, j)
+        points = [(int(x), int(y)) for x, y in self.board.stars]
+        a, b = points[i], points[j]
+        tolerance = self.board.tolerance
+        over = tuple(k for k, p in enumerate(points)
+                     if k not in (i, j) and within_distance_of_segment(p, a, b, tolerance))
+        crossed = tuple((c, d) for c, d in self.strokes
+                        if {c, d} != {i, j} and strokes_conflict(a, b, points[c], points[d]))
+        return over, crossed
 
     def gain(self, i: int, j: int) -> tuple[Triangle, ...]:
         """The counting triangles that stroke i-j would close now (empty for an illegal one)."""
