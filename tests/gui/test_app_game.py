@@ -207,6 +207,18 @@ def test_hint_shows_a_legal_stroke(make_window, qtbot):
     assert not window.scene.hint_visible
 
 
+def test_a_keyboard_player_s_cursor_goes_to_the_hinted_stroke(make_window, qtbot):
+    window = make_window(FakeRegistry(FirstStrokeStrategy()))
+    window.start_new_game(FRIENDS, seed=9)
+    qtbot.keyClick(window.view, Qt.Key.Key_Tab)  # playing by keyboard
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as hint:
+        window.hint_action.trigger()
+    i, j = hint.args
+    assert window.scene.cursor == i
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # Enter starts the hinted stroke
+    assert window.scene.picked == i
+
+
 def test_hint_is_greyed_out_while_a_hint_is_being_found(make_window, qtbot):
     strategy = BlockingStrategy("hard")
     window = make_window(FakeRegistry(strategy))

@@ -735,6 +735,8 @@ class MainWindow(QMainWindow):
 
     def _on_hint_ready(self, i: int, j: int) -> None:
         self.scene.show_hint(i, j)
+        if self.scene.cursor is not None:  # playing by keyboard: Enter starts the hinted stroke
+            self.scene.set_cursor(i)
         self.hint_action.setEnabled(self.controller.can_hint)
         self.statusBar().showMessage(self.tr("Hint: try the highlighted stroke"), 5000)
 
