@@ -763,20 +763,19 @@ class BoardView(QGraphicsView):
     def move_cursor(self, dx: float, dy: float) -> None:
         scene = self.board_scene
         screen = self._screen_positions()
-        if scene.cursor is None:
-            start = scene.picked
-            if start is None:
-                centre = np.array([self.viewport().width() / 2, self.viewport().height() / 2])
-                start = int(np.argmin(((screen - centre) ** 2).sum(axis=1)))
-                scene.set_cursor(start)
-                return
-            scene.set_cursor(start)
-        here = screen[scene.cursor]
+        if scene.cursor is None and scene.picked is not None:
+            scene.set_cursor(scene.picked)
+        if scene.cursor is None:  # the first key: from the middle of the board, that way
+            here = np.array([self.viewport().width() / 2, self.viewport().height() / 2])
+        else:
+            here = screen[scene.cursor]
         vec = screen - here
         along = vec[:, 0] * dx + vec[:, 1] * dy
         across = np.abs(vec[:, 0] * dy - vec[:, 1] * dx)
         ahead = along > 0.5
         if not ahead.any():
+            if scene.cursor is None:
+                scene.set_cursor(int(np.argmin((vec ** 2).sum(axis=1))))
             return
         in_cone = ahead & (across <= along * 1.2)
         pool = in_cone if in_cone.any() else ahead
