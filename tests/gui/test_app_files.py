@@ -419,3 +419,56 @@ def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_wind
     assert window._choose_save_path() == ""
     assert seen == [("triangles", QFileDialog.AcceptMode.AcceptSave,
                      [str(tmp_path / "evening.triangles")])]
+
+
+def test_the_title_marks_strokes_played_since_the_game_was_saved(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.controller, 2)
+    assert not window.isWindowModified()  # no file yet: nothing to be out of date
+    window._choose_save_path = lambda: str(tmp_path / "evening")
+    window.save_game_as()
+    assert window.windowTitle() == "evening.triangles[*] – Triangles"
+    assert not window.isWindowModified()
+    play_strokes(window.controller, 1)
+    assert window.isWindowModified()
+    window.undo_action.trigger()  # back to what the file holds
+    assert not window.isWindowModified()
+    play_strokes(window.controller, 1)
+    window.save_action.trigger()
+    assert not window.isWindowModified()
+
+
+def test_a_resumed_game_still_belongs_to_its_file(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.controller, 2)
+    window._choose_save_path = lambda: str(tmp_path / "evening")
+    window.save_game_as()
+    play_strokes(window.controller, 1)  # autosaved, not yet saved to the file
+    strokes = window.controller.game.strokes
+    window.close()
+
+    again = make_window()
+    again.settings.resume_file = window.settings.resume_file  # the same user's settings
+    assert again.offer_resume()
+    assert again.controller.game.strokes == strokes
+    assert again.current_path == tmp_path / "evening.triangles"
+    assert again.isWindowModified()  # the file lacks the last stroke
+    again.save_action.trigger()  # Save writes there, without asking for a name
+    assert not again.isWindowModified()
+
+
+def test_a_resumed_game_whose_file_went_away_has_no_file(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    window._choose_save_path = lambda: str(tmp_path / "evening")
+    play_strokes(window.controller, 1)
+    window.save_game_as()
+    play_strokes(window.controller, 1)
+    (tmp_path / "evening.triangles").unlink()
+    window.close()
+    again = make_window()
+    again.settings.resume_file = window.settings.resume_file
+    assert again.offer_resume()
+    assert again.current_path is None and again.windowTitle() == "Triangles"

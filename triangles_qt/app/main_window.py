@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
         self._seat_names: list[Callable[[], str]] | None = None
         self.theme = NEBULA
         self.current_path: Path | None = None
+        self._saved_strokes: tuple | None = None  # the strokes in current_path, as last written
         self.last_choices: NewGameChoices = self.settings.new_game_choices()
         self.game_over_dialog: GameOverDialog | None = None
         self.new_game_dialog: NewGameDialog | None = None
@@ -365,10 +366,14 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def _update_title(self) -> None:
+        """The game's file in the title, with "*" once strokes were played since it was saved."""
         title = self.tr("Triangles")
         if self.current_path is not None:
-            title = self.tr("%1 – Triangles").replace("%1", self.current_path.name)
+            title = self.tr("%1 – Triangles").replace("%1", self.current_path.name + "[*]")
         self.setWindowTitle(title)
+        game = self.controller.game
+        self.setWindowModified(self.current_path is not None and game is not None
+                               and tuple(game.strokes) != self._saved_strokes)
 
     # -- theme ----------------------------------------------------------------------------------
 
@@ -451,6 +456,7 @@ class MainWindow(QMainWindow):
         except ValueError:  # a plugin's strategy id the settings refuse: play, just don't store
             pass
         self.current_path = None
+        self._saved_strokes = None
         self._remove_autosave()
         self.controller.new_game(board, players, choices.replay_after_triangle)
         if note:
@@ -551,6 +557,8 @@ class MainWindow(QMainWindow):
         self.current_path = Path(path)
         self._remove_autosave()
         self._start_loaded(loaded)
+        self._saved_strokes = tuple(loaded.game.strokes)
+        self._update_title()
         if not self.statusBar().currentMessage():  # the start-up notes, if any, come first
             self.statusBar().showMessage(
                 self.tr("Opened %1").replace("%1", self.current_path.name), 4000
@@ -592,6 +600,7 @@ class MainWindow(QMainWindow):
             )
             return False
         self.current_path = Path(path)
+        self._saved_strokes = tuple(game.strokes)
         self._update_title()
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", Path(path).name), 4000)
         return True
@@ -615,6 +624,7 @@ class MainWindow(QMainWindow):
             self._autosave_failing = True
             return
         self._autosave_failing = False
+        self.settings.resume_file = str(self.current_path or "")
 
     def _autosave_failure(self, exc: Exception) -> str:
         """The status line for a failed autosave, in the player's language (the OS's own
@@ -665,7 +675,20 @@ class MainWindow(QMainWindow):
             return False
         self.current_path = None
         self._start_loaded(loaded)
+        self._tie_to_file(self.settings.resume_file)
         return True
+
+    def _tie_to_file(self, file: str) -> None:
+        """A resumed game belongs again to the file it was saved to or opened from (still marked
+        changed if strokes were played since), so Save writes there."""
+        try:
+            saved = read_record(Path(file)) if file else None
+        except (RecordError, OSError, ValueError):
+            saved = None  # moved or damaged since: the game is resumed without a file
+        if saved is not None and saved.game.board.same_as(self.controller.game.board):
+            self.current_path = Path(file)
+            self._saved_strokes = tuple(saved.game.strokes)
+        self._update_title()
 
     # -- play -----------------------------------------------------------------------------------
 
@@ -811,6 +834,7 @@ class MainWindow(QMainWindow):
         """Score panel, input and actions from the controller's state."""
         c = self.controller
         game = c.game
+        self._update_title()
         self.scene.set_input_enabled(c.human_to_move)
         self.undo_action.setEnabled(c.can_undo)
         self.hint_action.setEnabled(c.can_hint)

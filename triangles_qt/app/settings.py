@@ -9,6 +9,7 @@ Keys (QSettings groups)::
     new_game/replay_after_triangle, new_game/player1_name, new_game/player2_name
     appearance/theme
     language/code
+    resume/file                                         the autosaved game's own file, if any
 """
 
 from __future__ import annotations
@@ -211,6 +212,18 @@ class Settings:
         if value and not (isinstance(value, str) and _LANGUAGE_RE.fullmatch(value)):
             raise ValueError(f"invalid language code {value!r}")
         self._set("language/code", value or "")
+
+    # --- the autosaved game ----------------------------------------------------------------------
+
+    @property
+    def resume_file(self) -> str:
+        """The file the autosaved game was saved to or opened from; "" when it has none."""
+        value = self._get("resume/file")
+        return value if isinstance(value, str) else ""
+
+    @resume_file.setter
+    def resume_file(self, value: str) -> None:
+        self._set("resume/file", str(value))
 
     # --- storage ---------------------------------------------------------------------------------
 

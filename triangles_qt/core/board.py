@@ -300,6 +300,13 @@ class Board:
         idx = bits_to_indices(bits, self.m)
         return np.stack((self.cand_a[idx], self.cand_b[idx]), axis=1)
 
+    def same_as(self, other: "Board") -> bool:
+        """Whether `other` is this board (same size, tolerance and stars), e.g. read back from
+        a file: boards compare by identity otherwise."""
+        return ((self.width, self.height, self.tolerance) == (other.width, other.height,
+                                                               other.tolerance)
+                and np.array_equal(self.stars, other.stars))
+
     def __repr__(self) -> str:
         return (
             f"Board(preset={self.preset!r}, seed={self.seed!r}, n={self.n}, "
