@@ -526,6 +526,23 @@ def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
     dialog.reject()
 
 
+@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
+def test_focus_and_selection_stand_out_in_every_theme(qapp, theme_id):
+    from PySide6.QtGui import QPalette
+
+    from triangles_qt.app.colors import contrast_ratio
+    from triangles_qt.app.main_window import theme_palette
+    from triangles_qt.plugin_manager import load_plugins
+    from triangles_qt.themes import load_themes
+
+    palette = theme_palette(load_themes(load_plugins()).themes[theme_id])
+    window, accent = palette.color(QPalette.Window), palette.color(QPalette.Highlight)
+    # Fusion draws the focus frame in a darker shade of the accent: WCAG's 3:1 for it
+    # (High contrast had 1.8:1, a dim blue on dark grey).
+    assert contrast_ratio(accent.darker(125), window) >= 3
+    assert contrast_ratio(palette.color(QPalette.HighlightedText), accent) >= 3
+
+
 def test_the_app_style_is_fusion_with_visible_frames_unless_qt_is_told_otherwise(qapp):
     from PySide6.QtWidgets import QStyleFactory
 

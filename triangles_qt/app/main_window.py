@@ -47,7 +47,7 @@ from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA, Theme, ThemeSet, load_themes
 
 from .board_view import BoardView
-from .colors import blend, qcolor, with_alpha
+from .colors import blend, contrast_ratio, qcolor, readable_on, with_alpha
 from .controller import (
     COMPUTER,
     HUMAN,
@@ -954,13 +954,18 @@ class MainWindow(QMainWindow):
 def theme_palette(theme) -> QPalette:
     """A widget palette matching the theme, so menus and dialogs sit well beside the sky."""
     sky, text = qcolor(theme.background_top), qcolor(theme.text)
-    accent = qcolor(theme.player_strokes[1])
     dark = sky.lightness() < 128
     window = sky.lighter(135) if dark else sky
     if dark and window.value() < 48:
         # lighter() scales the value, so it cannot lift a black sky: every shade derived from
         # it would stay black and frames, separators and indicators would vanish.
         window = QColor.fromHsv(max(window.hsvHue(), 0), window.hsvSaturation(), 48)
+    # The accent marks focus and selection: Fusion draws the focus frame in a darker shade of
+    # it, which must still stand out (3:1) from the window.
+    accent = readable_on(qcolor(theme.player_strokes[1]), window, 4.5)
+    # Selected text stays white (the themes' look) unless a lightened accent makes it faint.
+    white = QColor("white")
+    on_accent = white if contrast_ratio(white, accent) >= 3 else QColor("black")
     # Fusion draws indicator outlines in a darker shade of Window and fills them with Base: on
     # a dark sky Base must be clearly lighter, or radio buttons and check boxes vanish.
     base = window.lighter(175) if dark else QColor("white")
@@ -978,7 +983,7 @@ def theme_palette(theme) -> QPalette:
         QPalette.ButtonText: text,
         QPalette.BrightText: qcolor(theme.warning),
         QPalette.Highlight: accent,
-        QPalette.HighlightedText: QColor("white"),
+        QPalette.HighlightedText: on_accent,
         QPalette.ToolTipBase: window,
         QPalette.ToolTipText: text,
         QPalette.PlaceholderText: with_alpha(text, 120),
