@@ -107,8 +107,13 @@ def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):
 
     again = make_window()
     again.answers = [True]
+    shown = []  # what the board and the score panel show while the question is asked
+    asked = again._ask
+    again._ask = lambda *question: (shown.append((
+        len(again.scene.strokes), again.score_panel.cards[0].name_text)), asked(*question))[1]
     assert again.offer_resume()
     assert again.asked
+    assert shown == [(len(moves), players[0].name)]  # the game in question, not an empty board
     assert again.controller.game.moves == moves and again.controller.players == players
     assert again.controller.human_to_move
     assert len(again.scene.strokes) == len(moves)

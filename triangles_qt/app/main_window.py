@@ -667,6 +667,11 @@ class MainWindow(QMainWindow):
         if loaded.game.is_over:
             self._remove_autosave()
             return False
+        # The question is asked over the game it is about, not over an empty board.
+        self.view.show_game(loaded.game)
+        names = tuple(loaded_name(player, self.controller.strategy_for)() for player in
+                      loaded.players)
+        self.score_panel.set_players(names, tuple(loaded.game.scores))
         if not self._ask(
             self.tr("Resume game"),
             self.tr("An unfinished game was saved when Triangles last closed. Resume it?"),
