@@ -346,8 +346,9 @@ def test_a_move_keeps_the_stroke_as_drawn():
 
 @pytest.mark.parametrize("preset, seed", [("phone-24", 1), ("phone-60", 2)])
 def test_the_obstacles_of_every_stroke_agree_with_why_it_is_refused(preset, seed):
-    """Every pair of stars, at several moments of a random game: a refused stroke names what is
-    in its way, and only that; a legal one has nothing in its way."""
+    """Every pair of stars, at several moments of a random game: a stroke refused for passing
+    over a star names such a star, one refused for crossing names drawn strokes and no star,
+    and a legal one has nothing in its way."""
     rng = random.Random(seed)
     game = Game(Board.generate(preset, seed))
     n = len(game.board.stars)

@@ -388,7 +388,7 @@ def test_a_new_game_tells_an_autosave_failure_again(make_window, monkeypatch):
     assert "disk is full" in window.statusBar().currentMessage()
 
 
-def test_save_as_asks_before_replacing_a_file_it_named_itself(make_window, tmp_path):
+def test_save_as_asks_before_replacing_a_file(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
     play_strokes(window.controller, 3)
@@ -402,6 +402,9 @@ def test_save_as_asks_before_replacing_a_file_it_named_itself(make_window, tmp_p
     window.answers = [True]
     assert window.save_game_as() is True
     assert existing.read_text() != "an earlier game"
+    window._choose_save_path = lambda: str(existing)  # named in full: asked the same way
+    window.answers = [False]
+    assert window.save_game_as() is False and len(window.asked) == 3
 
 
 def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_window, qtbot,
@@ -417,13 +420,16 @@ def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_wind
     def look():
         dialog = next(w for w in QApplication.topLevelWidgets()
                       if isinstance(w, QFileDialog) and w.isVisible())
-        seen.append((dialog.defaultSuffix(), dialog.acceptMode(), dialog.selectedFiles()))
+        seen.append((dialog.defaultSuffix(), dialog.acceptMode(), dialog.selectedFiles(),
+                     dialog.testOption(QFileDialog.Option.DontConfirmOverwrite)))
         dialog.reject()
 
     QTimer.singleShot(200, look)
     assert window._choose_save_path() == ""
+    # The app asks about replacing the final name itself (a native dialog would ask about the
+    # name as typed, before adding the suffix).
     assert seen == [("triangles", QFileDialog.AcceptMode.AcceptSave,
-                     [str(tmp_path / "evening.triangles")])]
+                     [str(tmp_path / "evening.triangles")], True)]
 
 
 def test_the_title_marks_strokes_played_since_the_game_was_saved(make_window, tmp_path):
@@ -462,6 +468,38 @@ def test_a_resumed_game_still_belongs_to_its_file(make_window, tmp_path):
     assert again.isWindowModified()  # the file lacks the last stroke
     again.save_action.trigger()  # Save writes there, without asking for a name
     assert not again.isWindowModified()
+
+
+def test_a_game_saved_just_before_quitting_is_resumed_with_its_file(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.controller, 2)
+    window._choose_save_path = lambda: str(tmp_path / "evening")
+    window.save_game_as()  # and no stroke after it
+    window.close()
+    again = make_window()
+    again.settings.resume_file = window.settings.resume_file
+    assert again.offer_resume()
+    assert again.current_path == tmp_path / "evening.triangles"
+    assert not again.isWindowModified()
+
+
+def test_a_resumed_game_is_tied_to_the_file_it_was_last_saved_as(make_window, tmp_path):
+    first = tmp_path / "first"
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.controller, 1)
+    window._choose_save_path = lambda: str(first)
+    window.save_game_as()
+    window.start_new_game(FRIENDS, seed=12)  # the same board again, saved under another name
+    play_strokes(window.controller, 2)
+    window._choose_save_path = lambda: str(tmp_path / "second")
+    window.save_game_as()
+    window.close()
+    again = make_window()
+    again.settings.resume_file = window.settings.resume_file
+    assert again.offer_resume()
+    assert again.current_path == tmp_path / "second.triangles"
 
 
 def test_a_resumed_game_whose_file_went_away_has_no_file(make_window, tmp_path):

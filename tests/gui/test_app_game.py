@@ -217,6 +217,20 @@ def test_a_keyboard_player_s_cursor_goes_to_the_hinted_stroke(make_window, qtbot
     assert window.scene.cursor == i
     qtbot.keyClick(window.view, Qt.Key.Key_Return)  # Enter starts the hinted stroke
     assert window.scene.picked == i
+    window.scene.clear_hint()
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000):
+        window.hint_action.trigger()  # asked again with its first star picked
+    assert window.scene.cursor == j
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    assert window.controller.game.strokes[-1] in ((i, j), (j, i))
+    other = next(k for k in range(len(window.controller.game.board.stars))
+                 if k not in (i, j))
+    window.scene.pick(other)  # a star that is not part of the next hint
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as hint:
+        window.hint_action.trigger()
+    a, b = hint.args
+    if other not in (a, b):
+        assert window.scene.picked is None and window.scene.cursor == a
 
 
 def test_hint_is_greyed_out_while_a_hint_is_being_found(make_window, qtbot):

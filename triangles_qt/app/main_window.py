@@ -455,8 +455,7 @@ class MainWindow(QMainWindow):
             self.settings.set_new_game_choices(choices)
         except ValueError:  # a plugin's strategy id the settings refuse: play, just don't store
             pass
-        self.current_path = None
-        self._saved_strokes = None
+        self._set_file(None, None)
         self._remove_autosave()
         self.controller.new_game(board, players, choices.replay_after_triangle)
         if note:
@@ -554,11 +553,9 @@ class MainWindow(QMainWindow):
             self._show_error(self.tr("Could not open the game"),
                              why.replace("%1", Path(path).name), details=str(exc))
             return False
-        self.current_path = Path(path)
+        self._set_file(Path(path), loaded.game.strokes)
         self._remove_autosave()
         self._start_loaded(loaded)
-        self._saved_strokes = tuple(loaded.game.strokes)
-        self._update_title()
         if not self.statusBar().currentMessage():  # the start-up notes, if any, come first
             self.statusBar().showMessage(
                 self.tr("Opened %1").replace("%1", self.current_path.name), 4000
@@ -575,14 +572,13 @@ class MainWindow(QMainWindow):
         if not path:
             return False
         if not str(path).endswith(RECORD_SUFFIX):
-            # The file dialog asked about replacing the name as typed, not this one.
             path = str(path) + RECORD_SUFFIX
-            if Path(path).exists() and not self._ask(
-                self.tr("Replace the file?"),
-                self.tr("“%1” already exists. Do you want to replace it?").replace(
-                    "%1", Path(path).name),
-            ):
-                return False
+        if Path(path).exists() and not self._ask(
+            self.tr("Replace the file?"),
+            self.tr("“%1” already exists. Do you want to replace it?").replace(
+                "%1", Path(path).name),
+        ):
+            return False
         return self.save_to(Path(path))
 
     def save_to(self, path: Path) -> bool:
@@ -599,8 +595,7 @@ class MainWindow(QMainWindow):
                 details=str(exc),
             )
             return False
-        self.current_path = Path(path)
-        self._saved_strokes = tuple(game.strokes)
+        self._set_file(Path(path), game.strokes)
         self._update_title()
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", Path(path).name), 4000)
         return True
@@ -624,7 +619,6 @@ class MainWindow(QMainWindow):
             self._autosave_failing = True
             return
         self._autosave_failing = False
-        self.settings.resume_file = str(self.current_path or "")
 
     def _autosave_failure(self, exc: Exception) -> str:
         """The status line for a failed autosave, in the player's language (the OS's own
@@ -678,10 +672,18 @@ class MainWindow(QMainWindow):
         ):
             self._remove_autosave()
             return False
-        self.current_path = None
+        file = self.settings.resume_file
+        self._set_file(None, None)
         self._start_loaded(loaded)
-        self._tie_to_file(self.settings.resume_file)
+        self._tie_to_file(file)
         return True
+
+    def _set_file(self, path: Path | None, strokes) -> None:
+        """The game's file (None: none yet) and the strokes it holds; remembered in the settings
+        too, so that a resumed game belongs to it again."""
+        self.current_path = path
+        self._saved_strokes = None if strokes is None else tuple(strokes)
+        self.settings.resume_file = str(path or "")
 
     def _tie_to_file(self, file: str) -> None:
         """A resumed game belongs again to the file it was saved to or opened from (still marked
@@ -691,8 +693,7 @@ class MainWindow(QMainWindow):
         except (RecordError, OSError, ValueError):
             saved = None  # moved or damaged since: the game is resumed without a file
         if saved is not None and saved.game.board.same_as(self.controller.game.board):
-            self.current_path = Path(file)
-            self._saved_strokes = tuple(saved.game.strokes)
+            self._set_file(Path(file), saved.game.strokes)
         self._update_title()
 
     # -- play -----------------------------------------------------------------------------------
@@ -763,8 +764,11 @@ class MainWindow(QMainWindow):
 
     def _on_hint_ready(self, i: int, j: int) -> None:
         self.scene.show_hint(i, j)
-        if self.scene.cursor is not None:  # playing by keyboard: Enter starts the hinted stroke
-            self.scene.set_cursor(i)
+        scene = self.scene
+        if scene.cursor is not None:  # playing by keyboard: Enter goes on with the hinted stroke
+            if scene.picked not in (None, i, j):
+                scene.cancel()  # the star picked is not part of the hint
+            scene.set_cursor(j if scene.picked == i else i)
         self.hint_action.setEnabled(self.controller.can_hint)
         self.statusBar().showMessage(self.tr("Hint: try the highlighted stroke"), 5000)
 
@@ -932,11 +936,15 @@ class MainWindow(QMainWindow):
     def _choose_save_path(self) -> str:
         dialog = QFileDialog(self, self.tr("Save game"), str(self._folder()), self._file_filter())
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        # The suffix is added before the dialog checks for a file to replace, so that it asks.
         dialog.setDefaultSuffix(RECORD_SUFFIX.lstrip("."))
+        # A native dialog adds the suffix after asking about the name as typed, so the app asks
+        # about the final name itself (save_game_as), the same way with every dialog.
+        dialog.setOption(QFileDialog.Option.DontConfirmOverwrite)
         if self.current_path is not None:
             dialog.selectFile(self.current_path.name)
-        return dialog.selectedFiles()[0] if dialog.exec() else ""
+        chosen = dialog.selectedFiles()[0] if dialog.exec() else ""
+        dialog.deleteLater()
+        return chosen
 
     def _folder(self) -> Path:
         return self.current_path.parent if self.current_path is not None else Path.home()

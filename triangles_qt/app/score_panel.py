@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLay
 from .plurals import plural
 from .colors import blend, qcolor, readable_on, with_alpha
 
+_MIDDLE_SPACING = 8  # between the spinner and the turn line
+
 
 class Spinner(QWidget):
     """A small rotating arc: the computer is thinking."""
@@ -176,7 +178,7 @@ class ScorePanel(QWidget):
         self.turn_label.setFont(turn_font)
         self.spinner = Spinner()
         middle = QHBoxLayout()
-        middle.setSpacing(8)
+        middle.setSpacing(_MIDDLE_SPACING)
         middle.addStretch(1)
         middle.addWidget(self.spinner)
         middle.addWidget(self.turn_label)
@@ -200,7 +202,9 @@ class ScorePanel(QWidget):
         """Keep the turn line on one line while the middle of the panel has room for it: a
         wrapping label asks for too little width and would break "Triangle! Ana plays again"."""
         label = self.turn_label
-        room = self.width() // 3 - self.spinner.sizeHint().width() - 8
+        # Up to a third of the panel (the stretch would give the middle a quarter): the cards
+        # shorten their names first. Less the spinner and the spacing beside it.
+        room = self.width() // 3 - self.spinner.sizeHint().width() - _MIDDLE_SPACING
         wanted = label.fontMetrics().horizontalAdvance(label.text()) + 2 * label.margin() + 4
         label.setMinimumWidth(max(0, min(wanted, room)))
 

@@ -1,4 +1,4 @@
-"""The Statistics window: games against the computer per strategy (played, won, lost, drawn),
+"""The Statistics window: games against the computer per strategy (played, won, drawn, lost),
 their totals, a small stacked bar chart, and a Reset button (RULES.md 6)."""
 
 from __future__ import annotations

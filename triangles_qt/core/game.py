@@ -156,7 +156,7 @@ class Game:
         tolerance, RULES.md 2.2) and the drawn strokes it crosses or runs along (2.3), so that
         a refused stroke can show its culprits. Both are empty for a legal stroke."""
         self._check_stars(i, j)
-        points = [(int(x), int(y)) for x, y in self.board.stars]
+        points = self.board.star_list
         a, b = points[i], points[j]
         tolerance = self.board.tolerance
         over = tuple(k for k, p in enumerate(points)
