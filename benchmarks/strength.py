@@ -87,8 +87,11 @@ def run_part(cmd: list[str], path: Path, commit: str) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=path.parent)
     if done.returncode:
         raise RuntimeError(f"{' '.join(cmd[1:])} failed ({done.returncode}):\n{done.stderr}")
+    # The arena's line per game ("game 1/2 (seed 5140): hard 181 - 152 medium, hard wins")
+    # says which seeds were lost, for replaying them.
+    games = [line for line in done.stderr.splitlines() if line.startswith("game ")]
     part = {"command": "python3 " + " ".join(cmd[1:]), "commit": commit,
-            "summary": json.loads(done.stdout)}
+            "summary": json.loads(done.stdout), "games": games}
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(part, indent=1) + "\n")
     os.replace(tmp, path)

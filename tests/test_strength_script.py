@@ -96,3 +96,13 @@ def test_a_failing_part_stops_the_run_with_the_arena_s_own_words(strength, tmp_p
     with pytest.raises(SystemExit, match="unknown strategy 'hrad'"):
         strength.main()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_part_file_holds_the_summary_and_each_game_s_result(strength, tmp_path):
+    path = strength.part_path(tmp_path, ("phone-60", False, "easy"), 5000, 2, 0.01)
+    strength.run_part(strength.command("phone-60", False, "easy", 2, 0.01, 5000), path, "abc1234")
+    part = json.loads(path.read_text())
+    assert part["commit"] == "abc1234" and part["summary"]["games"] == 2
+    assert "--budget 0.01" in part["command"]
+    assert [line.split(":")[0] for line in part["games"]] == [
+        "game 1/2 (seed 5000)", "game 2/2 (seed 5001)"]
