@@ -450,19 +450,28 @@ def test_the_title_marks_strokes_played_since_the_game_was_saved(make_window, tm
     assert not window.isWindowModified()
 
 
+def save_as(window, path):
+    window._choose_save_path = lambda: str(path)
+    assert window.save_game_as()
+
+
+def resumed(make_window, window):
+    """The window's unfinished game, resumed in a new window with the same user's settings."""
+    window.close()
+    again = make_window()
+    again.settings.resume_file = window.settings.resume_file
+    assert again.offer_resume()
+    return again
+
+
 def test_a_resumed_game_still_belongs_to_its_file(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
     play_strokes(window.controller, 2)
-    window._choose_save_path = lambda: str(tmp_path / "evening")
-    window.save_game_as()
+    save_as(window, tmp_path / "evening")
     play_strokes(window.controller, 1)  # autosaved, not yet saved to the file
     strokes = window.controller.game.strokes
-    window.close()
-
-    again = make_window()
-    again.settings.resume_file = window.settings.resume_file  # the same user's settings
-    assert again.offer_resume()
+    again = resumed(make_window, window)
     assert again.controller.game.strokes == strokes
     assert again.current_path == tmp_path / "evening.triangles"
     assert again.isWindowModified()  # the file lacks the last stroke
@@ -474,44 +483,29 @@ def test_a_game_saved_just_before_quitting_is_resumed_with_its_file(make_window,
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
     play_strokes(window.controller, 2)
-    window._choose_save_path = lambda: str(tmp_path / "evening")
-    window.save_game_as()  # and no stroke after it
-    window.close()
-    again = make_window()
-    again.settings.resume_file = window.settings.resume_file
-    assert again.offer_resume()
+    save_as(window, tmp_path / "evening")  # and no stroke after it
+    again = resumed(make_window, window)
     assert again.current_path == tmp_path / "evening.triangles"
     assert not again.isWindowModified()
 
 
 def test_a_resumed_game_is_tied_to_the_file_it_was_last_saved_as(make_window, tmp_path):
-    first = tmp_path / "first"
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
     play_strokes(window.controller, 1)
-    window._choose_save_path = lambda: str(first)
-    window.save_game_as()
+    save_as(window, tmp_path / "first")
     window.start_new_game(FRIENDS, seed=12)  # the same board again, saved under another name
     play_strokes(window.controller, 2)
-    window._choose_save_path = lambda: str(tmp_path / "second")
-    window.save_game_as()
-    window.close()
-    again = make_window()
-    again.settings.resume_file = window.settings.resume_file
-    assert again.offer_resume()
-    assert again.current_path == tmp_path / "second.triangles"
+    save_as(window, tmp_path / "second")
+    assert resumed(make_window, window).current_path == tmp_path / "second.triangles"
 
 
 def test_a_resumed_game_whose_file_went_away_has_no_file(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    window._choose_save_path = lambda: str(tmp_path / "evening")
     play_strokes(window.controller, 1)
-    window.save_game_as()
+    save_as(window, tmp_path / "evening")
     play_strokes(window.controller, 1)
     (tmp_path / "evening.triangles").unlink()
-    window.close()
-    again = make_window()
-    again.settings.resume_file = window.settings.resume_file
-    assert again.offer_resume()
+    again = resumed(make_window, window)
     assert again.current_path is None and again.windowTitle() == "Triangles"
