@@ -614,6 +614,17 @@
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>&amp;Преглед на:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>Файлове от &amp;тип:</translation>
+    </message>
+</context>
+<context>
     <name>Rejection</name>
     <message>
         <source>Already drawn</source>

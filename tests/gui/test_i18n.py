@@ -246,3 +246,24 @@ def test_built_in_levels_are_named_in_the_language_but_plugins_keep_theirs(manag
     assert strategy_display_name(SimpleNamespace(id="acme.x", name="Cautious")) == "Cautious"
     manager.set_language("en")
     assert strategy_display_name(SimpleNamespace(id="easy", name="Easy")) == "Easy"
+
+
+@pytest.mark.parametrize("code, look_in, of_type", [
+    ("es", "&Ver en:", "Ficheros de &tipo:"),
+    ("bg", "&Преглед на:", "Файлове от &тип:"),
+    ("de", "&Suchen in:", "Dateien des &Typs:"),
+])
+def test_the_file_dialog_s_labels_that_qt_lacks_come_from_our_catalogue(qapp, code, look_in,
+                                                                          of_type):
+    from PySide6.QtCore import QCoreApplication
+
+    from triangles_qt.app.i18n import LanguageManager
+
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language(code)
+        translate = QCoreApplication.translate
+        assert translate("QFileDialog", "&Look in:") == look_in  # English before, in es and bg
+        assert translate("QFileDialog", "Files of &type:") == of_type
+    finally:
+        languages.unload()
