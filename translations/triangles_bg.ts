@@ -341,6 +341,14 @@
         <translation>Триъгълник! %1 играе отново</translation>
     </message>
     <message>
+        <source>simple player</source>
+        <translation>прост играч</translation>
+    </message>
+    <message>
+        <source>“%1” failed three times; a simple player plays in its place until this game ends.</source>
+        <translation>„%1“ се провали три пъти; до края на тази игра на негово място играе прост играч.</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Теглете черти между звездите, затваряйте празни триъгълници и надиграйте противника си.&lt;/p&gt;&lt;p&gt;Свободен софтуер под лиценза GNU GPL, версия 3 или по‑нова.&lt;/p&gt;</translation>
     </message>

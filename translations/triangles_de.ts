@@ -341,6 +341,14 @@
         <translation>Dreieck! %1 ist noch einmal dran</translation>
     </message>
     <message>
+        <source>simple player</source>
+        <translation>einfacher Spieler</translation>
+    </message>
+    <message>
+        <source>“%1” failed three times; a simple player plays in its place until this game ends.</source>
+        <translation>„%1“ ist dreimal gescheitert; bis zum Ende dieses Spiels spielt ein einfacher Spieler an seiner Stelle.</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Ziehe Linien zwischen Sternen, schließe leere Dreiecke und hol mehr Punkte als dein Gegner.&lt;/p&gt;&lt;p&gt;Freie Software unter der GNU GPL, Version 3 oder neuer.&lt;/p&gt;</translation>
     </message>

@@ -341,6 +341,14 @@
         <translation>¡Triángulo! %1 vuelve a jugar</translation>
     </message>
     <message>
+        <source>simple player</source>
+        <translation>jugador sencillo</translation>
+    </message>
+    <message>
+        <source>“%1” failed three times; a simple player plays in its place until this game ends.</source>
+        <translation>«%1» ha fallado tres veces; un jugador sencillo juega en su lugar hasta que termine la partida.</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Draw strokes between stars, close empty triangles and outscore your opponent.&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Triangles %1&lt;/h3&gt;&lt;p&gt;Une estrellas con trazos, cierra triángulos vacíos y supera a tu rival.&lt;/p&gt;&lt;p&gt;Software libre bajo la GNU GPL, versión 3 o posterior.&lt;/p&gt;</translation>
     </message>

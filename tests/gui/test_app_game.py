@@ -354,10 +354,17 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
         make_window, qtbot, capsys):
     window, failures = game_against_a_crashing_plugin(make_window)
     controller = window.controller
+    card = window.score_panel.cards[1]
     for turn in range(4):
         qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+        # the seat keeps its strategy's name until the stand-in takes over for good
+        assert (card.name_text == "Computer (Crasher)") == (turn < 3) and card.toolTip() == (
+            "" if turn < 3 else
+            "“Crasher” failed three times; a simple player plays in its place until this game "
+            "ends.")
         controller.request_stroke(*first_legal(controller.game))
         qtbot.waitUntil(lambda: len(controller.game.moves) == 2 * turn + 2, timeout=5000)
+    assert card.name_text == "Computer (simple player)"
     assert len(failures) == 3  # then the stand-in plays without further notices
     assert all("“Crasher”" in message and "boom" in message for message in failures)
     assert ["rest of this game" in message for message in failures] == [False, False, True]
@@ -367,6 +374,8 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     qtbot.waitUntil(lambda: bar.width() >= 940, timeout=2000)
     # the last one is short enough to be read whole (the board label steps aside for it)
     assert bar.fontMetrics().horizontalAdvance(failures[-1]) < bar.width() - 40
+    window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=6)
+    assert card.name_text == "Computer (Crasher)" and not card.toolTip()  # its chances back
 
 
 def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):

@@ -130,6 +130,14 @@ class GameController(QObject):
     def is_computer(self, player: int) -> bool:
         return 0 <= player < len(self._players) and self._players[player].kind == COMPUTER
 
+    def replaced_strategy(self, player: int) -> str | None:
+        """The shown name of the computer strategy that failed too often in this game and that
+        the simple stand-in now plays for; None while the seat's own strategy plays."""
+        runner = self._runners.get(player)
+        if runner is None or not runner.replaced:
+            return None
+        return strategy_display_name(runner.strategy)
+
     @property
     def human_to_move(self) -> bool:
         """Whether a person may draw a stroke now (input is enabled exactly then)."""

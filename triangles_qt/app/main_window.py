@@ -854,7 +854,8 @@ class MainWindow(QMainWindow):
             self.score_panel.set_turn(None, "", False)
             return
         players = c.players
-        self.score_panel.set_players((players[0].name, players[1].name), game.scores)
+        self.score_panel.set_players(tuple(self._card_name(seat) for seat in (0, 1)),
+                                     game.scores, tuple(self._card_note(seat) for seat in (0, 1)))
         if game.is_over:
             self.score_panel.set_turn(None, self.end_message(game.winner), False)
             return
@@ -872,6 +873,19 @@ class MainWindow(QMainWindow):
                 "Triangle! %1 plays again"
             ).replace("%1", players[player].name)
         self.score_panel.set_turn(player, text, c.thinking)
+
+    def _card_name(self, seat: int) -> str:
+        """The seat's name, or who really plays once its strategy has been replaced."""
+        if self.controller.replaced_strategy(seat) is None:
+            return self.controller.players[seat].name
+        return self.tr("Computer (%1)").replace("%1", self.tr("simple player"))
+
+    def _card_note(self, seat: int) -> str:
+        replaced = self.controller.replaced_strategy(seat)
+        if replaced is None:
+            return ""
+        return self.tr("“%1” failed three times; a simple player plays in its place until this "
+                       "game ends.").replace("%1", replaced)
 
     # -- other windows ----------------------------------------------------------------------------
 

@@ -222,9 +222,12 @@ class ScorePanel(QWidget):
         self.spinner.set_color(qcolor(theme.highlight))
         self._restyle_cards()
 
-    def set_players(self, names: tuple[str, str], scores: tuple[int, int]) -> None:
-        for card, name, score in zip(self.cards, names, scores):
+    def set_players(self, names: tuple[str, str], scores: tuple[int, int],
+                    notes: tuple[str, str] = ("", "")) -> None:
+        """Names and triangle counts; a note, if any, is the card's tooltip."""
+        for card, name, score, note in zip(self.cards, names, scores, notes):
             card.set_player(name, score)
+            card.setToolTip(note)
 
     def set_turn(self, active: int | None, text: str, thinking: bool) -> None:
         self._active = active
