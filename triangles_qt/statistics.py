@@ -98,6 +98,19 @@ class StatisticsStore:
         self._save(updated)
         self._results = updated
 
+    def withdraw_result(self, strategy_id: str, outcome: str) -> None:
+        """Take back one game `record_result` counted (its last stroke was undone). Nothing
+        changes when there is no such game to take back (the statistics were reset since)."""
+        row = self._results.get(strategy_id)
+        if row is None or row.get(outcome, 0) <= 0:
+            return
+        updated = {sid: dict(counts) for sid, counts in self._results.items()}
+        updated[strategy_id][outcome] -= 1
+        if not any(updated[strategy_id].values()):
+            del updated[strategy_id]
+        self._save(updated)
+        self._results = updated
+
     def reset(self) -> None:
         """Forget every result (the file is rewritten empty). A damaged file that was kept aside
         stays where it is; `load_error` is cleared, since the player has now dealt with it."""

@@ -54,7 +54,7 @@ def test_a_whole_game_against_the_computer(make_window, qtbot):
         int(you == computer),
     )
     assert not autosave_path().exists()  # the finished game leaves no autosave behind
-    assert not window.undo_action.isEnabled()
+    assert window.undo_action.isEnabled()  # a slip on the last stroke can still be taken back
     # Play again starts a fresh game with the same choices.
     dialog.play_again_button.click()
     assert controller.game.moves == () and not controller.game.is_over
@@ -182,6 +182,42 @@ def test_undo_against_the_computer_goes_back_to_the_humans_turn(make_window, qtb
     assert len(window.scene.strokes) == 2
     window.undo_action.trigger()
     assert controller.game.moves == () and not window.undo_action.isEnabled()
+
+
+def test_undo_after_the_end_reopens_the_game_and_takes_its_result_back(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=5)
+    controller = window.controller
+    with qtbot.waitSignal(controller.game_over, timeout=20000):
+        play_out(window, qtbot)
+    store = window.statistics_store()
+    assert store.totals().played == 1
+    end = window.statusBar().currentMessage()
+    window.game_over_dialog.close_button.click()
+    moves = len(controller.game.moves)
+    window.undo_action.trigger()
+    game = controller.game
+    assert not game.is_over and controller.human_to_move and len(game.moves) < moves
+    assert window.game_over_dialog is None and window.statusBar().currentMessage() != end
+    assert store.totals().played == 0 and store.per_strategy() == {}
+    assert window.scene.input_enabled
+    with qtbot.waitSignal(controller.game_over, timeout=20000):
+        play_out(window, qtbot)  # the same ending again: counted once, not twice
+    assert store.totals().played == 1 and window.game_over_dialog is not None
+
+
+def test_undo_after_the_end_between_friends_takes_back_the_last_stroke(make_window):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=6)
+    controller = window.controller
+    while not controller.game.is_over:
+        controller.request_stroke(*first_legal(controller.game))
+    last = controller.game.moves[-1]
+    window.game_over_dialog.close_button.click()
+    window.undo_action.trigger()
+    game = controller.game
+    assert not game.is_over and game.player == last.player and game.check(*last.stroke) is None
+    assert window.statistics_store().totals().played == 0  # friends' games are never counted
 
 
 def test_undo_between_friends_takes_back_one_stroke(make_window):

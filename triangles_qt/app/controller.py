@@ -273,7 +273,7 @@ class GameController(QObject):
 
     def _undo_count(self) -> int:
         game = self._game
-        if game is None or game.is_over or not game.moves:
+        if game is None or not game.moves:
             return 0
         if not self.against_computer:
             return 1

@@ -180,6 +180,7 @@ class MainWindow(QMainWindow):
         self.message_box: QMessageBox | None = None
         self._child_dialogs: dict[str, QDialog] = {}
         self._stroke_since_start = False
+        self._counted: tuple[str, str] | None = None  # this game's result in the statistics
 
         self.setWindowIcon(app_icon())
         self.view = BoardView(self.theme)
@@ -709,6 +710,8 @@ class MainWindow(QMainWindow):
 
     def _on_game_started(self) -> None:
         self._stroke_since_start = False
+        self._counted = None
+        self._end_note = None
         self._autosave_failing = False  # a new game's first failure is told again
         self._close_game_over_dialog()
         game = self.controller.game
@@ -737,6 +740,8 @@ class MainWindow(QMainWindow):
         self.statusBar().make_room()
 
     def _on_game_reset(self) -> None:
+        if self._end_note is not None:
+            self._reopen_finished_game()
         self.view.show_game(self.controller.game)
         self._autosave()
         self._refresh()
@@ -821,12 +826,30 @@ class MainWindow(QMainWindow):
             return
         computer = self.controller.players[1 - human]
         outcome = "drawn" if winner is None else ("won" if winner == human else "lost")
+        result = (computer.strategy or "unknown", outcome)
         try:
-            self.statistics_store().record_result(computer.strategy or "unknown", outcome)
+            self.statistics_store().record_result(*result)
+            self._counted = result
         except OSError as exc:  # a full disk (StatisticsError) must not spoil the end of a game
-            self.statusBar().showMessage(
-                self.tr("The statistics could not be saved: %1").replace("%1", str(exc)), 6000
-            )
+            self._statistics_not_saved(exc)
+
+    def _reopen_finished_game(self) -> None:
+        """The last stroke of a finished game was taken back: its result no longer stands."""
+        self._close_game_over_dialog()
+        if self.statusBar().currentMessage() == self._end_note:
+            self.statusBar().clearMessage()
+        self._end_note = None
+        if self._counted is not None:
+            try:
+                self.statistics_store().withdraw_result(*self._counted)
+            except OSError as exc:
+                self._statistics_not_saved(exc)
+            self._counted = None
+
+    def _statistics_not_saved(self, exc: OSError) -> None:
+        self.statusBar().showMessage(
+            self.tr("The statistics could not be saved: %1").replace("%1", str(exc)), 6000
+        )
 
     def statistics_store(self) -> StatisticsStore:
         if self._statistics is None:
