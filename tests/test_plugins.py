@@ -289,6 +289,56 @@ def test_a_plugin_returning_the_same_id_twice_is_reported(tmp_path):
     assert "twice" not in ids(registry)
 
 
+STRATEGY_SLIPS = [
+    ("id = 'x' * 81\n    name = 'Long'", "its id is longer than 80 characters (81)"),
+    ("id = 'long'\n    name = 'N' * 300",  "its name is longer than 80 characters (300)"),
+    ("id = 'nl'\n    name = 'Two\\nlines'", "its name contains a control character"),
+    ("id = ' spaced '\n    name = 'Spaced'", "its id ' spaced ' has spaces at an end"),
+    ("name = 'No id'", "has no string 'id'"),
+    ("id = 'sig'\n    name = 'Sig'\n    def choose_stroke(self, position):\n"
+     "        return (0, 1)",
+     "choose_stroke(position) cannot be called as choose_stroke(position, budget_s)"),
+]
+
+
+@pytest.mark.parametrize("body, error", STRATEGY_SLIPS, ids=[e for _, e in STRATEGY_SLIPS])
+def test_a_strategy_that_could_not_be_shown_saved_or_called_is_refused_at_load(
+        tmp_path, body, error):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    if "choose_stroke" not in body:
+        body += "\n    def choose_stroke(self, position, budget_s):\n        return (0, 1)"
+    (folder / "slip.py").write_text(
+        f"from triangles_qt import hookimpl\nclass S:\n    {body}\n"
+        "@hookimpl\ndef triangles_strategies():\n    return [S()]\n")
+    registry = load_plugins([folder])
+    failure = failure_named(registry, "slip")
+    assert error in failure.error and failure.reason == Reason.BAD_RESULT
+    assert ids(registry) == ["easy", "medium", "hard"]
+
+
+def test_a_strategy_with_80_character_texts_and_any_script_is_accepted(tmp_path):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "wide.py").write_text(
+        "from triangles_qt import hookimpl\n"
+        "class S:\n    id = 'ж' * 80\n    name = 'Стратегия\xa0' + 'é' * 70\n"
+        "    def choose_stroke(self, position, budget_s=1.0, *more):\n        return (0, 1)\n"
+        "@hookimpl\ndef triangles_strategies():\n    return [S()]\n")
+    assert "ж" * 80 in ids(load_plugins([folder]))
+
+
+def test_a_hook_with_a_wrong_signature_is_reported_with_what_is_wrong(tmp_path):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "asks.py").write_text(
+        "from triangles_qt import hookimpl\n"
+        "@hookimpl\ndef triangles_strategies(registry):\n    return []\n")
+    failure = failure_named(load_plugins([folder]), "asks")
+    assert failure.reason == Reason.REGISTER
+    assert "{'registry'} are declared in the hookimpl but can not be found" in failure.error
+
+
 def test_a_plugin_whose_import_calls_sys_exit_is_reported(tmp_path):
     folder = tmp_path / "plugins"
     folder.mkdir()

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import importlib.metadata
 import importlib.util
 import os
 import sys
 import traceback
 import types
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -42,6 +44,9 @@ BUILTIN_STRATEGY_ORDER = ("easy", "medium", "hard")
 BUILTIN_SOURCE = "built-in"
 
 HOOKS = ("triangles_strategies", "triangles_themes")
+MAX_STRATEGY_TEXT = 80
+"""Longest strategy id or name: a name must fit the New game window and, inside "Computer (…)"
+in any language, a game record's 200 characters."""
 _KIND_OF_HOOK = {"triangles_strategies": "strategies", "triangles_themes": "themes"}
 
 
@@ -293,6 +298,8 @@ class _Loader:
             pm.register(plugin, name=name)
         except (Exception, SystemExit) as exc:
             error = f"cannot register: {_describe_exception(exc)}"
+            if isinstance(exc, pluggy.PluginValidationError):  # its last line says what is wrong
+                error = "cannot register: " + "; ".join(str(exc).strip().splitlines())
             self._fail(name, source, Reason.REGISTER, error, traceback.format_exc())
             return
         try:
@@ -388,15 +395,40 @@ def _check_strategy(index: int, strategy: Any) -> None:
     where = f"strategy {index} ({type(strategy).__name__})"
     for attribute in ("id", "name"):
         try:
-            value = getattr(strategy, attribute)
+            value = getattr(strategy, attribute, None)
         except Exception as exc:
             raise _PluginError(Reason.BAD_RESULT,
                                f"{where}: reading {attribute!r} raised {_describe_exception(exc)}",
                                traceback.format_exc()) from None
         if not isinstance(value, str) or not value.strip():
             raise _PluginError(Reason.BAD_RESULT, f"{where} has no string {attribute!r}")
-    if not callable(getattr(strategy, "choose_stroke", None)):
+        problem = _text_problem(attribute, value)
+        if problem:
+            raise _PluginError(Reason.BAD_RESULT, f"{where}: its {attribute} {problem}")
+    choose = getattr(strategy, "choose_stroke", None)
+    if not callable(choose):
         raise _PluginError(Reason.BAD_RESULT, f"{where} has no choose_stroke method")
+    try:
+        signature = inspect.signature(choose)
+    except (TypeError, ValueError):  # some callables (builtins) have no signature to check
+        return
+    try:
+        signature.bind(None, 1.0)
+    except TypeError:
+        raise _PluginError(Reason.BAD_RESULT,
+                           f"{where}: choose_stroke{signature} cannot be called as "
+                           f"choose_stroke(position, budget_s)") from None
+
+
+def _text_problem(attribute: str, value: str) -> str:
+    """What is wrong with a strategy's id or name (both are shown, saved and remembered)."""
+    if len(value) > MAX_STRATEGY_TEXT:
+        return f"is longer than {MAX_STRATEGY_TEXT} characters ({len(value)})"
+    if any(unicodedata.category(c) == "Cc" for c in value):
+        return "contains a control character (such as a line break)"
+    if attribute == "id" and (value.strip() != value or not value.isprintable()):
+        return f"{value!r} has spaces at an end or characters that cannot be shown"
+    return ""
 
 
 def _checked_theme(index: int, item: Any, module_dir: Path | None) -> Any:

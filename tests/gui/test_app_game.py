@@ -486,6 +486,20 @@ def test_the_new_game_window_opens_on_the_board_size_chosen(make_window, qtbot):
     dialog.reject()
 
 
+def test_a_long_strategy_name_does_not_stretch_the_new_game_window(make_window, qtbot):
+    long_named = FirstStrokeStrategy()
+    long_named.id = "long"
+    long_named.name = "A strategy whose author really wanted to explain everything in its name"
+    window = make_window(FakeRegistry(FirstStrokeStrategy(), long_named))
+    window.new_action.trigger()
+    dialog = window.new_game_dialog
+    combo = dialog.strategy_combo
+    assert combo.itemText(1).startswith("A strategy whose author")
+    combo.setCurrentIndex(1)
+    assert dialog.sizeHint().width() < 640  # as wide as with the built-in names
+    dialog.reject()
+
+
 def test_play_again_after_a_triangle(make_window, qtbot):
     window = make_window()
     window.start_new_game(

@@ -76,6 +76,9 @@ class NewGameDialog(QDialog):
         computer_form = QFormLayout(computer_page)
         self.strategy_combo = QComboBox()
         self.strategy_combo.setObjectName("strategyCombo")
+        # A plugin's long name must not stretch the window; the open list shows it whole.
+        self.strategy_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.strategy_combo.setMinimumContentsLength(24)
         for strategy in self._strategies:
             self.strategy_combo.addItem(strategy_display_name(strategy), strategy.id)
         self.you_start_radio = QRadioButton()
