@@ -217,8 +217,33 @@ def test_a_late_answer_of_a_timed_out_call_is_thrown_away(game):
     safe = SafeStrategy(Scripted(slow_then_fast), "p", grace_s=0.05)
     assert safe.choose(game, 0.0).failure is not None
     go.set()
+    deadline = time.monotonic() + 5
+    while safe.busy and time.monotonic() < deadline:
+        time.sleep(0.01)
     choice = safe.choose(game, 1.0)
     assert choice.failure is None and safe.failures == 1
+
+
+def test_a_strategy_still_stuck_in_an_earlier_call_is_not_called_again(game):
+    release = threading.Event()
+
+    def stuck_once(position):
+        if strategy.calls == 1:
+            release.wait(10)
+        return first_legal(position)
+
+    strategy = Scripted(stuck_once)
+    safe = SafeStrategy(strategy, "p", grace_s=0.05)
+    assert "no answer within" in safe.choose(game, 0.0).failure.error and safe.busy
+    threads = threading.active_count()
+    second = safe.choose(game, 1.0)
+    assert "still busy" in second.failure.error and second.by_fallback
+    assert strategy.calls == 1 and threading.active_count() <= threads  # no second thread
+    release.set()
+    deadline = time.monotonic() + 5
+    while safe.busy and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert safe.choose(game, 1.0).failure is None and strategy.calls == 2
 
 
 def test_choosing_in_a_finished_game_raises(game):

@@ -2,7 +2,9 @@
 the built-in fallback playing instead of a failing strategy and replacing it after three strikes.
 
 A strategy that hangs cannot be stopped (Python threads cannot be killed), but its thread is a
-daemon, so it never keeps the process from exiting, and its late answer is thrown away.
+daemon, so it never keeps the process from exiting, and its late answer is thrown away. While it
+is still running, the strategy is not called again (that call fails at once): one stuck thread at
+most, and never two calls of one strategy at the same time.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ class SafeStrategy:
         self.grace_s = grace_s
         self.max_failures = max_failures
         self.failures = 0  # in the current game
+        self._running: threading.Event | None = None  # set when the last call has returned
 
     @property
     def strategy_id(self) -> str:
@@ -68,6 +71,11 @@ class SafeStrategy:
     def replaced(self) -> bool:
         """True once the strategy failed `max_failures` times in this game."""
         return self.failures >= self.max_failures
+
+    @property
+    def busy(self) -> bool:
+        """True while a call that was not answered in time is still running."""
+        return self._running is not None and not self._running.is_set()
 
     def reset(self) -> None:
         """A new game: the strategy gets its chances back."""
@@ -95,9 +103,11 @@ class SafeStrategy:
                  ) -> tuple[tuple[int, int] | None, str, str]:
         """(the strategy's legal stroke, "", "") or (None, what went wrong, its traceback if
         the strategy raised)."""
+        if self.busy:
+            return None, "still busy with an earlier move it did not answer in time", ""
         snapshot = Position(position.game())  # its own copy: the strategy may keep running
         box: dict[str, Any] = {}
-        done = threading.Event()
+        done = self._running = threading.Event()
 
         def work() -> None:
             try:
