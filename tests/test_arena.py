@@ -131,6 +131,9 @@ def test_list_plugins_shows_the_themes_and_the_skipped_ones(tmp_path, capsys):
     out = capsys.readouterr().out
     themes = out.split("Themes:")[1]
     assert "nebula" in themes and "daylight" in themes and "Mint" in themes
+    searched = out.split("Drop-in folders searched, in order:\n")[1].split("Loaded plugins:")[0]
+    assert searched.splitlines() == [
+        f"  {tmp_path / 'user-data' / 'plugins'}  (does not exist)", f"  {folder}"]
     assert "Skipped themes: none" not in out and "bad.toml" in out.split("Skipped themes:")[1]
 
 

@@ -16,8 +16,10 @@ from triangles_qt.themes import (
     ThemeError,
     ThemeSet,
     colour_rgba,
+    contrast,
     load_themes,
     parse_theme,
+    theme_advice,
 )
 
 VALID_TOML = """\
@@ -126,7 +128,7 @@ def test_theme_is_frozen():
         (("background", "image"), 3, "[background] image"),
         (("stars", "colour"), "#fff", "[stars] colour"),
         (("stars", "glow"), "#gggggg", "[stars] glow"),
-        (("stars", "color"), "#ffffff", "unknown key(s): color"),
+        (("stars", "color"), "#ffffff", "unknown key(s): color (did you mean 'colour'?)"),
         (("players", "strokes"), ["#ff8800"], "[players] strokes must be a list of two"),
         (("players", "strokes"), "#ff8800", "[players] strokes must be a list of two"),
         (("players", "strokes"), ["#ff8800", "blue"], "[players] strokes[1]"),
@@ -135,6 +137,7 @@ def test_theme_is_frozen():
         (("highlight",), KeyError, "'highlight' is missing"),
         (("warning",), "#ff00000", "'warning'"),
         (("text",), "#ffffff80", "'text'"),
+        (("text",), "#050a20", "'text' could not be read on the background (contrast 1.0:1"),
         (("extra",), 1, "unknown key(s): extra"),
     ],
 )
@@ -221,6 +224,22 @@ def test_colour_rgba_reads_alpha_last():
 
 def builtin_files() -> list[str]:
     return builtin_themes.triangles_themes()
+
+
+def test_contrast_follows_wcag():
+    assert contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert contrast("#3d8bff59", "#3d8bff") == 1  # alpha is not a colour's contrast
+
+
+def test_advice_names_the_colours_players_may_not_see_and_none_in_the_builtin_themes():
+    themes = [parse_theme(path, "built-in themes") for path in builtin_files()]
+    assert [theme_advice(theme) for theme in themes] == [[], [], []]
+    dim = dataclasses.replace(themes[0], text="#6f6f9a", player_strokes=("#ff5a36", "#1d2f66"))
+    advice = theme_advice(dim)
+    assert len(advice) == 2
+    assert advice[0].startswith("'text' has a contrast of 3.") and "aim for 4.5:1" in advice[0]
+    assert advice[1].startswith("[players] strokes[1] has a contrast of 1.")
 
 
 def test_nebula_toml_agrees_with_the_nebula_constant():

@@ -19,9 +19,9 @@ from .core.board import PRESETS, Board, BoardError
 from .core.game import Game
 from .core.position import Position
 from .core.record import PlayerInfo, RecordError, write_record
-from .plugin_manager import PluginRegistry, load_plugins
+from .plugin_manager import PluginRegistry, load_plugins, plugin_search_dirs
 from .strategy_runner import Failure, SafeStrategy
-from .themes import load_themes
+from .themes import load_themes, theme_advice
 
 
 @dataclass
@@ -222,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     registry = load_plugins(args.plugin_dir)
     if args.list_plugins:
-        print_plugins(registry)
+        print_plugins(registry, args.plugin_dir)
         return 0
     for failure in registry.failed:
         print(f"warning: plugin {failure.name} ({failure.source}) failed: {failure.error}",
@@ -262,7 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def print_plugins(registry: PluginRegistry) -> None:
+def print_plugins(registry: PluginRegistry, extra_dirs: Sequence[str] = ()) -> None:
+    print("Drop-in folders searched, in order:")
+    for folder, _ in plugin_search_dirs(extra_dirs):
+        print(f"  {folder}" + ("" if folder.is_dir() else "  (does not exist)"))
     print("Loaded plugins:")
     for info in registry.loaded:
         print(f"  {info.name:<20} {info.kind:<20} {info.source}")
@@ -277,6 +280,8 @@ def print_plugins(registry: PluginRegistry) -> None:
     print("Themes:")
     for theme in themes.themes.values():
         print(f"  {theme.id:<20} {theme.name}")
+        for advice in theme_advice(theme):
+            print(f"    hard to see: {advice}")
     print("Skipped themes:" if themes.errors else "Skipped themes: none")
     for error in themes.errors:
         print(f"  {error}")

@@ -29,6 +29,7 @@ reads an 8-digit string as ``#aarrggbb``: build colours with `colour_rgba` inste
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import tomllib
@@ -39,6 +40,10 @@ from typing import Any, Iterable, Mapping
 
 MAX_THEME_FILE_BYTES = 64 * 1024
 MAX_NAME_LENGTH = 80
+MIN_TEXT_CONTRAST = 3.0
+"""Below this (WCAG's least, for large text) a theme's text could not be read: it is refused."""
+TEXT_CONTRAST = 4.5  # what WCAG asks of ordinary text; `theme_advice` mentions a theme below it
+MARK_CONTRAST = 3.0  # what WCAG asks of graphics: strokes and stars
 
 _ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
 _OPAQUE_RE = re.compile(r"#[0-9a-fA-F]{6}")
@@ -94,6 +99,36 @@ def colour_rgba(colour: str) -> tuple[int, int, int, int]:
         raise ValueError(f"not a colour like #rrggbb or #rrggbbaa: {colour!r}")
     alpha = int(colour[7:9], 16) if len(colour) == 9 else 255
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16), alpha
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two colour strings, alpha ignored: 1 (same) to 21."""
+
+    def luminance(colour: str) -> float:
+        def channel(value: int) -> float:
+            value /= 255
+            return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+        red, green, blue, _ = colour_rgba(colour)
+        return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def theme_advice(theme: Theme) -> list[str]:
+    """What a theme's author should know: colours that players may find hard to see, by WCAG's
+    measures against the background's two ends (a background image is not looked at)."""
+    marks = [("'text'", theme.text, TEXT_CONTRAST), ("[stars] colour", theme.star, MARK_CONTRAST)]
+    marks += [(f"[players] strokes[{k}]", colour, MARK_CONTRAST)
+              for k, colour in enumerate(theme.player_strokes)]
+    advice = []
+    for label, colour, wanted in marks:
+        ratio = min(contrast(colour, theme.background_top), contrast(colour, theme.background_bottom))
+        if ratio < wanted:
+            advice.append(f"{label} has a contrast of {ratio:.1f}:1 with the background; "
+                          f"aim for {wanted:g}:1 or more.")
+    return advice
 
 
 # --- parsing -------------------------------------------------------------------------------------
@@ -163,7 +198,7 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
             f"{where}: 'name' must be a non-empty text of at most {MAX_NAME_LENGTH} characters."
         )
 
-    return Theme(
+    theme = Theme(
         id=theme_id,
         name=name.strip(),
         background_top=_colour(background, "top", "[background] top", where, opaque=True),
@@ -177,6 +212,13 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
         warning=_colour(table, "warning", "'warning'", where),
         text=_colour(table, "text", "'text'", where, opaque=True),
     )
+    ratio = min(contrast(theme.text, theme.background_top),
+                contrast(theme.text, theme.background_bottom))
+    if ratio < MIN_TEXT_CONTRAST:
+        raise ThemeError(f"{where}: 'text' could not be read on the background (contrast "
+                         f"{ratio:.1f}:1; at least {MIN_TEXT_CONTRAST:g}:1 is needed, "
+                         f"{TEXT_CONTRAST:g}:1 is better).")
+    return theme
 
 
 def _table(value: Any, label: str, allowed: set[str], where: str) -> Mapping[str, Any]:
@@ -186,7 +228,10 @@ def _table(value: Any, label: str, allowed: set[str], where: str) -> Mapping[str
         raise ThemeError(f"{where}: {label} must be a table, not {type(value).__name__}.")
     unknown = sorted(str(key) for key in value if key not in allowed)
     if unknown:
-        raise ThemeError(f"{where}: {label} has unknown key(s): {', '.join(unknown)}.")
+        guesses = [f"'{match[0]}'" for key in unknown
+                   if (match := difflib.get_close_matches(key, sorted(allowed), n=1))]
+        hint = f" (did you mean {', '.join(guesses)}?)" if guesses else ""
+        raise ThemeError(f"{where}: {label} has unknown key(s): {', '.join(unknown)}{hint}.")
     return value
 
 

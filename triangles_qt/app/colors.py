@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
+from triangles_qt.themes import contrast
+
 
 def qcolor(spec: str | QColor, fallback: str = "#ff00ff") -> QColor:
     """The QColor for a theme colour string; `fallback` for anything unreadable."""
@@ -40,16 +42,7 @@ def faded(color: QColor, alpha: int) -> QColor:
 
 def contrast_ratio(a: QColor, b: QColor) -> float:
     """WCAG 2 contrast ratio of two opaque colours: 1 (same) to 21 (black on white)."""
-
-    def luminance(color: QColor) -> float:
-        def channel(value: float) -> float:
-            return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
-
-        return (0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF())
-                + 0.0722 * channel(color.blueF()))
-
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+    return contrast(a.name(), b.name())
 
 
 def blend(base: QColor, top: QColor, amount: float) -> QColor:
