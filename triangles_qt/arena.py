@@ -307,13 +307,16 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
             print(f"the fallback played {moves} of {label}'s {total} moves: those results are "
                   f"{share} the fallback's")
     print(f"failures: {len(summary['failures'])}")
-    traced = set()  # one traceback per strategy and error is enough to find it
+    traced = set()  # one traceback per strategy and place is enough to find the fault
     for failure in summary["failures"]:
         replaced = ("; replaced by the fallback for the rest of the game"
                     if failure["replaced"] else "")
         print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}{replaced}")
-        if (failure["strategy"], failure["error"]) not in traced:
-            traced.add((failure["strategy"], failure["error"]))
+        # The frames without the last line, the message, which may differ every time
+        # ("index 1179 is out of bounds").
+        place = (failure["strategy"], failure["details"].rstrip().rpartition("\n")[0])
+        if place not in traced:
+            traced.add(place)
             _print_indented(failure["details"])
 
 
