@@ -404,6 +404,21 @@ def test_entry_point_plugins_are_loaded_with_their_distribution(monkeypatch, ent
     assert info in registry.loaded
 
 
+def test_entry_points_load_in_name_order_whatever_the_install_order(
+        monkeypatch, entry_point_module):
+    clone = types.ModuleType("triangles_ep_clone")
+    clone.triangles_strategies = entry_point_module.triangles_strategies
+    monkeypatch.setitem(sys.modules, "triangles_ep_clone", clone)
+    fake_entry_points(monkeypatch, [
+        FakeEntryPoint("zeta", "triangles_ep_clone", "triangles-zeta"),
+        FakeEntryPoint("alpha", "triangles_ep_fixture", "triangles-alpha"),
+    ])
+    registry = load_plugins()
+    assert registry.plugin_of("installed") == "alpha"
+    assert "'installed' is already provided by plugin 'alpha'" in failure_named(
+        registry, "zeta").error
+
+
 def test_a_failing_entry_point_does_not_stop_the_next_ones(monkeypatch, entry_point_module):
     fake_entry_points(monkeypatch, [
         FakeEntryPoint("broken", "triangles_no_such_distribution_module:plugin",

@@ -234,7 +234,9 @@ class _Loader:
                        _describe_exception(exc), traceback.format_exc())
             return
         seen: set[tuple[str, str]] = set()
-        for ep in entry_points:
+        # By name: which of two packages providing the same strategy id wins must not depend on
+        # the order they were installed in.
+        for ep in sorted(entry_points, key=lambda ep: (str(ep.name), str(ep.value))):
             if (ep.name, ep.value) in seen:  # the same distribution found twice on sys.path
                 continue
             seen.add((ep.name, ep.value))
