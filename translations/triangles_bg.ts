@@ -525,8 +525,16 @@
         <translation>За да добавите плъгин, поставете го в тази папка и рестартирайте Triangles: %1</translation>
     </message>
     <message>
+        <source>Computer players: %1</source>
+        <translation>Компютърни играчи: %1</translation>
+    </message>
+    <message>
         <source>Computer players</source>
         <translation>Компютърни играчи</translation>
+    </message>
+    <message>
+        <source>Themes: %1</source>
+        <translation>Теми: %1</translation>
     </message>
     <message>
         <source>Themes</source>

@@ -525,8 +525,16 @@
         <translation>Um ein Plugin hinzuzufügen, lege es in diesen Ordner und starte Triangles neu: %1</translation>
     </message>
     <message>
+        <source>Computer players: %1</source>
+        <translation>Computergegner: %1</translation>
+    </message>
+    <message>
         <source>Computer players</source>
         <translation>Computergegner</translation>
+    </message>
+    <message>
+        <source>Themes: %1</source>
+        <translation>Designs: %1</translation>
     </message>
     <message>
         <source>Themes</source>

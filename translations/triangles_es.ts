@@ -525,8 +525,16 @@
         <translation>Para añadir un complemento, ponlo en esta carpeta y reinicia Triangles: %1</translation>
     </message>
     <message>
+        <source>Computer players: %1</source>
+        <translation>Jugadores del ordenador: %1</translation>
+    </message>
+    <message>
         <source>Computer players</source>
         <translation>Jugadores del ordenador</translation>
+    </message>
+    <message>
+        <source>Themes: %1</source>
+        <translation>Temas: %1</translation>
     </message>
     <message>
         <source>Themes</source>

@@ -52,6 +52,9 @@ class UnguardedRunner:
 class FakeRegistry:
     """Just enough of PluginRegistry for the app: strategies by id, no themes."""
 
+    loaded: list = []
+    failed: list = []
+
     def __init__(self, *strategies):
         self._strategies = list(strategies) or [FirstStrokeStrategy()]
 

@@ -52,6 +52,20 @@ class FakeRegistry:
         Failure("oldie", "entry point oldie 0.3", DICT_NOT_LIST, reason=Reason.BAD_RESULT),
     ]
 
+    def strategies(self):
+        return [Strategy("easy", "Easy", "easy"), Strategy("anvil", "Anvil", "acme"),
+                Strategy("hammer", "Hammer", "acme")]
+
+    def plugin_of(self, strategy_id):
+        return next(s.plugin for s in self.strategies() if s.id == strategy_id)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    id: str
+    name: str
+    plugin: str
+
 
 def theme_set(*skipped: SkippedTheme) -> ThemeSet:
     """Themes as load_themes leaves them: the built-in ones usable, `skipped` not."""
@@ -97,7 +111,7 @@ def test_loaded_plugins_are_listed_with_kind_and_source(dialog):
     assert cells(dialog.loaded_table) == [
         ["Easy", "Computer players", "Built-in"],
         ["Built-in themes", "Themes", "Built-in"],
-        ["acme", "Computer players, Themes (all skipped)", "/plugins/acme"],
+        ["acme", "Computer players: Anvil, Hammer; Themes (all skipped)", "/plugins/acme"],
     ]
     assert "3" in dialog.loaded_label.text()
 
@@ -137,7 +151,22 @@ def test_all_skipped_is_said_only_of_a_plugin_that_had_a_theme_skipped(qtbot):
     # acme gave no usable theme, but none of its was skipped either (e.g. it returned [])
     dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set())
     qtbot.addWidget(dialog)
-    assert [row[1] for row in cells(dialog.loaded_table)][2] == "Computer players, Themes"
+    assert [row[1] for row in cells(dialog.loaded_table)][2] == (
+        "Computer players: Anvil, Hammer; Themes")
+
+
+def test_a_third_partys_themes_are_named(qtbot):
+    from dataclasses import replace
+
+    from triangles_qt.themes import NEBULA
+
+    themes = theme_set()
+    themes.themes["forge"] = replace(NEBULA, id="forge", name="Forge")
+    themes.theme_plugin["forge"] = "acme"
+    dialog = PluginsDialog(FakeRegistry(), theme_set=themes)
+    qtbot.addWidget(dialog)
+    assert [row[1] for row in cells(dialog.loaded_table)] == [
+        "Computer players", "Themes", "Computer players: Anvil, Hammer; Themes: Forge"]
 
 
 def test_a_theme_without_a_known_plugin_is_said_without_one(qtbot):
@@ -166,7 +195,7 @@ def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
 
 
 def test_nothing_failed_hides_the_failure_sections(qtbot):
-    class Healthy:
+    class Healthy(FakeRegistry):
         loaded = FakeRegistry.loaded[:1]
         failed: list = []
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from triangles_qt.plugin_manager import BUILTIN_SOURCE, Reason, user_plugin_dir
 from triangles_qt.themes import SkippedTheme, SkipReason, ThemeSet
 
-from .strategy_names import builtin_level_name
+from .strategy_names import builtin_level_name, strategy_display_name
 
 def _fit_height(table: QTableWidget, max_rows: int) -> None:
     """Make a table as tall as its rows (at most `max_rows`; it scrolls beyond)."""
@@ -40,10 +40,28 @@ def _fit_height(table: QTableWidget, max_rows: int) -> None:
     table.setFixedHeight(header + rows_height + 2 * table.frameWidth())
 
 
+def _provided_names(registry: Any, theme_set: ThemeSet | None) -> dict[str, dict[str, list[str]]]:
+    """The names of the computer players and themes each third-party plugin gives, by plugin
+    (built-in ones are known by the plugin's own name)."""
+    builtin = {info.name for info in registry.loaded if info.source == BUILTIN_SOURCE}
+    provided: dict[str, dict[str, list[str]]] = {}
+    for strategy in registry.strategies():
+        plugin = registry.plugin_of(strategy.id)
+        if plugin not in builtin:
+            provided.setdefault(plugin, {}).setdefault("strategies", []).append(
+                strategy_display_name(strategy))
+    for theme_id, plugin in (theme_set.theme_plugin.items() if theme_set else ()):
+        if plugin not in builtin:
+            provided.setdefault(plugin, {}).setdefault("themes", []).append(
+                theme_set.themes[theme_id].name)
+    return provided
+
+
 class PluginsDialog(QDialog):
     """Shows a plugin registry: anything with ``loaded`` (items with ``name``, ``kind``,
-    ``source``) and ``failed`` (items with ``name``, ``source``, ``error``, ``details``,
-    ``reason``), and the skipped themes of `theme_set` (`triangles_qt.themes.load_themes`)."""
+    ``source``), ``failed`` (items with ``name``, ``source``, ``error``, ``details``,
+    ``reason``), ``strategies()`` and ``plugin_of(strategy_id)``, and the themes and skipped
+    themes of `theme_set` (`triangles_qt.themes.load_themes`)."""
 
     def __init__(
         self,
@@ -54,11 +72,12 @@ class PluginsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("plugins_dialog")
-        self.loaded = list(getattr(registry, "loaded", []) or [])
-        self.failed = list(getattr(registry, "failed", []) or [])
+        self.loaded = list(registry.loaded)
+        self.failed = list(registry.failed)
         self.skipped_themes: list[SkippedTheme] = list(theme_set.errors) if theme_set else []
         usable = set(theme_set.theme_plugin.values()) if theme_set else set()
         self._all_themes_skipped = {s.plugin for s in self.skipped_themes if s.plugin} - usable
+        self._provided = _provided_names(registry, theme_set)
 
         self.loaded_label = QLabel()
         self.loaded_label.setStyleSheet("font-weight: bold")
@@ -182,15 +201,20 @@ class PluginsDialog(QDialog):
         super().changeEvent(event)
 
     def kind_text(self, kind: str, plugin: str = "") -> str:
-        """The translated "what it provides" of a plugin ("strategies", "themes" or both); themes
-        of which none could be used say so."""
+        """The translated "what it provides" of a plugin ("strategies", "themes" or both), with
+        the names of a third party's computer players and themes; themes of which none could
+        be used say so."""
+        names = self._provided.get(plugin, {})
         words = {
-            "strategies": self.tr("Computer players"),
+            "strategies": self.tr("Computer players: %1").replace(
+                "%1", ", ".join(names["strategies"])) if names.get("strategies")
+            else self.tr("Computer players"),
             "themes": self.tr("Themes (all skipped)") if plugin in self._all_themes_skipped
-            else self.tr("Themes"),
+            else self.tr("Themes: %1").replace("%1", ", ".join(names["themes"]))
+            if names.get("themes") else self.tr("Themes"),
         }
         parts = [part.strip() for part in str(kind).split(",") if part.strip()]
-        return ", ".join(words.get(part, part) for part in parts) or self.tr("Nothing")
+        return "; ".join(words.get(part, part) for part in parts) or self.tr("Nothing")
 
     def reason_text(self, failure: Any) -> str:
         """Why a plugin was blocked, in the player's language (its English error if unknown)."""
