@@ -137,7 +137,7 @@ def test_theme_is_frozen():
         (("highlight",), KeyError, "'highlight' is missing"),
         (("warning",), "#ff00000", "'warning'"),
         (("text",), "#ffffff80", "'text'"),
-        (("text",), "#050a20", "'text' could not be read on the background (contrast 1.0:1"),
+        (("text",), "#050a20", "'text' could not be read on [background] top (contrast 1.0:1"),
         (("extra",), 1, "unknown key(s): extra"),
     ],
 )
@@ -238,7 +238,8 @@ def test_advice_names_the_colours_players_may_not_see_and_none_in_the_builtin_th
     dim = dataclasses.replace(themes[0], text="#6f6f9a", player_strokes=("#ff5a36", "#1d2f66"))
     advice = theme_advice(dim)
     assert len(advice) == 2
-    assert advice[0].startswith("'text' has a contrast of 3.") and "aim for 4.5:1" in advice[0]
+    assert advice[0].startswith("'text' has a contrast of 4.0:1") and "aim for 4.5:1" in advice[0]
+    assert "with [background] top" in advice[0]  # the panels' colour: text is written there
     assert advice[1].startswith("[players] strokes[1] has a contrast of 1.")
 
 

@@ -118,15 +118,18 @@ def contrast(a: str, b: str) -> float:
 
 def theme_advice(theme: Theme) -> list[str]:
     """What a theme's author should know: colours that players may find hard to see, by WCAG's
-    measures against the background's two ends (a background image is not looked at)."""
-    marks = [("'text'", theme.text, TEXT_CONTRAST), ("[stars] colour", theme.star, MARK_CONTRAST)]
-    marks += [(f"[players] strokes[{k}]", colour, MARK_CONTRAST)
+    measures. Text is measured against [background] top, the colour of the panels it is written
+    on; strokes and stars against both ends of the board's gradient (an image is not looked at)."""
+    ends = (theme.background_top, theme.background_bottom)
+    marks = [("'text'", theme.text, TEXT_CONTRAST, ends[:1], "[background] top"),
+             ("[stars] colour", theme.star, MARK_CONTRAST, ends, "the background")]
+    marks += [(f"[players] strokes[{k}]", colour, MARK_CONTRAST, ends, "the background")
               for k, colour in enumerate(theme.player_strokes)]
     advice = []
-    for label, colour, wanted in marks:
-        ratio = min(contrast(colour, theme.background_top), contrast(colour, theme.background_bottom))
+    for label, colour, wanted, backgrounds, against in marks:
+        ratio = min(contrast(colour, background) for background in backgrounds)
         if ratio < wanted:
-            advice.append(f"{label} has a contrast of {ratio:.1f}:1 with the background; "
+            advice.append(f"{label} has a contrast of {ratio:.1f}:1 with {against}; "
                           f"aim for {wanted:g}:1 or more.")
     return advice
 
@@ -212,10 +215,9 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
         warning=_colour(table, "warning", "'warning'", where),
         text=_colour(table, "text", "'text'", where, opaque=True),
     )
-    ratio = min(contrast(theme.text, theme.background_top),
-                contrast(theme.text, theme.background_bottom))
+    ratio = contrast(theme.text, theme.background_top)  # the panels' colour, under the text
     if ratio < MIN_TEXT_CONTRAST:
-        raise ThemeError(f"{where}: 'text' could not be read on the background (contrast "
+        raise ThemeError(f"{where}: 'text' could not be read on [background] top (contrast "
                          f"{ratio:.1f}:1; at least {MIN_TEXT_CONTRAST:g}:1 is needed, "
                          f"{TEXT_CONTRAST:g}:1 is better).")
     return theme
