@@ -227,6 +227,10 @@
         </translation>
     </message>
     <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Възстановяване</translation>
+    </message>
+    <message>
         <source>“%1” cannot be opened: the file could not be read.</source>
         <translation>„%1“ не може да бъде отворен: файлът не можа да бъде прочетен.</translation>
     </message>
@@ -265,6 +269,10 @@
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>
         <translation>Незавършената игра, запазена последния път, не можа да бъде прочетена; съхранена е като %1.</translation>
+    </message>
+    <message>
+        <source>Stroke drawn again</source>
+        <translation>Чертата е възстановена</translation>
     </message>
     <message>
         <source>custom board</source>

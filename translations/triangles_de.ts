@@ -227,6 +227,10 @@
         </translation>
     </message>
     <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
         <source>“%1” cannot be opened: the file could not be read.</source>
         <translation>„%1“ kann nicht geöffnet werden: Die Datei konnte nicht gelesen werden.</translation>
     </message>
@@ -265,6 +269,10 @@
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>
         <translation>Das beim letzten Mal gespeicherte, nicht beendete Spiel konnte nicht gelesen werden; es wurde als %1 aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Stroke drawn again</source>
+        <translation>Linie wiederhergestellt</translation>
     </message>
     <message>
         <source>custom board</source>

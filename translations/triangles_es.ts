@@ -227,6 +227,10 @@
         </translation>
     </message>
     <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
         <source>“%1” cannot be opened: the file could not be read.</source>
         <translation>No se puede abrir «%1»: no se pudo leer el archivo.</translation>
     </message>
@@ -265,6 +269,10 @@
     <message>
         <source>The unfinished game saved last time could not be read; it was kept as %1.</source>
         <translation>No se pudo leer la partida sin terminar guardada la última vez; se conservó como %1.</translation>
+    </message>
+    <message>
+        <source>Stroke drawn again</source>
+        <translation>Trazo rehecho</translation>
     </message>
     <message>
         <source>custom board</source>

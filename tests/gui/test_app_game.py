@@ -220,6 +220,45 @@ def test_undo_after_the_end_between_friends_takes_back_the_last_stroke(make_wind
     assert window.statistics_store().totals().played == 0  # friends' games are never counted
 
 
+def test_redo_draws_again_what_undo_took_back_until_another_stroke_is_drawn(make_window):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=6)
+    controller = window.controller
+    for _ in range(3):
+        controller.request_stroke(*first_legal(controller.game))
+    played = controller.game.strokes
+    assert not window.redo_action.isEnabled()
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.redo_action.isEnabled() and len(window.scene.strokes) == 1
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert controller.game.strokes == played and len(window.scene.strokes) == 3
+    assert not window.redo_action.isEnabled()
+    window.undo_action.trigger()
+    moves = len(controller.game.moves)
+    other = next((int(i), int(j)) for i, j in controller.game.legal_strokes()
+                 if (int(i), int(j)) != tuple(sorted(played[-1])))
+    controller.request_stroke(*other)
+    assert len(controller.game.moves) == moves + 1 and not window.redo_action.isEnabled()
+
+
+def test_redo_after_undoing_the_end_ends_the_game_again_and_counts_it_once(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=5)
+    controller = window.controller
+    with qtbot.waitSignal(controller.game_over, timeout=20000):
+        play_out(window, qtbot)
+    final = controller.game.strokes
+    window.game_over_dialog.close_button.click()
+    window.undo_action.trigger()
+    assert window.statistics_store().totals().played == 0
+    with qtbot.waitSignal(controller.game_over, timeout=5000):
+        window.redo_action.trigger()
+    assert controller.game.strokes == final and window.game_over_dialog is not None
+    assert window.statistics_store().totals().played == 1
+
+
 def test_undo_between_friends_takes_back_one_stroke(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=6)

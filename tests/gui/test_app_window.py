@@ -1,5 +1,6 @@
 """The window around the game: languages, the other windows, the controller's safety nets."""
 
+import pytest
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, UnguardedRunner
 from PySide6.QtCore import QCoreApplication, QTranslator
 
@@ -344,6 +345,28 @@ def test_the_plugins_window_says_in_the_players_language_what_failed(
         assert "pale.toml" in skipped[1]  # the author's specifics, in English
         dialog.details_button.click()
         assert dialog.details.toPlainText().startswith("Detalles técnicos (en inglés):")
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de", "bg"])
+def test_every_menu_reaches_each_item_by_a_letter_of_its_own(make_window, qapp, language):
+    from PySide6.QtGui import QKeySequence
+
+    from triangles_qt.app.i18n import LanguageManager
+
+    window = make_window()
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language(language)
+        QCoreApplication.processEvents()
+        menus = [window.menuBar().actions()] + [
+            action.menu().actions() for action in window.menuBar().actions()]
+        for actions in menus:
+            texts = [a.text() for a in actions if not a.isSeparator()]
+            letters = [QKeySequence.mnemonic(text).toString() for text in texts]
+            assert "" not in letters and len(set(letters)) == len(letters), texts
     finally:
         languages.unload()
         QCoreApplication.processEvents()

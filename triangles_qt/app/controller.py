@@ -90,6 +90,7 @@ class GameController(QObject):
         self._generation = 0
         self._thinking = False
         self._hint_tag: tuple[int, int] | None = None  # the position a pending hint is for
+        self._redo: list[list[tuple[int, int]]] = []  # strokes taken back, one list per undo
         self._watchdog = QTimer(self)
         self._watchdog.setSingleShot(True)
         self._watchdog.timeout.connect(self._computer_timed_out)
@@ -154,6 +155,10 @@ class GameController(QObject):
         return self._undo_count() > 0
 
     @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self._game is not None
+
+    @property
     def can_hint(self) -> bool:
         return self.human_to_move and self._hint_tag != self._tag()
 
@@ -171,6 +176,7 @@ class GameController(QObject):
         self._invalidate_requests()
         self._game = game
         self._players = list(players)
+        self._redo = []
         self._runners = {}
         for seat, player in enumerate(self._players):
             if player.kind == COMPUTER:
@@ -207,8 +213,19 @@ class GameController(QObject):
         if count == 0 or self._game is None:
             return False
         self._invalidate_requests()
-        for _ in range(count):
-            self._game.undo()
+        taken_back = [self._game.undo().stroke for _ in range(count)]
+        self._redo.append(taken_back[::-1])
+        self.game_reset.emit()
+        self._after_change()
+        return True
+
+    def redo(self) -> bool:
+        """Play again the strokes the last undo took back (until another stroke is drawn)."""
+        if not self.can_redo:
+            return False
+        self._invalidate_requests()
+        for i, j in self._redo.pop():
+            self._game.play(i, j)
         self.game_reset.emit()
         self._after_change()
         return True
@@ -290,6 +307,7 @@ class GameController(QObject):
 
     def _play(self, i: int, j: int) -> Move:
         assert self._game is not None
+        self._redo = []  # a new stroke: what was taken back is another story now
         move = self._game.play(i, j)
         self.stroke_played.emit(move)
         self._after_change()

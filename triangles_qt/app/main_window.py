@@ -238,6 +238,7 @@ class MainWindow(QMainWindow):
             "saveAsAction", self.save_game_as, QKeySequence("Ctrl+Shift+S")
         )
         self.undo_action = action("undoAction", self.undo, QKeySequence.Undo)
+        self.redo_action = action("redoAction", self.redo, QKeySequence.Redo)
         self.hint_action = action("hintAction", self.hint, QKeySequence("H"))
         self.statistics_action = action("statisticsAction", self.show_statistics)
         self.quit_action = action("quitAction", self.close, QKeySequence("Ctrl+Q"))
@@ -284,6 +285,7 @@ class MainWindow(QMainWindow):
             self.game_menu.addAction(act)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.undo_action)
+        self.game_menu.addAction(self.redo_action)
         self.game_menu.addAction(self.hint_action)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.statistics_action)
@@ -324,6 +326,7 @@ class MainWindow(QMainWindow):
         self.save_action.setText(self.tr("&Save"))
         self.save_as_action.setText(self.tr("Save &As…"))
         self.undo_action.setText(self.tr("&Undo"))
+        self.redo_action.setText(self.tr("&Redo"))
         self.hint_action.setText(self.tr("&Hint"))
         self.statistics_action.setText(self.tr("S&tatistics…"))
         self.quit_action.setText(self.tr("&Quit"))
@@ -703,6 +706,10 @@ class MainWindow(QMainWindow):
         if self.controller.undo():
             self.statusBar().showMessage(self.tr("Stroke taken back"), 2500)
 
+    def redo(self) -> None:
+        if self.controller.redo() and not self.controller.game.is_over:
+            self.statusBar().showMessage(self.tr("Stroke drawn again"), 2500)
+
     def hint(self) -> None:
         if self.controller.request_hint():
             self.statusBar().showMessage(self.tr("Looking for a good stroke…"))
@@ -869,6 +876,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.scene.set_input_enabled(c.human_to_move)
         self.undo_action.setEnabled(c.can_undo)
+        self.redo_action.setEnabled(c.can_redo)
         self.hint_action.setEnabled(c.can_hint)
         self.save_action.setEnabled(game is not None)
         self.save_as_action.setEnabled(game is not None)
