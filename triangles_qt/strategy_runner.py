@@ -107,7 +107,7 @@ class SafeStrategy:
             return None, "still busy with an earlier move it did not answer in time", ""
         snapshot = Position(position.game())  # its own copy: the strategy may keep running
         box: dict[str, Any] = {}
-        done = self._running = threading.Event()
+        done = threading.Event()
 
         def work() -> None:
             try:
@@ -121,6 +121,7 @@ class SafeStrategy:
         worker = threading.Thread(target=work, name=f"strategy-{self.strategy_id}", daemon=True)
         worker.start()
         if not done.wait(max(0.0, budget_s) + self.grace_s):
+            self._running = done  # stuck: not asked again while it runs
             return None, (f"no answer within its budget of {budget_s:g} s "
                           f"(+{self.grace_s:g} s grace)"), ""
         if "error" in box:
