@@ -30,6 +30,14 @@ def play_out(window, qtbot):
             controller.request_stroke(*first_legal(controller.game))
 
 
+def finished_game(window, qtbot):
+    """`window` at the end of a game against the computer, played out by `play_out`."""
+    window.start_new_game(VS_COMPUTER, seed=5)
+    with qtbot.waitSignal(window.controller.game_over, timeout=20000):
+        play_out(window, qtbot)
+    return window
+
+
 def test_a_whole_game_against_the_computer(make_window, qtbot):
     window = make_window()
     window.start_new_game(VS_COMPUTER, seed=5)
@@ -66,11 +74,8 @@ def test_the_game_over_window_follows_a_language_change(make_window, qtbot, qapp
 
     from triangles_qt.app.i18n import LanguageManager
 
-    window = make_window()
-    window.start_new_game(VS_COMPUTER, seed=5)
+    window = finished_game(make_window(), qtbot)
     controller = window.controller
-    with qtbot.waitSignal(controller.game_over, timeout=20000):
-        play_out(window, qtbot)
     dialog = window.game_over_dialog
     you, computer = controller.game.scores
     languages = LanguageManager(qapp)
@@ -185,11 +190,8 @@ def test_undo_against_the_computer_goes_back_to_the_humans_turn(make_window, qtb
 
 
 def test_undo_after_the_end_reopens_the_game_and_takes_its_result_back(make_window, qtbot):
-    window = make_window()
-    window.start_new_game(VS_COMPUTER, seed=5)
+    window = finished_game(make_window(), qtbot)
     controller = window.controller
-    with qtbot.waitSignal(controller.game_over, timeout=20000):
-        play_out(window, qtbot)
     store = window.statistics_store()
     assert store.totals().played == 1
     end = window.statusBar().currentMessage()
@@ -244,11 +246,8 @@ def test_redo_draws_again_what_undo_took_back_until_another_stroke_is_drawn(make
 
 
 def test_redo_after_undoing_the_end_ends_the_game_again_and_counts_it_once(make_window, qtbot):
-    window = make_window()
-    window.start_new_game(VS_COMPUTER, seed=5)
+    window = finished_game(make_window(), qtbot)
     controller = window.controller
-    with qtbot.waitSignal(controller.game_over, timeout=20000):
-        play_out(window, qtbot)
     final = controller.game.strokes
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
