@@ -42,6 +42,8 @@ class UnguardedRunner:
     """Calls a strategy with no budget of its own (unlike SafeStrategy): only the controller's
     watchdog can cut it short."""
 
+    replaced = False  # as SafeStrategy says: it never hands over to the fallback itself
+
     def __init__(self, strategy):
         self.strategy = strategy
 
