@@ -61,17 +61,20 @@ def test_nonsense_results_are_refused(path, strategy, outcome):
     assert store.per_strategy() == {}
 
 
-def test_a_withdrawn_result_is_no_longer_counted_and_nothing_else_changes(path):
+def test_a_result_can_replace_the_one_its_game_counted_before_in_one_write(path):
     store = StatisticsStore(path)
     store.record_result("hard", "won")
     store.record_result("hard", "lost")
     store.record_result("easy", "drawn")
-    store.withdraw_result("hard", "lost")
-    store.withdraw_result("easy", "drawn")  # its only game: the strategy's row goes
-    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 1, 0, 0)}
-    store.withdraw_result("hard", "lost")  # none left to take back (e.g. reset meanwhile)
-    store.withdraw_result("medium", "won")
-    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 1, 0, 0)}
+    store.record_result("hard", "won", replacing=("hard", "lost"))
+    store.record_result("medium", "lost", replacing=("easy", "drawn"))  # its only game: row goes
+    assert StatisticsStore(path).per_strategy() == {
+        "hard": Counts(2, 2, 0, 0),
+        "medium": Counts(1, 0, 1, 0),
+    }
+    store.reset()  # the replaced game is no longer there: only the new result is counted
+    store.record_result("hard", "drawn", replacing=("hard", "won"))
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 0, 0, 1)}
 
 
 def test_a_failed_write_leaves_the_old_file_and_the_counts(path, monkeypatch):

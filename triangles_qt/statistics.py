@@ -84,30 +84,27 @@ class StatisticsStore:
 
     # --- changing --------------------------------------------------------------------------------
 
-    def record_result(self, strategy_id: str, outcome: str) -> None:
+    def record_result(
+        self, strategy_id: str, outcome: str, *, replacing: tuple[str, str] | None = None
+    ) -> None:
         """Count one finished game against `strategy_id` from the human's side: `outcome` is
-        "won", "lost" or "drawn". Saves at once; raises `StatisticsError` (and changes nothing)
-        when the file cannot be written."""
+        "won", "lost" or "drawn". `replacing` is a (strategy id, outcome) this game counted before
+        it was reopened by undo: it is taken back in the same write, if it is still there (the
+        statistics may have been reset since). Saves at once; raises `StatisticsError` (and
+        changes nothing) when the file cannot be written."""
         if not isinstance(strategy_id, str) or not strategy_id:
             raise ValueError(f"strategy id must be a non-empty string, not {strategy_id!r}")
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
         updated = {sid: dict(row) for sid, row in self._results.items()}
+        if replacing is not None:
+            old_id, old_outcome = replacing
+            if updated.get(old_id, {}).get(old_outcome, 0) > 0:
+                updated[old_id][old_outcome] -= 1
+                if not any(updated[old_id].values()):
+                    del updated[old_id]
         row = updated.setdefault(strategy_id, {key: 0 for key in OUTCOMES})
         row[outcome] += 1
-        self._save(updated)
-        self._results = updated
-
-    def withdraw_result(self, strategy_id: str, outcome: str) -> None:
-        """Take back one game `record_result` counted (its last stroke was undone). Nothing
-        changes when there is no such game to take back (the statistics were reset since)."""
-        row = self._results.get(strategy_id)
-        if row is None or row.get(outcome, 0) <= 0:
-            return
-        updated = {sid: dict(counts) for sid, counts in self._results.items()}
-        updated[strategy_id][outcome] -= 1
-        if not any(updated[strategy_id].values()):
-            del updated[strategy_id]
         self._save(updated)
         self._results = updated
 

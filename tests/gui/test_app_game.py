@@ -10,6 +10,7 @@ from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, cli
 from triangles_qt.app import background
 from triangles_qt.app.main_window import autosave_path
 from triangles_qt.app.new_game_dialog import NewGameChoices
+from triangles_qt.statistics import StatisticsStore
 
 VS_COMPUTER = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="first")
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
@@ -189,23 +190,37 @@ def test_undo_against_the_computer_goes_back_to_the_humans_turn(make_window, qtb
     assert controller.game.moves == () and not window.undo_action.isEnabled()
 
 
-def test_undo_after_the_end_reopens_the_game_and_takes_its_result_back(make_window, qtbot):
+def test_undo_after_the_end_reopens_the_game_and_its_next_ending_replaces_the_result(
+    make_window, qtbot
+):
     window = finished_game(make_window(), qtbot)
     controller = window.controller
     store = window.statistics_store()
     assert store.totals().played == 1
-    end = window.statusBar().currentMessage()
+    counted = store.per_strategy()
     window.game_over_dialog.close_button.click()
     moves = len(controller.game.moves)
-    window.undo_action.trigger()
+    assert window.statusBar().currentMessage() != ""
+    controller.undo()  # not the menu, which puts its own message in the status bar
     game = controller.game
     assert not game.is_over and controller.human_to_move and len(game.moves) < moves
-    assert window.game_over_dialog is None and window.statusBar().currentMessage() != end
-    assert store.totals().played == 0 and store.per_strategy() == {}
+    assert window.game_over_dialog is None and window.statusBar().currentMessage() == ""
+    assert store.per_strategy() == counted  # still counted while the game is open again
     assert window.scene.input_enabled
     with qtbot.waitSignal(controller.game_over, timeout=20000):
         play_out(window, qtbot)  # the same ending again: counted once, not twice
-    assert store.totals().played == 1 and window.game_over_dialog is not None
+    assert store.per_strategy() == counted and window.game_over_dialog is not None
+
+
+def test_a_game_reopened_by_undo_and_left_keeps_its_first_result(make_window, qtbot):
+    window = finished_game(make_window(), qtbot)
+    store = window.statistics_store()
+    counted = store.per_strategy()
+    window.game_over_dialog.close_button.click()
+    window.undo_action.trigger()
+    window.start_new_game(VS_COMPUTER, seed=8)  # a loss cannot be erased this way
+    assert store.per_strategy() == counted
+    assert StatisticsStore(store.path).per_strategy() == counted
 
 
 def test_undo_after_the_end_between_friends_takes_back_the_last_stroke(make_window):
@@ -251,7 +266,7 @@ def test_redo_after_undoing_the_end_ends_the_game_again_and_counts_it_once(make_
     final = controller.game.strokes
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
-    assert window.statistics_store().totals().played == 0
+    assert window.statistics_store().totals().played == 1  # counted until it ends again
     with qtbot.waitSignal(controller.game_over, timeout=5000):
         window.redo_action.trigger()
     assert controller.game.strokes == final and window.game_over_dialog is not None

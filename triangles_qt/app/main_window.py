@@ -180,7 +180,8 @@ class MainWindow(QMainWindow):
         self.message_box: QMessageBox | None = None
         self._child_dialogs: dict[str, QDialog] = {}
         self._stroke_since_start = False
-        self._counted: tuple[str, str] | None = None  # this game's result in the statistics
+        self._counted: tuple[str, str] | None = None  # this game's result in the statistics,
+        # kept through undo after the end so that the next ending replaces it
 
         self.setWindowIcon(app_icon())
         self.view = BoardView(self.theme)
@@ -835,23 +836,19 @@ class MainWindow(QMainWindow):
         outcome = "drawn" if winner is None else ("won" if winner == human else "lost")
         result = (computer.strategy or "unknown", outcome)
         try:
-            self.statistics_store().record_result(*result)
+            self.statistics_store().record_result(*result, replacing=self._counted)
             self._counted = result
         except OSError as exc:  # a full disk (StatisticsError) must not spoil the end of a game
             self._statistics_not_saved(exc)
 
     def _reopen_finished_game(self) -> None:
-        """The last stroke of a finished game was taken back: its result no longer stands."""
+        """The last stroke of a finished game was taken back: the game goes on. Its result stays
+        counted until the game ends again and replaces it, so a lost game cannot be erased by
+        taking a stroke back and starting another game."""
         self._close_game_over_dialog()
         if self.statusBar().currentMessage() == self._end_note:
             self.statusBar().clearMessage()
         self._end_note = None
-        if self._counted is not None:
-            try:
-                self.statistics_store().withdraw_result(*self._counted)
-            except OSError as exc:
-                self._statistics_not_saved(exc)
-            self._counted = None
 
     def _statistics_not_saved(self, exc: OSError) -> None:
         self.statusBar().showMessage(
