@@ -12,7 +12,13 @@ from triangles_qt.builtin_plugins.fallback import FallbackStrategy, threats
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
-from triangles_qt.strategy_runner import Choice, Failure, SafeStrategy, legal_stroke
+from triangles_qt.strategy_runner import (
+    Choice,
+    Failure,
+    FailureKind,
+    SafeStrategy,
+    legal_stroke,
+)
 
 
 @pytest.fixture(scope="module")
@@ -190,11 +196,12 @@ def test_three_failures_of_different_kinds_also_replace_the_strategy(game):
 
     strategy = Scripted(mixed)
     safe = SafeStrategy(strategy, "p", grace_s=0.05)
-    errors, replaced = [], []
+    errors, replaced, failure_kinds = [], [], []
     for _ in range(4):
         choice = safe.choose(game, 0.0)
         assert Position(game).is_legal(choice.stroke) and choice.by_fallback
         errors.append(choice.failure and choice.failure.error)
+        failure_kinds.append(choice.failure and choice.failure.kind)
         replaced.append(choice.failure and choice.failure.replaced)
         game.play(*choice.stroke)
     assert strategy.calls == 3  # the fourth move did not even ask it
@@ -202,6 +209,7 @@ def test_three_failures_of_different_kinds_also_replace_the_strategy(game):
     assert "not a stroke" in errors[1]
     assert "no answer within" in errors[2] and replaced[:3] == [False, False, True]
     assert errors[3] is None
+    assert failure_kinds[:3] == [FailureKind.RAISED, FailureKind.BAD_ANSWER, FailureKind.TIMED_OUT]
 
 
 def test_a_late_answer_of_a_timed_out_call_is_thrown_away(game):
@@ -238,12 +246,18 @@ def test_a_strategy_still_stuck_in_an_earlier_call_is_not_called_again(game):
     threads = threading.active_count()
     second = safe.choose(game, 1.0)
     assert "still busy" in second.failure.error and second.by_fallback
+    assert second.failure.kind == FailureKind.BUSY
+    # The app wraps the same strategy object again for the next game and for hints.
+    other = SafeStrategy(strategy, "p", grace_s=0.05)
+    assert other.busy and other.choose(game, 1.0).failure.kind == FailureKind.BUSY
+    assert not SafeStrategy(Scripted(first_legal), "p").busy  # another object is not held up
     assert strategy.calls == 1 and threading.active_count() <= threads  # no second thread
     release.set()
     deadline = time.monotonic() + 5
     while safe.busy and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert safe.choose(game, 1.0).failure is None and strategy.calls == 2
+    assert not other.busy
+    assert other.choose(game, 1.0).failure is None and strategy.calls == 2
 
 
 def test_choosing_in_a_finished_game_raises(game):

@@ -15,6 +15,18 @@
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>Компютърният играч „%1“ се провали (%2); вместо него беше изиграна проста черта.</translation>
     </message>
+    <message>
+        <source>its code raised %1</source>
+        <translation>кодът му предизвика %1</translation>
+    </message>
+    <message>
+        <source>it chose a stroke that cannot be drawn</source>
+        <translation>избра черта, която не може да бъде начертана</translation>
+    </message>
+    <message>
+        <source>still busy with an earlier move</source>
+        <translation>все още е зает с предишен ход</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>

@@ -15,6 +15,18 @@
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>Der Computergegner „%1“ ist gescheitert (%2); stattdessen wurde eine einfache Linie gezogen.</translation>
     </message>
+    <message>
+        <source>its code raised %1</source>
+        <translation>sein Code hat %1 ausgelöst</translation>
+    </message>
+    <message>
+        <source>it chose a stroke that cannot be drawn</source>
+        <translation>er wählte eine Linie, die nicht gezogen werden kann</translation>
+    </message>
+    <message>
+        <source>still busy with an earlier move</source>
+        <translation>ist noch mit einem früheren Zug beschäftigt</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>

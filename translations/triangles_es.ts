@@ -15,6 +15,18 @@
         <source>The computer player “%1” failed (%2); a simple stroke was played instead.</source>
         <translation>El jugador del ordenador «%1» ha fallado (%2); en su lugar se ha hecho un trazo sencillo.</translation>
     </message>
+    <message>
+        <source>its code raised %1</source>
+        <translation>su código lanzó %1</translation>
+    </message>
+    <message>
+        <source>it chose a stroke that cannot be drawn</source>
+        <translation>eligió un trazo que no se puede hacer</translation>
+    </message>
+    <message>
+        <source>still busy with an earlier move</source>
+        <translation>sigue ocupado con una jugada anterior</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>

@@ -3,8 +3,9 @@ the built-in fallback playing instead of a failing strategy and replacing it aft
 
 A strategy that hangs cannot be stopped (Python threads cannot be killed), but its thread is a
 daemon, so it never keeps the process from exiting, and its late answer is thrown away. While it
-is still running, the strategy is not called again (that call fails at once): one stuck thread at
-most, and never two calls of one strategy at the same time.
+is still running, the strategy object is not called again by any runner (the app wraps one object
+in a runner per game and per hint): those calls fail at once. So there is one stuck thread per
+strategy at most, and never two calls of one strategy at the same time.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -23,6 +25,21 @@ from .core.position import Position
 
 GRACE_S = 0.5
 MAX_FAILURES = 3
+
+# Strategy objects whose last call is still running after its time ran out, by id(): the object
+# is kept with its event so that the id cannot be reused while the entry stands.
+_unanswered: dict[int, tuple[Any, threading.Event]] = {}
+_unanswered_lock = threading.Lock()
+
+
+class FailureKind(StrEnum):
+    """What went wrong, one kind each, for the app to say in the player's language
+    (`Failure.error` keeps the specifics, in English, for the strategy's author)."""
+
+    RAISED = "raised"
+    BAD_ANSWER = "bad_answer"
+    TIMED_OUT = "timed_out"
+    BUSY = "busy"
 
 
 @dataclass(frozen=True)
@@ -35,6 +52,7 @@ class Failure:
     error: str
     replaced: bool = False
     details: str = ""  # the traceback when the strategy raised, for its author
+    kind: FailureKind | None = None
 
 
 @dataclass(frozen=True)
@@ -60,7 +78,6 @@ class SafeStrategy:
         self.grace_s = grace_s
         self.max_failures = max_failures
         self.failures = 0  # in the current game
-        self._running: threading.Event | None = None  # set when the last call has returned
 
     @property
     def strategy_id(self) -> str:
@@ -74,8 +91,15 @@ class SafeStrategy:
 
     @property
     def busy(self) -> bool:
-        """True while a call that was not answered in time is still running."""
-        return self._running is not None and not self._running.is_set()
+        """True while a call of this strategy object (by this runner or any other) that was not
+        answered in time is still running."""
+        key = id(self.strategy)
+        with _unanswered_lock:
+            entry = _unanswered.get(key)
+            if entry is not None and entry[1].is_set():
+                del _unanswered[key]
+                entry = None
+        return entry is not None
 
     def reset(self) -> None:
         """A new game: the strategy gets its chances back."""
@@ -91,20 +115,21 @@ class SafeStrategy:
         if self.replaced:
             stroke = self._fallback(position, budget_s)
             return Choice(stroke, time.perf_counter() - start, None, True)
-        stroke, error, trace = self._attempt(position, budget_s)
+        stroke, kind, error, trace = self._attempt(position, budget_s)
         if stroke is not None:
             return Choice(stroke, time.perf_counter() - start)
         self.failures += 1
-        failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced, trace)
+        failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced, trace, kind)
         stroke = self._fallback(position, budget_s)
         return Choice(stroke, time.perf_counter() - start, failure, True)
 
     def _attempt(self, position: Position, budget_s: float
-                 ) -> tuple[tuple[int, int] | None, str, str]:
-        """(the strategy's legal stroke, "", "") or (None, what went wrong, its traceback if
-        the strategy raised)."""
+                 ) -> tuple[tuple[int, int] | None, FailureKind | None, str, str]:
+        """(the strategy's legal stroke, None, "", "") or (None, the kind of failure, what went
+        wrong, its traceback if the strategy raised)."""
         if self.busy:
-            return None, "still busy with an earlier move it did not answer in time", ""
+            return (None, FailureKind.BUSY,
+                    "still busy with an earlier move it did not answer in time", "")
         snapshot = Position(position.game())  # its own copy: the strategy may keep running
         box: dict[str, Any] = {}
         done = threading.Event()
@@ -121,16 +146,19 @@ class SafeStrategy:
         worker = threading.Thread(target=work, name=f"strategy-{self.strategy_id}", daemon=True)
         worker.start()
         if not done.wait(max(0.0, budget_s) + self.grace_s):
-            self._running = done  # stuck: not asked again while it runs
-            return None, (f"no answer within its budget of {budget_s:g} s "
-                          f"(+{self.grace_s:g} s grace)"), ""
+            with _unanswered_lock:  # stuck: not asked again while it runs
+                _unanswered[id(self.strategy)] = (self.strategy, done)
+            return None, FailureKind.TIMED_OUT, (f"no answer within its budget of {budget_s:g} s "
+                                                 f"(+{self.grace_s:g} s grace)"), ""
         if "error" in box:
             exc = box["error"]
             lines = str(exc).strip().splitlines()
             error = f"raised {type(exc).__name__}" + (f": {lines[0]}" if lines else "")
-            return None, error, box["trace"]
+            return None, FailureKind.RAISED, error, box["trace"]
         answer = legal_stroke(position, box.get("stroke"))
-        return (None, answer, "") if isinstance(answer, str) else (answer, "", "")
+        if isinstance(answer, str):
+            return None, FailureKind.BAD_ANSWER, answer, ""
+        return answer, None, "", ""
 
     def _fallback(self, position: Position, budget_s: float) -> tuple[int, int]:
         answer = self.fallback.choose_stroke(Position(position.game()), budget_s)

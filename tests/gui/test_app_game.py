@@ -389,7 +389,7 @@ def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
         pass
     timer.stop()
     assert len(ticks) >= 5  # the event loop kept running while the plugin hung
-    assert "“Hanging”" in failed.args[0]
+    assert "“Hanging”" in failed.args[0] and "(did not answer in time)" in failed.args[0]
     qtbot.waitUntil(lambda: window.controller.human_to_move, timeout=5000)
     assert len(window.controller.game.moves) == 1  # the fallback played for it
     assert window.statusBar().currentMessage() == failed.args[0]
@@ -436,6 +436,7 @@ def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_trian
             break
     last = controller.game.moves[-1]
     assert last.player == 1 and last.triangles and failures
+    assert "(its code raised RuntimeError: boom)" in failures[0]
     assert window.statusBar().currentMessage() == failures[-1]
 
 

@@ -19,7 +19,7 @@ from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game, Move, Rejection
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import PlayerInfo
-from triangles_qt.strategy_runner import SafeStrategy
+from triangles_qt.strategy_runner import FailureKind, SafeStrategy
 
 from .background import run_in_background
 from .strategy_names import strategy_display_name
@@ -351,10 +351,13 @@ class GameController(QObject):
         stroke = getattr(answer, "stroke", None) if error is None else None
         failure = getattr(answer, "failure", None) if error is None else error
         if failure:
+            # The specifics, in English, are for the plugin's author, who runs the app from a
+            # terminal; the status bar says what happened in the player's language.
+            error = str(getattr(failure, "error", failure))
             details = str(getattr(failure, "details", "") or "")
-            if details:  # for the plugin's author, who runs the app from a terminal
-                print(f"triangles-qt: the computer player failed:\n{details}", file=sys.stderr)
-            self._report_failure(game.player, str(getattr(failure, "error", failure)),
+            print(f"triangles-qt: the computer player failed: {error}\n{details}".rstrip(),
+                  file=sys.stderr)
+            self._report_failure(game.player, failure_reason(failure),
                                  bool(getattr(failure, "replaced", False)))
         if stroke is None or game.check(int(stroke[0]), int(stroke[1])) is not None:
             stroke = fallback_stroke(game)
@@ -392,6 +395,24 @@ class GameController(QObject):
             )
         message = text.replace("%1", str(name or player.name)).replace("%2", failure)
         self.plugin_failed.emit(message)
+
+
+def failure_reason(failure: Any) -> str:
+    """Why a computer player's move failed, in the player's language: a runner `Failure`, or an
+    exception of the runner itself (shown as it is)."""
+    kind = getattr(failure, "kind", None)
+    if kind == FailureKind.RAISED:  # the exception's own words are the plugin's, not ours
+        raised = str(failure.error).removeprefix("raised ")
+        return QCoreApplication.translate("GameController", "its code raised %1").replace(
+            "%1", raised)
+    texts = {
+        FailureKind.BAD_ANSWER: QCoreApplication.translate(
+            "GameController", "it chose a stroke that cannot be drawn"),
+        FailureKind.TIMED_OUT: QCoreApplication.translate("GameController", "did not answer in time"),
+        FailureKind.BUSY: QCoreApplication.translate(
+            "GameController", "still busy with an earlier move"),
+    }
+    return texts.get(kind, str(getattr(failure, "error", failure)))
 
 
 def rejection_text(reason: Rejection) -> str:
