@@ -464,6 +464,9 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     qtbot.waitUntil(lambda: bar.width() >= 940, timeout=2000)
     # the last one is short enough to be read whole (the board label steps aside for it)
     assert bar.fontMetrics().horizontalAdvance(failures[-1]) < bar.width() - 40
+    with qtbot.waitSignal(controller.game_over, timeout=20000):
+        play_out(window, qtbot)
+    assert window.game_over_dialog.score_label.text().endswith(" Computer (simple player)")
     window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=6)
     assert card.name_text == "Computer (Crasher)" and not card.toolTip()  # its chances back
 

@@ -61,7 +61,7 @@ from .help_dialog import HowToPlayDialog
 from .i18n import native_name, normalise_code
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
-from .player_names import computer_name, default_human_names, loaded_name
+from .player_names import computer_name, computer_named, default_human_names, loaded_name
 from .plurals import plural
 from .score_panel import ScorePanel
 from .status_bar import StatusBar
@@ -758,7 +758,7 @@ class MainWindow(QMainWindow):
         self._stroke_since_start = True
         self.scene.add_move(move)
         if move.triangles and self.statusBar().currentMessage() != self._failure_note:
-            who = self.controller.players[move.player].name
+            who = self._seat_name(move.player)
             count = len(move.triangles)
             self.statusBar().showMessage(
                 plural(self.tr("%1 closed %n triangle(s)", "", count), count).replace("%1", who),
@@ -809,13 +809,13 @@ class MainWindow(QMainWindow):
 
     def _final_texts(self, winner: int | None) -> tuple[str, str]:
         """The game-over window's heading and final score, in the current language."""
-        game, players = self.controller.game, self.controller.players
+        game = self.controller.game
         score = (
             self.tr("%1 %2 – %3 %4")
-            .replace("%1", players[0].name)
+            .replace("%1", self._seat_name(0))
             .replace("%2", str(game.scores[0]))
             .replace("%3", str(game.scores[1]))
-            .replace("%4", players[1].name)
+            .replace("%4", self._seat_name(1))
         )
         return self.end_message(winner), score
 
@@ -882,7 +882,7 @@ class MainWindow(QMainWindow):
             self.score_panel.set_turn(None, "", False)
             return
         players = c.players
-        self.score_panel.set_players(tuple(self._card_name(seat) for seat in (0, 1)),
+        self.score_panel.set_players(tuple(self._seat_name(seat) for seat in (0, 1)),
                                      game.scores, tuple(self._card_note(seat) for seat in (0, 1)))
         if game.is_over:
             self.score_panel.set_turn(None, self.end_message(game.winner), False)
@@ -902,11 +902,11 @@ class MainWindow(QMainWindow):
             ).replace("%1", players[player].name)
         self.score_panel.set_turn(player, text, c.thinking)
 
-    def _card_name(self, seat: int) -> str:
+    def _seat_name(self, seat: int) -> str:
         """The seat's name, or who really plays once its strategy has been replaced."""
         if self.controller.replaced_strategy(seat) is None:
             return self.controller.players[seat].name
-        return self.tr("Computer (%1)").replace("%1", self.tr("simple player"))
+        return computer_named(self.tr("simple player"))
 
     def _card_note(self, seat: int) -> str:
         replaced = self.controller.replaced_strategy(seat)
