@@ -144,11 +144,12 @@ class GameOverDialog(QDialog):
 
 
 class MainWindow(QMainWindow):
-    """The Triangles window."""
+    """The Triangles window, showing what `registry` (a `PluginRegistry`, or anything with its
+    `loaded`, `failed`, `strategies()`, `strategy(id)` and `plugin_of(id)`) offers."""
 
     def __init__(
         self,
-        registry: Any = None,
+        registry: Any,
         settings: Settings | None = None,
         statistics: StatisticsStore | None = None,
         theme_id: str | None = None,
