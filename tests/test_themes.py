@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -128,7 +129,7 @@ def test_theme_is_frozen():
         (("background", "image"), 3, "[background] image"),
         (("stars", "colour"), "#fff", "[stars] colour"),
         (("stars", "glow"), "#gggggg", "[stars] glow"),
-        (("stars", "color"), "#ffffff", "unknown key(s): color (did you mean 'colour'?)"),
+        (("stars", "color"), "#ffffff", "unknown key(s): 'color' (did you mean 'colour'?)."),
         (("players", "strokes"), ["#ff8800"], "[players] strokes must be a list of two"),
         (("players", "strokes"), "#ff8800", "[players] strokes must be a list of two"),
         (("players", "strokes"), ["#ff8800", "blue"], "[players] strokes[1]"),
@@ -138,7 +139,7 @@ def test_theme_is_frozen():
         (("warning",), "#ff00000", "'warning'"),
         (("text",), "#ffffff80", "'text'"),
         (("text",), "#050a20", "'text' could not be read on [background] top (contrast 1.0:1"),
-        (("extra",), 1, "unknown key(s): extra"),
+        (("extra",), 1, "unknown key(s): 'extra'"),
     ],
 )
 def test_each_invalid_field_is_named_together_with_the_plugin(path, value, fragment):
@@ -147,6 +148,16 @@ def test_each_invalid_field_is_named_together_with_the_plugin(path, value, fragm
     message = str(raised.value)
     assert fragment in message
     assert "plugin 'acme'" in message
+
+
+def test_each_unknown_key_gets_its_own_guess(tmp_path):
+    table = table_with(("stars", "color"), "#ffffff")
+    table["stars"]["glo"] = "#ffffff"
+    table["stars"]["zzz"] = 1
+    with pytest.raises(ThemeError, match=re.escape(
+            "[stars] has unknown key(s): 'color' (did you mean 'colour'?), "
+            "'glo' (did you mean 'glow'?), 'zzz'.")):
+        parse_theme(table, "plugin 'acme'")
 
 
 def test_a_file_error_names_the_file_and_the_plugin(tmp_path):

@@ -230,10 +230,10 @@ def _table(value: Any, label: str, allowed: set[str], where: str) -> Mapping[str
         raise ThemeError(f"{where}: {label} must be a table, not {type(value).__name__}.")
     unknown = sorted(str(key) for key in value if key not in allowed)
     if unknown:
-        guesses = [f"'{match[0]}'" for key in unknown
-                   if (match := difflib.get_close_matches(key, sorted(allowed), n=1))]
-        hint = f" (did you mean {', '.join(guesses)}?)" if guesses else ""
-        raise ThemeError(f"{where}: {label} has unknown key(s): {', '.join(unknown)}{hint}.")
+        named = [f"'{key}'" + "".join(f" (did you mean '{match}'?)" for match in
+                                      difflib.get_close_matches(key, sorted(allowed), n=1))
+                 for key in unknown]
+        raise ThemeError(f"{where}: {label} has unknown key(s): {', '.join(named)}.")
     return value
 
 
