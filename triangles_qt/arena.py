@@ -312,9 +312,11 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
         replaced = ("; replaced by the fallback for the rest of the game"
                     if failure["replaced"] else "")
         print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}{replaced}")
-        # The frames without the last line, the message, which may differ every time
-        # ("index 1179 is out of bounds").
-        place = (failure["strategy"], failure["details"].rstrip().rpartition("\n")[0])
+        # The frames' "File ..., line ..." lines: the message may differ every time ("index 1179
+        # is out of bounds") and may take several lines.
+        frames = tuple(line for line in failure["details"].splitlines()
+                       if line.lstrip().startswith('File "'))
+        place = (failure["strategy"], frames)
         if place not in traced:
             traced.add(place)
             _print_indented(failure["details"])
