@@ -207,6 +207,7 @@ def test_undo_after_the_end_reopens_the_game_and_its_next_ending_replaces_the_re
     assert window.game_over_dialog is None and window.statusBar().currentMessage() == ""
     assert store.per_strategy() == counted  # still counted while the game is open again
     assert window.scene.input_enabled
+    assert not autosave_path().exists()  # not offered next time: it would be counted twice
     with qtbot.waitSignal(controller.game_over, timeout=20000):
         play_out(window, qtbot)  # the same ending again: counted once, not twice
     assert store.per_strategy() == counted and window.game_over_dialog is not None
@@ -220,6 +221,8 @@ def test_a_game_reopened_by_undo_and_left_keeps_its_first_result(make_window, qt
     window.undo_action.trigger()
     window.start_new_game(VS_COMPUTER, seed=8)  # a loss cannot be erased this way
     assert store.per_strategy() == counted
+    window.controller.request_stroke(*first_legal(window.controller.game))
+    assert autosave_path().exists()  # the new game is kept safe again
     assert StatisticsStore(store.path).per_strategy() == counted
 
 

@@ -611,7 +611,9 @@ class MainWindow(QMainWindow):
         game = self.controller.game
         if game is None:
             return
-        if game.is_over or not game.moves:  # nothing worth offering to resume
+        # Nothing worth offering to resume; and a finished game reopened by undo is already
+        # counted in the statistics: resumed in another session it would be counted twice.
+        if game.is_over or not game.moves or self._counted is not None:
             self._remove_autosave()
             return
         path = autosave_path()
