@@ -174,7 +174,8 @@ def test_failures_are_reported_in_the_summary(tmp_path, capsys):
     first = summary["failures"][0]
     details = first.pop("details")
     assert first == {"strategy": "raiser", "plugin": "raiser",
-                     "error": "raised ValueError: lost at 0", "replaced": False}
+                     "error": "raised ValueError: lost at 0", "kind": "raised",
+                     "replaced": False}
     # the traceback points the plugin's author at the line that raised
     assert details.startswith("Traceback") and "raiser.py" in details and "ValueError" in details
     assert [f["replaced"] for f in summary["failures"]] == [False, False, True] * 2

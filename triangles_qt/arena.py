@@ -105,7 +105,7 @@ class MatchResult:
             "fallback_moves": self.fallback_moves(),
             "failures": [
                 {"strategy": f.strategy_id, "plugin": f.plugin_name, "error": f.error,
-                 "replaced": f.replaced, "details": f.details}
+                 "kind": f.kind, "replaced": f.replaced, "details": f.details}
                 for f in self.failures()
             ],
         }

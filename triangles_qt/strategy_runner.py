@@ -2,10 +2,11 @@
 the built-in fallback playing instead of a failing strategy and replacing it after three strikes.
 
 A strategy that hangs cannot be stopped (Python threads cannot be killed), but its thread is a
-daemon, so it never keeps the process from exiting, and its late answer is thrown away. While it
-is still running, the strategy object is not called again by any runner (the app wraps one object
-in a runner per game and per hint): those calls fail at once. So there is one stuck thread per
-strategy at most, and never two calls of one strategy at the same time.
+daemon, so it never keeps the process from exiting, and its late answer is thrown away. While such
+a call is still running, the strategy object is not called again by any runner (the app wraps one
+object in a runner per game and per hint): those calls fail at once, so one strategy leaves at
+most one stuck thread. Calls that are on time may overlap (a hint still thinking when the player
+draws a stroke and the computer's turn begins).
 """
 
 from __future__ import annotations
@@ -26,10 +27,35 @@ from .core.position import Position
 GRACE_S = 0.5
 MAX_FAILURES = 3
 
-# Strategy objects whose last call is still running after its time ran out, by id(): the object
-# is kept with its event so that the id cannot be reused while the entry stands.
-_unanswered: dict[int, tuple[Any, threading.Event]] = {}
-_unanswered_lock = threading.Lock()
+class _StuckCalls:
+    """The calls that ran past their time and have not returned yet, by strategy object (keyed
+    by id(), the object kept with them so that the id cannot be reused meanwhile)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._calls: dict[int, tuple[Any, set[threading.Event]]] = {}
+
+    def add(self, strategy: Any, done: threading.Event) -> None:
+        with self._lock:
+            if not done.is_set():  # it may have returned just after its time ran out
+                self._calls.setdefault(id(strategy), (strategy, set()))[1].add(done)
+
+    def remove(self, strategy: Any, done: threading.Event) -> None:
+        """The call has returned (called by its own thread, so nothing is held longer)."""
+        with self._lock:
+            entry = self._calls.get(id(strategy))
+            if entry is not None and entry[0] is strategy:
+                entry[1].discard(done)
+                if not entry[1]:
+                    del self._calls[id(strategy)]
+
+    def holds(self, strategy: Any) -> bool:
+        with self._lock:
+            entry = self._calls.get(id(strategy))
+            return entry is not None and entry[0] is strategy
+
+
+_stuck = _StuckCalls()
 
 
 class FailureKind(StrEnum):
@@ -93,13 +119,7 @@ class SafeStrategy:
     def busy(self) -> bool:
         """True while a call of this strategy object (by this runner or any other) that was not
         answered in time is still running."""
-        key = id(self.strategy)
-        with _unanswered_lock:
-            entry = _unanswered.get(key)
-            if entry is not None and entry[1].is_set():
-                del _unanswered[key]
-                entry = None
-        return entry is not None
+        return _stuck.holds(self.strategy)
 
     def reset(self) -> None:
         """A new game: the strategy gets its chances back."""
@@ -142,12 +162,12 @@ class SafeStrategy:
                 box["trace"] = traceback.format_exc()
             finally:
                 done.set()
+                _stuck.remove(self.strategy, done)
 
         worker = threading.Thread(target=work, name=f"strategy-{self.strategy_id}", daemon=True)
         worker.start()
         if not done.wait(max(0.0, budget_s) + self.grace_s):
-            with _unanswered_lock:  # stuck: not asked again while it runs
-                _unanswered[id(self.strategy)] = (self.strategy, done)
+            _stuck.add(self.strategy, done)  # not asked again while it runs
             return None, FailureKind.TIMED_OUT, (f"no answer within its budget of {budget_s:g} s "
                                                  f"(+{self.grace_s:g} s grace)"), ""
         if "error" in box:

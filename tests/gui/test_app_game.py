@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star
 
+from triangles_qt import statistics
 from triangles_qt.app import background
 from triangles_qt.app.main_window import autosave_path
 from triangles_qt.app.new_game_dialog import NewGameChoices
@@ -274,6 +275,39 @@ def test_redo_after_undoing_the_end_ends_the_game_again_and_counts_it_once(make_
         window.redo_action.trigger()
     assert controller.game.strokes == final and window.game_over_dialog is not None
     assert window.statistics_store().totals().played == 1
+
+
+def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it(
+    make_window, qtbot, monkeypatch
+):
+    window = finished_game(make_window(), qtbot)
+    controller, store = window.controller, window.statistics_store()
+    counted = store.per_strategy()
+    (outcome,) = [name for name in ("won", "lost", "drawn") if getattr(counted["first"], name)]
+    saved = store.path.read_bytes()
+    window.game_over_dialog.close_button.click()
+    window.undo_action.trigger()
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(statistics.os, "replace", full_disk)
+    with qtbot.waitSignal(controller.game_over, timeout=5000):
+        window.redo_action.trigger()
+    assert "could not be saved" in window.statusBar().currentMessage()
+    assert store.per_strategy() == counted and store.path.read_bytes() == saved
+    monkeypatch.undo()
+    window.game_over_dialog.close_button.click()
+    window.undo_action.trigger()
+    calls = []
+    record = store.record_result
+    monkeypatch.setattr(store, "record_result",
+                        lambda *args, **kwargs: calls.append((args, kwargs)) or record(*args, **kwargs))
+    with qtbot.waitSignal(controller.game_over, timeout=5000):
+        window.redo_action.trigger()
+    # still the first result that is replaced: the failed write did not forget it
+    assert calls == [(("first", outcome), {"replacing": ("first", outcome)})]
+    assert StatisticsStore(store.path).per_strategy() == counted
 
 
 def test_undo_between_friends_takes_back_one_stroke(make_window):

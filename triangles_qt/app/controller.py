@@ -353,9 +353,9 @@ class GameController(QObject):
         if failure:
             # The specifics, in English, are for the plugin's author, who runs the app from a
             # terminal; the status bar says what happened in the player's language.
-            error = str(getattr(failure, "error", failure))
+            specifics = str(getattr(failure, "error", failure))
             details = str(getattr(failure, "details", "") or "")
-            print(f"triangles-qt: the computer player failed: {error}\n{details}".rstrip(),
+            print(f"triangles-qt: the computer player failed: {specifics}\n{details}".rstrip(),
                   file=sys.stderr)
             self._report_failure(game.player, failure_reason(failure),
                                  bool(getattr(failure, "replaced", False)))
@@ -371,9 +371,7 @@ class GameController(QObject):
             return
         seat = game.player
         self._generation += 1  # the late answer, if it ever comes, is stale now
-        self._report_failure(
-            seat, QCoreApplication.translate("GameController", "did not answer in time")
-        )
+        self._report_failure(seat, failure_reason(FailureKind.TIMED_OUT))
         self._set_thinking(False)
         self._play(*fallback_stroke(game))
 
@@ -398,9 +396,9 @@ class GameController(QObject):
 
 
 def failure_reason(failure: Any) -> str:
-    """Why a computer player's move failed, in the player's language: a runner `Failure`, or an
-    exception of the runner itself (shown as it is)."""
-    kind = getattr(failure, "kind", None)
+    """Why a computer player's move failed, in the player's language: for a runner `Failure`
+    or a bare `FailureKind`; an exception of the runner itself is shown as it is."""
+    kind = failure if isinstance(failure, FailureKind) else getattr(failure, "kind", None)
     if kind == FailureKind.RAISED:  # the exception's own words are the plugin's, not ours
         raised = str(failure.error).removeprefix("raised ")
         return QCoreApplication.translate("GameController", "its code raised %1").replace(

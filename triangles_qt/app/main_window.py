@@ -61,7 +61,7 @@ from .help_dialog import HowToPlayDialog
 from .i18n import native_name, normalise_code
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
-from .player_names import computer_name, computer_named, default_human_names, loaded_name
+from .player_names import computer_label, computer_name, default_human_names, loaded_name
 from .plurals import plural
 from .score_panel import ScorePanel
 from .status_bar import StatusBar
@@ -761,7 +761,7 @@ class MainWindow(QMainWindow):
         self._stroke_since_start = True
         self.scene.add_move(move)
         if move.triangles and self.statusBar().currentMessage() != self._failure_note:
-            who = self._seat_name(move.player)
+            who = self._player_label(move.player)
             count = len(move.triangles)
             self.statusBar().showMessage(
                 plural(self.tr("%1 closed %n triangle(s)", "", count), count).replace("%1", who),
@@ -800,10 +800,10 @@ class MainWindow(QMainWindow):
         if game is None:
             return
         title, score = self._final_texts(winner)
-        if self._stroke_since_start:
-            self._record_statistics(winner)
         self.statusBar().showMessage(title)
         self._end_note = title
+        if self._stroke_since_start:  # after the title, so that a failure to save is seen
+            self._record_statistics(winner)
         self._close_game_over_dialog()
         dialog = GameOverDialog(title, score, self)
         dialog.play_again.connect(self.play_again)
@@ -815,10 +815,10 @@ class MainWindow(QMainWindow):
         game = self.controller.game
         score = (
             self.tr("%1 %2 – %3 %4")
-            .replace("%1", self._seat_name(0))
+            .replace("%1", self._player_label(0))
             .replace("%2", str(game.scores[0]))
             .replace("%3", str(game.scores[1]))
-            .replace("%4", self._seat_name(1))
+            .replace("%4", self._player_label(1))
         )
         return self.end_message(winner), score
 
@@ -885,7 +885,7 @@ class MainWindow(QMainWindow):
             self.score_panel.set_turn(None, "", False)
             return
         players = c.players
-        self.score_panel.set_players(tuple(self._seat_name(seat) for seat in (0, 1)),
+        self.score_panel.set_players(tuple(self._player_label(seat) for seat in (0, 1)),
                                      game.scores, tuple(self._card_note(seat) for seat in (0, 1)))
         if game.is_over:
             self.score_panel.set_turn(None, self.end_message(game.winner), False)
@@ -905,11 +905,11 @@ class MainWindow(QMainWindow):
             ).replace("%1", players[player].name)
         self.score_panel.set_turn(player, text, c.thinking)
 
-    def _seat_name(self, seat: int) -> str:
+    def _player_label(self, seat: int) -> str:
         """The seat's name, or who really plays once its strategy has been replaced."""
         if self.controller.replaced_strategy(seat) is None:
             return self.controller.players[seat].name
-        return computer_named(self.tr("simple player"))
+        return computer_label(self.tr("simple player"))
 
     def _card_note(self, seat: int) -> str:
         replaced = self.controller.replaced_strategy(seat)

@@ -20,10 +20,10 @@ from .strategy_names import strategy_display_name
 
 def computer_name(strategy: Any) -> str:
     """ "Computer (<the strategy's name>)" in the language in use."""
-    return computer_named(strategy_display_name(strategy))
+    return computer_label(strategy_display_name(strategy))
 
 
-def computer_named(name: str) -> str:
+def computer_label(name: str) -> str:
     """ "Computer (<name>)" in the language in use."""
     return QCoreApplication.translate("MainWindow", "Computer (%1)").replace("%1", name)
 
