@@ -302,6 +302,38 @@ def test_default_names_of_a_game_saved_in_another_language_follow_the_language_i
     assert (cards[0].name_text, cards[1].name_text) == ("Player 1", "Ana")  # a chosen name stays
 
 
+def test_a_finished_game_saved_in_another_language_ends_with_the_names_of_the_language_in_use(
+        make_window, tmp_path):
+    from triangles_qt.core.board import Board
+    from triangles_qt.core.game import Game
+    from triangles_qt.core.record import PlayerInfo, write_record
+
+    game = Game(Board.generate("phone-24", 41))
+    while not game.is_over:
+        game.play(*(int(v) for v in game.legal_strokes()[0]))
+    path = tmp_path / "es.triangles"
+    write_record(path, game, [PlayerInfo("Tú", "human"),
+                              PlayerInfo("Ordenador (Difícil)", "computer", "first")])
+    window = make_window()
+    assert window.open_file(path)
+    dialog = window.game_over_dialog
+    assert dialog is not None
+    assert dialog.score_text == (f"You {game.scores[0]} – {game.scores[1]} Computer (First)")
+
+
+def test_the_final_score_shows_names_as_typed_and_the_scores_in_bold(make_window):
+    window = make_window()
+    window.start_new_game(NewGameChoices(preset="phone-24", opponent="human",
+                                         player_names=("<i>Ana</i> 1", "%2 Ben")), seed=4)
+    controller = window.controller
+    while not controller.game.is_over:
+        controller.request_stroke(*(int(v) for v in controller.game.legal_strokes()[0]))
+    you, other = controller.game.scores
+    dialog = window.game_over_dialog
+    assert dialog.score_text == f"<i>Ana</i> 1 {you} – {other} %2 Ben"
+    assert f"<b>{you}</b> – <b>{other}</b>" in dialog.score_label.text()
+
+
 def _record_against(path, strategy_id):
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game

@@ -55,7 +55,7 @@ def test_a_whole_game_against_the_computer(make_window, qtbot):
     dialog = window.game_over_dialog
     assert dialog is not None and dialog.isVisible()
     assert dialog.title_text == expected
-    assert f"{you} – {computer}" in dialog.score_label.text()
+    assert f"{you} – {computer}" in dialog.score_text
     assert all(move.player in (0, 1) for move in game.moves)
     counts = window.statistics_store().per_strategy()["first"]
     assert (counts.won, counts.lost, counts.drawn) == (
@@ -87,12 +87,12 @@ def test_the_game_over_window_follows_a_language_change(make_window, qtbot, qapp
         expected = ("Du hast gewonnen!" if you > computer else "Du hast verloren!"
                     if you < computer else "Unentschieden!")
         assert dialog.title_text == expected  # was left in English under German buttons
-        assert dialog.score_label.text().startswith(f"Du {you} – {computer} Computer")
+        assert dialog.score_text.startswith(f"Du {you} – {computer} Computer")
         assert dialog.play_again_button.text() == "Noch ein Spiel"
     finally:
         languages.unload()
         QCoreApplication.processEvents()
-    assert dialog.score_label.text().startswith(f"You {you} – {computer} Computer")
+    assert dialog.score_text.startswith(f"You {you} – {computer} Computer")
 
 
 def test_the_computer_can_start_and_input_waits_for_it(make_window, qtbot):
@@ -503,7 +503,7 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     assert bar.fontMetrics().horizontalAdvance(failures[-1]) < bar.width() - 40
     with qtbot.waitSignal(controller.game_over, timeout=20000):
         play_out(window, qtbot)
-    assert window.game_over_dialog.score_label.text().endswith(" Computer (simple player)")
+    assert window.game_over_dialog.score_text.endswith(" Computer (simple player)")
     window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=6)
     assert card.name_text == "Computer (Crasher)" and not card.toolTip()  # its chances back
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import html
 import os
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -24,6 +26,7 @@ from PySide6.QtGui import (
     QIcon,
     QKeySequence,
     QPalette,
+    QTextDocumentFragment,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -108,6 +111,7 @@ class GameOverDialog(QDialog):
         self.title_label.setFont(font)
         self.score_label = QLabel()
         self.score_label.setAlignment(Qt.AlignCenter)
+        self.score_label.setTextFormat(Qt.TextFormat.RichText)
         self.set_texts(title, score)
         self.buttons = QDialogButtonBox()
         self.play_again_button = self.buttons.addButton("", QDialogButtonBox.AcceptRole)
@@ -127,8 +131,14 @@ class GameOverDialog(QDialog):
     def title_text(self) -> str:
         return self.title_label.text()
 
+    @property
+    def score_text(self) -> str:
+        """The final score as plain text."""
+        return QTextDocumentFragment.fromHtml(self.score_label.text()).toPlainText()
+
     def set_texts(self, title: str, score: str) -> None:
-        """Who won and the final score (the window that knows the game words them)."""
+        """Who won and the final score, in rich text (the window that knows the game words
+        them)."""
         self.title_label.setText(title)
         self.score_label.setText(score)
 
@@ -318,7 +328,7 @@ class MainWindow(QMainWindow):
         c.game_started.connect(self._on_game_started)
         c.game_reset.connect(self._on_game_reset)
         c.hint_ready.connect(self._on_hint_ready)
-        c.players_renamed.connect(self._refresh)
+        c.players_renamed.connect(self._on_players_renamed)
 
     # -- text -----------------------------------------------------------------------------------
 
@@ -357,8 +367,7 @@ class MainWindow(QMainWindow):
         if ending and game is not None and game.is_over:
             self._end_note = self.end_message(game.winner)
             self.statusBar().showMessage(self._end_note)
-        if self.game_over_dialog is not None and game is not None and game.is_over:
-            self.game_over_dialog.set_texts(*self._final_texts(game.winner))
+        self._update_game_over_texts()
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
             self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
@@ -813,13 +822,15 @@ class MainWindow(QMainWindow):
     def _final_texts(self, winner: int | None) -> tuple[str, str]:
         """The game-over window's heading and final score, in the current language."""
         game = self.controller.game
-        score = (
-            self.tr("%1 %2 – %3 %4")
-            .replace("%1", self._player_label(0))
-            .replace("%2", str(game.scores[0]))
-            .replace("%3", str(game.scores[1]))
-            .replace("%4", self._player_label(1))
-        )
+        # Rich text: the scores in bold, so that "Player 1 21 – 17 Player 2" does not run the
+        # names' numbers into the scores. One pass, so a name holding "%2" stays as it is.
+        parts = {
+            "1": html.escape(self._player_label(0)),
+            "2": f"<b>{game.scores[0]}</b>",
+            "3": f"<b>{game.scores[1]}</b>",
+            "4": html.escape(self._player_label(1)),
+        }
+        score = re.sub("%([1-4])", lambda m: parts[m.group(1)], self.tr("%1 %2 – %3 %4"))
         return self.end_message(winner), score
 
     def end_message(self, winner: int | None) -> str:
@@ -868,6 +879,15 @@ class MainWindow(QMainWindow):
             self.game_over_dialog.close()
             self.game_over_dialog.deleteLater()
             self.game_over_dialog = None
+
+    def _on_players_renamed(self) -> None:
+        self._update_game_over_texts()
+        self._refresh()
+
+    def _update_game_over_texts(self) -> None:
+        game = self.controller.game
+        if self.game_over_dialog is not None and game is not None and game.is_over:
+            self.game_over_dialog.set_texts(*self._final_texts(game.winner))
 
     def _refresh(self) -> None:
         """Score panel, input and actions from the controller's state."""
