@@ -470,10 +470,6 @@
         <source>Start</source>
         <translation>Старт</translation>
     </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отказ</translation>
-    </message>
 </context>
 <context>
     <name>PlayerCard</name>

@@ -470,10 +470,6 @@
         <source>Start</source>
         <translation>Starten</translation>
     </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
 </context>
 <context>
     <name>PlayerCard</name>

@@ -470,10 +470,6 @@
         <source>Start</source>
         <translation>Empezar</translation>
     </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
-    </message>
 </context>
 <context>
     <name>PlayerCard</name>

@@ -536,6 +536,32 @@ def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
     qtbot.waitUntil(lambda: window.new_game_dialog is None)
 
 
+def test_the_new_game_window_keeps_its_start_button_through_a_language_change(
+        make_window, qtbot, qapp):
+    from PySide6.QtCore import QCoreApplication
+
+    from triangles_qt.app.i18n import LanguageManager
+
+    window = make_window()
+    window.new_action.trigger()
+    dialog = window.new_game_dialog
+    languages = LanguageManager(qapp)
+    try:
+        for code, start, cancel in (("de", "Starten", "Abbrechen"), ("en", "Start", "Cancel")):
+            languages.set_language(code)
+            QCoreApplication.processEvents()
+            texts = sorted(button.text().replace("&", "") for button in dialog.buttons.buttons())
+            assert texts == sorted([start, cancel])  # Qt had turned Start back into "OK"
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()
+    assert dialog.start_button.isDefault()
+    dialog.preset_buttons["phone-24"].setChecked(True)
+    dialog.start_button.click()
+    qtbot.waitUntil(lambda: window.controller.game is not None)
+    assert window.controller.game.board.preset == "phone-24"
+
+
 def test_the_new_game_fields_are_reached_with_alt_and_their_letter(make_window, qtbot):
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication

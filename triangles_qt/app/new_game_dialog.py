@@ -115,7 +115,11 @@ class NewGameDialog(QDialog):
         self.computer_radio.toggled.connect(self._show_opponent_page)
 
         self.replay_check = QCheckBox()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        # Start is our own button, not a renamed Ok: the box would rename a standard button
+        # back to Qt's own text when the language changes.
+        self.buttons = QDialogButtonBox()
+        self.start_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -195,8 +199,7 @@ class NewGameDialog(QDialog):
         self.replay_check.setToolTip(
             self.tr("A player whose stroke closes a triangle draws another stroke at once.")
         )
-        self.buttons.button(QDialogButtonBox.Ok).setText(self.tr("Start"))
-        self.buttons.button(QDialogButtonBox.Cancel).setText(self.tr("Cancel"))
+        self.start_button.setText(self.tr("Start"))
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.LanguageChange:
