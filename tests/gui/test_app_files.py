@@ -1,6 +1,7 @@
 """Game files in the window: save and open, a bad file, autosave and resume; the command line."""
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from triangles_qt.app.application import parse_arguments
 from triangles_qt.app.main_window import autosave_path
@@ -140,6 +141,27 @@ def test_declining_to_resume_forgets_the_autosave(make_window):
     other.answers = [False]
     assert not other.offer_resume()
     assert not autosave_path().exists()
+
+
+def test_a_file_that_cannot_be_opened_at_start_is_explained_before_resume_is_offered(
+        make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=21)
+    play_strokes(window.controller, 2)
+    moves = window.controller.game.moves
+    window.close()
+    again = make_window()
+    again.answers = [True]
+    again.first_game(str(tmp_path / "missing.triangles"))
+    box = again.message_box
+    assert box is not None and box.isVisible() and not again.asked  # not hidden under a question
+    box.button(QMessageBox.StandardButton.Ok).click()
+    assert again.asked and again.controller.game.moves == moves  # then the game is resumed
+    autosave_path().unlink()
+    fresh = make_window()
+    fresh.first_game()  # nothing to open and nothing to resume: a new game
+    assert fresh.controller.game is not None and fresh.controller.game.moves == ()
+    assert not fresh.asked
 
 
 def test_a_damaged_autosave_is_kept_aside_and_the_player_told(make_window):

@@ -70,13 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow(registry, settings, theme_id=options.theme, language_manager=languages)
     window.show()
 
-    def first_game() -> None:
-        if options.open and window.open_file(options.open):
-            return
-        if not window.offer_resume():
-            window.start_new_game(window.last_choices)
-
-    QTimer.singleShot(0, first_game)
+    QTimer.singleShot(0, lambda: window.first_game(options.open))
     return app.exec()
 
 

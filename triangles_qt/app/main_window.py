@@ -655,6 +655,23 @@ class MainWindow(QMainWindow):
         except OSError:
             pass
 
+    def first_game(self, path: str | None = None) -> None:
+        """On start: open `path` if given; else (or if it cannot be opened) offer the autosaved
+        game, or start a new one. The resume question waits until the player has closed the
+        message saying why the file did not open, rather than hiding it."""
+        before = self.message_box
+        if path and self.open_file(path):
+            return
+        box = self.message_box
+        if path and box is not None and box is not before and box.isVisible():
+            box.finished.connect(self._resume_or_start)
+        else:
+            self._resume_or_start()
+
+    def _resume_or_start(self) -> None:
+        if not self.offer_resume():
+            self.start_new_game(self.last_choices)
+
     def offer_resume(self) -> bool:
         """On start: if an unfinished game was autosaved, offer to resume it exactly."""
         path = autosave_path()
