@@ -625,6 +625,10 @@
         <translation>Списъкът с теми не можа да бъде прочетен.</translation>
     </message>
     <message>
+        <source>In English, for the theme&apos;s author: %1</source>
+        <translation>На английски, за автора на темата: %1</translation>
+    </message>
+    <message>
         <source>Built-in themes</source>
         <translation>Вградени теми</translation>
     </message>

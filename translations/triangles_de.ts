@@ -625,6 +625,10 @@
         <translation>Die Liste der Designs konnte nicht gelesen werden.</translation>
     </message>
     <message>
+        <source>In English, for the theme&apos;s author: %1</source>
+        <translation>Auf Englisch, für den Autor des Designs: %1</translation>
+    </message>
+    <message>
         <source>Built-in themes</source>
         <translation>Eingebaute Designs</translation>
     </message>

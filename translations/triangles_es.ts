@@ -625,6 +625,10 @@
         <translation>No se pudo leer la lista de temas.</translation>
     </message>
     <message>
+        <source>In English, for the theme&apos;s author: %1</source>
+        <translation>En inglés, para quien creó el tema: %1</translation>
+    </message>
+    <message>
         <source>Built-in themes</source>
         <translation>Temas integrados</translation>
     </message>

@@ -174,7 +174,11 @@ def test_a_theme_without_a_known_plugin_is_said_without_one(qtbot):
     dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set(bare))
     qtbot.addWidget(dialog)
     assert dialog.theme_list.item(0).text() == (
-        "A theme is not valid.\nTheme: 'id' must be 1 to 64 of a-z.")
+        "A theme is not valid.\nIn English, for the theme's author: Theme: 'id' must be 1 to 64 "
+        "of a-z.")
+
+
+ENGLISH = "In English, for the theme's author: "
 
 
 def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
@@ -186,11 +190,12 @@ def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
     dialog.show()
     assert dialog.theme_list.isVisible()
     assert [dialog.theme_list.item(i).text() for i in range(dialog.theme_list.count())] == [
-        "A theme of the plugin “acme” is not valid.\nTheme file 'x.toml': bad colour.",
+        "A theme of the plugin “acme” is not valid.\n"
+        f"{ENGLISH}Theme file 'x.toml': bad colour.",
         "A theme of the plugin “Built-in themes” uses an id that another theme already has.\n"
-        "Theme 'D' uses the id 'x'.",
+        f"{ENGLISH}Theme 'D' uses the id 'x'.",
         "The list of themes could not be read.\n"
-        "The list of themes could not be read: OSError('gone').",
+        f"{ENGLISH}The list of themes could not be read: OSError('gone').",
     ]
 
 

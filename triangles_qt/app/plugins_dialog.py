@@ -109,6 +109,7 @@ class PluginsDialog(QDialog):
         self.themes_label.setStyleSheet("font-weight: bold")
         self.theme_list = QListWidget()
         self.theme_list.setWordWrap(True)
+        self.theme_list.setSpacing(3)  # each theme is two lines or more: keep them apart
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
         self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -143,7 +144,24 @@ class PluginsDialog(QDialog):
         self.retranslate_ui()
         if self.failed:
             self.failed_table.selectRow(0)
-        self.resize(720, self.sizeHint().height())
+        self.resize(self._opening_width(), self.sizeHint().height())
+
+    def _opening_width(self) -> int:
+        """Wide enough for the tables' texts (errors included) if the screen allows, else at
+        least 720 px; the player can still resize."""
+        wanted = 0
+        for table in (self.loaded_table, self.failed_table):
+            header = table.horizontalHeader()
+            columns = sum(
+                header.sectionSize(c)
+                if header.sectionResizeMode(c) == QHeaderView.ResizeMode.Interactive
+                else table.sizeHintForColumn(c) + 12
+                for c in range(table.columnCount()))
+            wanted = max(wanted, columns + 2 * table.frameWidth())
+        margins = self.layout().contentsMargins()
+        wanted += margins.left() + margins.right() + 8
+        screen = self.screen().availableGeometry().width() if self.screen() else 1024
+        return max(720, min(wanted, int(screen * 0.9)))
 
     @staticmethod
     def _new_table(columns: int) -> QTableWidget:
@@ -247,7 +265,8 @@ class PluginsDialog(QDialog):
                            "already has.")
                    if taken else self.tr("A theme of the plugin “%1” is not valid."))
             why = why.replace("%1", self._plugin_name(skipped.plugin))
-        return why + "\n" + skipped.message
+        return why + "\n" + self.tr("In English, for the theme's author: %1").replace(
+            "%1", skipped.message)
 
     def name_text(self, name: str, source: str) -> str:
         """A built-in plugin under the name players know it by; others under their own."""
