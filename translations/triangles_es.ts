@@ -610,7 +610,7 @@
     </message>
     <message>
         <source>It uses a hook that this version of Triangles does not know.</source>
-        <translation>Usa un hook que esta versión de Triangles no conoce.</translation>
+        <translation>Usa un punto de enganche (hook) que esta versión de Triangles no conoce.</translation>
     </message>
     <message>
         <source>It failed while telling Triangles what it provides.</source>

@@ -26,7 +26,8 @@ class HowToPlayDialog(QDialog):
         layout.addWidget(self.browser)
         layout.addWidget(self.buttons)
         self.retranslate_ui()
-        self.resize(640, 700)
+        screen = self.screen().availableGeometry() if self.screen() else None
+        self.resize(640, 700 if screen is None else min(700, int(screen.height() * 0.9)))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt name
         if event.type() == QEvent.Type.LanguageChange:
