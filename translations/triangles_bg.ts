@@ -741,6 +741,10 @@
         <translation>Общо</translation>
     </message>
     <message>
+        <source>%1 (not installed)</source>
+        <translation>%1 (не е инсталиран)</translation>
+    </message>
+    <message>
         <source>Reset statistics</source>
         <translation>Нулиране на статистиката</translation>
     </message>

@@ -741,6 +741,10 @@
         <translation>Gesamt</translation>
     </message>
     <message>
+        <source>%1 (not installed)</source>
+        <translation>%1 (nicht installiert)</translation>
+    </message>
+    <message>
         <source>Reset statistics</source>
         <translation>Statistik zurücksetzen</translation>
     </message>

@@ -741,6 +741,10 @@
         <translation>Total</translation>
     </message>
     <message>
+        <source>%1 (not installed)</source>
+        <translation>%1 (no instalado)</translation>
+    </message>
+    <message>
         <source>Reset statistics</source>
         <translation>Restablecer estadísticas</translation>
     </message>

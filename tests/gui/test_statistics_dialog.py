@@ -40,7 +40,8 @@ def test_the_table_shows_each_strategy_and_the_totals(dialog):
     assert table_rows(dialog) == [
         ["Easy", "4", "2", "1", "1"],
         ["Hard", "1", "0", "0", "1"],
-        ["gone.plugin", "1", "1", "0", "0"],  # a strategy whose plugin is gone keeps its results
+        # a strategy whose plugin is gone keeps its results
+        ["gone.plugin (not installed)", "1", "1", "0", "0"],
         ["Total", "6", "3", "1", "2"],
     ]
     headers = [dialog.table.horizontalHeaderItem(c).text() for c in range(5)]
@@ -50,7 +51,7 @@ def test_the_table_shows_each_strategy_and_the_totals(dialog):
 
 
 def test_the_chart_gets_one_bar_per_strategy(dialog):
-    assert [label for label, _ in dialog.chart._rows] == ["Easy", "Hard", "gone.plugin"]
+    assert [label for label, _ in dialog.chart._rows] == ["Easy", "Hard", "gone.plugin (not installed)"]
     assert dialog.chart._rows[0][1] == Counts(4, 2, 1, 1)
     dialog.show()
     image = dialog.chart.grab().toImage()

@@ -139,8 +139,8 @@ class ResultsChart(QWidget):
 
 class StatisticsDialog(QDialog):
     """Shows a `StatisticsStore`; the Reset button (after a confirmation) empties it.
-    `strategy_names` maps strategy ids to the names shown (an id without a name is shown as is,
-    for example when its plugin has been removed)."""
+    `strategy_names` maps strategy ids to the names shown (an id without a name is shown as
+    "<id> (not installed)": its plugin has been removed)."""
 
     COLUMNS = 5
 
@@ -280,7 +280,10 @@ class StatisticsDialog(QDialog):
         self.table.setFixedHeight(header + rows_height + frame)
 
     def strategy_name(self, strategy_id: str) -> str:
-        return self.strategy_names.get(strategy_id, strategy_id)
+        """The shown name; a strategy no installed plugin provides any more by its id."""
+        if strategy_id in self.strategy_names:
+            return self.strategy_names[strategy_id]
+        return self.tr("%1 (not installed)").replace("%1", strategy_id)
 
     def _fill_row(self, row: int, name: str, counts: Counts, bold: bool) -> None:
         values = [name, counts.played, counts.won, counts.drawn, counts.lost]  # as in the chart
