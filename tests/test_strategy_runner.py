@@ -260,6 +260,44 @@ def test_a_strategy_still_stuck_in_an_earlier_call_is_not_called_again(game):
     assert other.choose(game, 1.0).failure is None and strategy.calls == 2
 
 
+def test_a_strategy_stays_busy_until_every_stuck_call_has_returned(game):
+    # Two calls on time may overlap (a hint, then the computer's move) and both run late.
+    releases = [threading.Event(), threading.Event()]
+    pending = iter(releases)
+    started = threading.Barrier(2, timeout=5)
+    returned = []
+
+    def slow(position):
+        release = next(pending)
+        started.wait()
+        release.wait(10)
+        returned.append(release)
+        return first_legal(position)
+
+    strategy = Scripted(slow)
+    hint, move = (SafeStrategy(strategy, "p", grace_s=0.1) for _ in range(2))
+    results = []
+    threads = [threading.Thread(target=lambda r=runner: results.append(r.choose(game, 0.0)))
+               for runner in (hint, move)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(5)
+    assert [choice.failure.kind for choice in results] == [FailureKind.TIMED_OUT] * 2
+    releases[0].set()
+    deadline = time.monotonic() + 5
+    while not returned and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.05)  # its thread clears its own entry just after returning
+    assert returned == [releases[0]]
+    assert hint.busy and move.busy  # the other call is still stuck
+    releases[1].set()
+    deadline = time.monotonic() + 5
+    while hint.busy and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not hint.busy and not move.busy
+
+
 def test_choosing_in_a_finished_game_raises(game):
     private = Position(game).game()
     while not private.is_over:

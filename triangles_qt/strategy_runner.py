@@ -153,21 +153,22 @@ class SafeStrategy:
         snapshot = Position(position.game())  # its own copy: the strategy may keep running
         box: dict[str, Any] = {}
         done = threading.Event()
+        strategy = self.strategy  # the object this call is about, whatever the runner does next
 
         def work() -> None:
             try:
-                box["stroke"] = self.strategy.choose_stroke(snapshot, budget_s)
+                box["stroke"] = strategy.choose_stroke(snapshot, budget_s)
             except BaseException as exc:  # noqa: BLE001 - a plugin's fault is reported, not raised
                 box["error"] = exc
                 box["trace"] = traceback.format_exc()
             finally:
                 done.set()
-                _stuck.remove(self.strategy, done)
+                _stuck.remove(strategy, done)
 
         worker = threading.Thread(target=work, name=f"strategy-{self.strategy_id}", daemon=True)
         worker.start()
         if not done.wait(max(0.0, budget_s) + self.grace_s):
-            _stuck.add(self.strategy, done)  # not asked again while it runs
+            _stuck.add(strategy, done)  # not asked again while it runs
             return None, FailureKind.TIMED_OUT, (f"no answer within its budget of {budget_s:g} s "
                                                  f"(+{self.grace_s:g} s grace)"), ""
         if "error" in box:

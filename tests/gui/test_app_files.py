@@ -1,6 +1,7 @@
 """Game files in the window: save and open, a bad file, autosave and resume; the command line."""
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from triangles_qt.app.application import parse_arguments
@@ -346,14 +347,18 @@ def test_a_finished_game_saved_in_another_language_ends_with_the_names_of_the_la
 def test_the_final_score_shows_names_as_typed_and_the_scores_in_bold(make_window):
     window = make_window()
     window.start_new_game(NewGameChoices(preset="phone-24", opponent="human",
-                                         player_names=("<i>Ana</i> 1", "%2 Ben")), seed=4)
+                                         player_names=("%3 Ana  1", "<i>Ben</i> & Co")),
+                           seed=4)
     controller = window.controller
     while not controller.game.is_over:
         controller.request_stroke(*(int(v) for v in controller.game.legal_strokes()[0]))
     you, other = controller.game.scores
     dialog = window.game_over_dialog
-    assert dialog.score_text == f"<i>Ana</i> 1 {you} – {other} %2 Ben"
+    assert dialog.score_text == f"%3 Ana  1 {you} – {other} <i>Ben</i> & Co"
     assert f"<b>{you}</b> – <b>{other}</b>" in dialog.score_label.text()
+    assert you < other  # so the heading names the second player, as typed
+    assert dialog.title_text == "<i>Ben</i> & Co wins!"
+    assert dialog.title_label.textFormat() == Qt.TextFormat.PlainText
 
 
 def _record_against(path, strategy_id):

@@ -294,7 +294,8 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
     monkeypatch.setattr(statistics.os, "replace", full_disk)
     with qtbot.waitSignal(controller.game_over, timeout=5000):
         window.redo_action.trigger()
-    assert "could not be saved" in window.statusBar().currentMessage()
+    message = window.statusBar().currentMessage()
+    assert message.startswith(window.game_over_dialog.title_text) and "could not be saved" in message
     assert store.per_strategy() == counted and store.path.read_bytes() == saved
     monkeypatch.undo()
     window.game_over_dialog.close_button.click()

@@ -266,7 +266,6 @@ def test_each_kind_of_strategy_failure_is_told_in_the_language_in_its_own_words(
                "raised": "its code raised KeyError: 3"}
     for kind, text in english.items():
         assert (reasons[FailureKind(kind)] == text) == (code == "en")
-    manager.set_language("en")
 
 
 @pytest.mark.parametrize("code, look_in, of_type", [

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 
-from triangles_qt.app.plugins_dialog import PluginsDialog
+from triangles_qt.app.plugins_dialog import PluginsDialog, opening_width
 from triangles_qt.plugin_manager import Reason
 from triangles_qt.themes import SkippedTheme, SkipReason, ThemeSet
 
@@ -398,3 +398,14 @@ def test_a_plugin_folder_that_cannot_be_made_is_said_not_raised(qtbot, monkeypat
     assert dialog.folder_label.text() == (
         f"The plugin folder could not be created: {blocker / 'plugins'}")
     assert "cannot create the plugin folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("wanted", "screen", "width"), [
+    (500, 1920, 720),    # short texts: the usual width
+    (900, 1920, 900),    # whole errors where the screen allows
+    (900, 800, 720),     # but within nine tenths of the screen
+    (3000, 2560, 1200),  # and not a window as wide as a very long error
+    (500, 480, 432),     # a tiny screen: never wider than it
+])
+def test_the_window_opens_as_wide_as_its_texts_within_the_screen(wanted, screen, width):
+    assert opening_width(wanted, screen) == width

@@ -109,6 +109,7 @@ class GameOverDialog(QDialog):
         font.setPointSizeF(font.pointSizeF() * 1.8)
         font.setBold(True)
         self.title_label.setFont(font)
+        self.title_label.setTextFormat(Qt.TextFormat.PlainText)  # "<name> wins!" between friends
         self.score_label = QLabel()
         self.score_label.setAlignment(Qt.AlignCenter)
         self.score_label.setTextFormat(Qt.TextFormat.RichText)
@@ -137,8 +138,8 @@ class GameOverDialog(QDialog):
         return QTextDocumentFragment.fromHtml(self.score_label.text()).toPlainText()
 
     def set_texts(self, title: str, score: str) -> None:
-        """Who won and the final score, in rich text (the window that knows the game words
-        them)."""
+        """Who won (plain text) and the final score (rich text), worded by the window that knows
+        the game."""
         self.title_label.setText(title)
         self.score_label.setText(score)
 
@@ -663,7 +664,7 @@ class MainWindow(QMainWindow):
         if path and self.open_file(path):
             return
         box = self.message_box
-        if path and box is not None and box is not before and box.isVisible():
+        if box is not None and box is not before and box.isVisible():
             box.finished.connect(self._resume_or_start)
         else:
             self._resume_or_start()
@@ -826,10 +827,10 @@ class MainWindow(QMainWindow):
         if game is None:
             return
         title, score = self._final_texts(winner)
-        self.statusBar().showMessage(title)
-        self._end_note = title
-        if self._stroke_since_start:  # after the title, so that a failure to save is seen
-            self._record_statistics(winner)
+        problem = self._record_statistics(winner) if self._stroke_since_start else None
+        # One message, so that a failure to save stays beside the result instead of hiding it.
+        self._end_note = title if problem is None else f"{title} {problem}"
+        self.statusBar().showMessage(self._end_note)
         self._close_game_over_dialog()
         dialog = GameOverDialog(title, score, self)
         dialog.play_again.connect(self.play_again)
@@ -848,7 +849,8 @@ class MainWindow(QMainWindow):
             "4": html.escape(self._player_label(1)),
         }
         score = re.sub("%([1-4])", lambda m: parts[m.group(1)], self.tr("%1 %2 – %3 %4"))
-        return self.end_message(winner), score
+        return self.end_message(winner), f'<span style="white-space: pre-wrap">{score}</span>'
+
 
     def end_message(self, winner: int | None) -> str:
         """'You won!', 'You lost!', 'Draw!' against the computer; '<name> wins!' or 'Draw!'."""
@@ -859,18 +861,21 @@ class MainWindow(QMainWindow):
             return self.tr("You won!") if winner == human else self.tr("You lost!")
         return self.tr("%1 wins!").replace("%1", self.controller.players[winner].name)
 
-    def _record_statistics(self, winner: int | None) -> None:
+    def _record_statistics(self, winner: int | None) -> str | None:
+        """Count the result of a game against the computer; None, or why it could not be saved
+        (a full disk must not spoil the end of a game)."""
         human = self.controller.human_index
         if not self.controller.against_computer or human is None:
-            return
+            return None
         computer = self.controller.players[1 - human]
         outcome = "drawn" if winner is None else ("won" if winner == human else "lost")
         result = (computer.strategy or "unknown", outcome)
         try:
             self.statistics_store().record_result(*result, replacing=self._counted)
-            self._counted = result
-        except OSError as exc:  # a full disk (StatisticsError) must not spoil the end of a game
-            self._statistics_not_saved(exc)
+        except OSError as exc:  # StatisticsError
+            return self.tr("The statistics could not be saved: %1").replace("%1", str(exc))
+        self._counted = result
+        return None
 
     def _reopen_finished_game(self) -> None:
         """The last stroke of a finished game was taken back: the game goes on. Its result stays
@@ -880,11 +885,6 @@ class MainWindow(QMainWindow):
         if self.statusBar().currentMessage() == self._end_note:
             self.statusBar().clearMessage()
         self._end_note = None
-
-    def _statistics_not_saved(self, exc: OSError) -> None:
-        self.statusBar().showMessage(
-            self.tr("The statistics could not be saved: %1").replace("%1", str(exc)), 6000
-        )
 
     def statistics_store(self) -> StatisticsStore:
         if self._statistics is None:

@@ -57,6 +57,12 @@ def _provided_names(registry: Any, theme_set: ThemeSet | None) -> dict[str, dict
     return provided
 
 
+def opening_width(wanted: int, screen_width: int) -> int:
+    """The Plugins window's first width: what its tables' texts want (errors whole), at least
+    720 px, but at most 1200 px and nine tenths of the screen; the player can still resize."""
+    return min(max(720, wanted), 1200, int(screen_width * 0.9))
+
+
 class PluginsDialog(QDialog):
     """Shows a plugin registry: anything with ``loaded`` (items with ``name``, ``kind``,
     ``source``), ``failed`` (items with ``name``, ``source``, ``error``, ``details``,
@@ -138,7 +144,7 @@ class PluginsDialog(QDialog):
             widget.setVisible(bool(self.failed))
         self.themes_label.setVisible(bool(self.skipped_themes))
         self.theme_list.setVisible(bool(self.skipped_themes))
-        self.theme_list.setFixedHeight(min(160, 12 + 48 * max(1, len(self.skipped_themes))))
+        self.theme_list.setFixedHeight(min(200, 12 + 64 * max(1, len(self.skipped_themes))))
 
         self.failed_table.itemSelectionChanged.connect(self._update_details)
         self.retranslate_ui()
@@ -147,21 +153,19 @@ class PluginsDialog(QDialog):
         self.resize(self._opening_width(), self.sizeHint().height())
 
     def _opening_width(self) -> int:
-        """Wide enough for the tables' texts (errors included) if the screen allows, else at
-        least 720 px; the player can still resize."""
         wanted = 0
         for table in (self.loaded_table, self.failed_table):
             header = table.horizontalHeader()
             columns = sum(
                 header.sectionSize(c)
                 if header.sectionResizeMode(c) == QHeaderView.ResizeMode.Interactive
-                else table.sizeHintForColumn(c) + 12
+                else max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) + 12
                 for c in range(table.columnCount()))
             wanted = max(wanted, columns + 2 * table.frameWidth())
         margins = self.layout().contentsMargins()
         wanted += margins.left() + margins.right() + 8
         screen = self.screen().availableGeometry().width() if self.screen() else 1024
-        return max(720, min(wanted, int(screen * 0.9)))
+        return opening_width(wanted, screen)
 
     @staticmethod
     def _new_table(columns: int) -> QTableWidget:
