@@ -43,16 +43,15 @@ class _StuckCalls:
     def remove(self, strategy: Any, done: threading.Event) -> None:
         """The call has returned (called by its own thread, so nothing is held longer)."""
         with self._lock:
-            entry = self._calls.get(id(strategy))
-            if entry is not None and entry[0] is strategy:
+            entry = self._calls.get(id(strategy))  # an entry keeps its object, so it is this one
+            if entry is not None:
                 entry[1].discard(done)
                 if not entry[1]:
                     del self._calls[id(strategy)]
 
     def holds(self, strategy: Any) -> bool:
         with self._lock:
-            entry = self._calls.get(id(strategy))
-            return entry is not None and entry[0] is strategy
+            return id(strategy) in self._calls
 
 
 _stuck = _StuckCalls()
