@@ -19,6 +19,7 @@ from pathlib import Path
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
 
 from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
@@ -27,7 +28,7 @@ HARD = Path(__file__).resolve().parent.parent / "plugins" / "hard.py"
 
 
 def late_positions(preset: str, seed: int, replay: bool, most_legal: int) -> list[Game]:
-    game = Game(Board.generate(preset, seed), replay_after_triangle=replay)
+    game = Game(Board.generate(preset, seed), Rules(replay_after_triangle=replay))
     players = (Medium(seed=1), Medium(seed=2))
     late = []
     while not game.is_over:

@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
 
 
@@ -42,7 +43,7 @@ def load_hard(path: str):
 def play(path: str, preset: str, seed: int, hard_seat: int, budget: float, replay: bool) -> int:
     """Hard's final margin (its triangles minus Medium's) in one game."""
     board = Board.generate(preset, seed)
-    game = Game(board, replay_after_triangle=replay)
+    game = Game(board, Rules(replay_after_triangle=replay))
     players = {hard_seat: load_hard(path).Hard(), 1 - hard_seat: Medium()}
     while not game.is_over:
         i, j = players[game.player].choose_stroke(Position(game), budget)

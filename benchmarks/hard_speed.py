@@ -21,6 +21,7 @@ import time
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
 
 from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
@@ -42,7 +43,7 @@ def positions(seed: int, every: int) -> list[list[int]]:
 
 
 def replayed(seed: int, strokes: list[int], replay: bool) -> Game:
-    game = Game(Board.generate("phone-60", seed), replay_after_triangle=replay)
+    game = Game(Board.generate("phone-60", seed), Rules(replay_after_triangle=replay))
     for s in strokes:
         game.play_candidate(s)
     return game

@@ -50,7 +50,7 @@ def finished_games(paths: list[str], replay: bool) -> Iterator[tuple[Path, Loade
             print(f"{path}: skipped: {exc}", file=sys.stderr)
             continue
         game = loaded.game
-        if game.replay_after_triangle != replay or not game.is_over:
+        if game.rules.replay_after_triangle != replay or not game.is_over:
             rule = "without" if replay else "with"
             print(f"{path.name}: skipped: played {rule} \"play again\", or unfinished",
                   file=sys.stderr)

@@ -124,7 +124,7 @@ class Tracker:
         # The strokes still to come, as one full drawing (None under "play again").
         self.plan: int | None = None
         self.rank = _length_ranks(board)
-        if not game.replay_after_triangle:
+        if not game.rules.replay_after_triangle:
             self.plan = self._completed(legal)
 
     def _completed(self, candidates: int, plan: int = 0) -> int:
@@ -410,7 +410,7 @@ class Memory:
         return self.exact if exact else self.heuristic
 
     def fits(self, game: Game) -> bool:
-        return self.board is game.board and self.replay == game.replay_after_triangle
+        return self.board is game.board and self.replay == game.rules.replay_after_triangle
 
     def forget_unreachable(self, drawn: int) -> None:
         """Keep the tables to positions that can still follow `drawn`, within bounds."""
@@ -446,7 +446,7 @@ class Hard:
     def _memory_for(self, game: Game) -> Memory:
         memory = self._memory
         if self.max_nodes is not None or memory is None or not memory.fits(game):
-            memory = Memory(game.board, game.replay_after_triangle)
+            memory = Memory(game.board, game.rules.replay_after_triangle)
             if self.max_nodes is None:
                 self._memory = memory
         memory.forget_unreachable(game.drawn_bits)
@@ -505,7 +505,7 @@ class Search:
         self.t = tracker
         self.max_nodes = max_nodes
         self.game = tracker.game
-        self.replay = tracker.game.replay_after_triangle
+        self.replay = tracker.game.rules.replay_after_triangle
         self.deadline = deadline
         self.rng = rng
         self.memory = memory or Memory(tracker.board, self.replay)

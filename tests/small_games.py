@@ -22,7 +22,7 @@ def minimax(game: Game, memo: dict) -> int:
         game.play(i, j)
         rest = minimax(game, memo)
         game.undo()
-        value = gain + rest if gain and game.replay_after_triangle else gain - rest
+        value = gain + rest if gain and game.rules.replay_after_triangle else gain - rest
         best = value if best is None else max(best, value)
     memo[key] = best
     return best

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from triangles_qt.core.rules import Rules
+
 from triangles_qt import arena
 from triangles_qt.arena import main, run_match
 from triangles_qt.plugin_manager import load_plugins
@@ -85,9 +87,9 @@ def test_the_same_strategy_on_both_sides_is_labelled_by_seat(capsys):
 
 def test_rules_options_reach_the_games():
     match = run_match(load_plugins(), "easy", "easy", preset="phone-24", games=1, seed=3,
-                      tolerance=0, replay_after_triangle=True)
+                      tolerance=0, rules=Rules(replay_after_triangle=True))
     game = match.games[0].game
-    assert game.board.tolerance == 0 and game.replay_after_triangle
+    assert game.board.tolerance == 0 and game.rules.replay_after_triangle
     assert sum(game.scores) > 0
 
 

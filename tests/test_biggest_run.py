@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 
 from triangles_qt.core.game import Game
-from triangles_qt.core.record import PlayerInfo, write_record
+from triangles_qt.core.rules import Rules
+from triangles_qt.core.players import PlayerInfo
+from triangles_qt.core.record import write_record
 
 from small_games import random_board
 
@@ -24,7 +26,7 @@ def load_script():
 
 def random_replay_game(seed: int) -> Game:
     rng = random.Random(seed)
-    game = Game(random_board(rng, 12), replay_after_triangle=True)
+    game = Game(random_board(rng, 12), Rules(replay_after_triangle=True))
     while not game.is_over:
         legal = game.legal_strokes()
         game.play(*map(int, legal[rng.randrange(len(legal))]))

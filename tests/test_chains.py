@@ -12,6 +12,7 @@ from triangles_qt.builtin_plugins.hard import GIVE_SAMPLE, Search, Tracker
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
 
 from small_games import minimax, random_board
@@ -108,7 +109,7 @@ def test_chains_and_loops_read_off_boards_have_their_exact_value():
     for seed in range(40):
         rng = random.Random(seed)
         replay = seed % 2 == 1
-        game = Game(random_board(rng, 8 + seed % 4), replay_after_triangle=replay)
+        game = Game(random_board(rng, 8 + seed % 4), Rules(replay_after_triangle=replay))
         bounds: chains.Bounds = {}
         memo: dict = {}
         while not game.is_over:
@@ -128,7 +129,7 @@ def test_exact_search_sharing_values_between_like_chains_agrees_with_brute_force
     mixed = skipped = 0
     for seed in range(12):
         rng = random.Random(seed)
-        game = Game(random_board(rng, rng.randint(11, 14)), replay_after_triangle=seed % 2 == 1)
+        game = Game(random_board(rng, rng.randint(11, 14)), Rules(replay_after_triangle=seed % 2 == 1))
         memo: dict = {}
         while not game.is_over:
             if bin(game.legal_bits).count("1") <= 13:
@@ -181,7 +182,7 @@ def test_tracker_kept_up_to_date_matches_one_built_afresh(replay):
 
     checked = 0
     for _ in range(6):
-        game = Game(random_board(rng, 10), replay_after_triangle=replay)
+        game = Game(random_board(rng, 10), Rules(replay_after_triangle=replay))
         tracker = Tracker(game)
         states = [state(tracker)]
         while not game.is_over:

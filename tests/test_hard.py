@@ -9,6 +9,7 @@ from triangles_qt.builtin_plugins.hard import MEMORY_BYTES, Hard, Memory, OutOfT
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
 
 from small_games import minimax, random_board
@@ -26,7 +27,7 @@ def test_endgame_solver_agrees_with_brute_force_minimax_at_every_position(seed):
     rng = random.Random(seed)
     n = 6 + seed % 4
     board = random_board(rng, n)
-    game = Game(board, replay_after_triangle=seed % 2 == 1)
+    game = Game(board, Rules(replay_after_triangle=seed % 2 == 1))
     for _ in range({6: 0, 7: 0, 8: 5, 9: 9}[n]):
         if game.is_over:
             break
@@ -42,7 +43,7 @@ def test_endgame_solver_agrees_with_brute_force_minimax_at_every_position(seed):
         game.play(i, j)
         after = minimax(game, memo)
         # The solver's stroke achieves the value it claims.
-        assert (gain + after if gain and game.replay_after_triangle else gain - after) == value
+        assert (gain + after if gain and game.rules.replay_after_triangle else gain - after) == value
         game.undo()
         legal = game.legal_strokes()
         a, b = legal[rng.randrange(len(legal))]
@@ -76,7 +77,7 @@ def test_hard_plays_only_legal_strokes_within_budget(preset, replay):
     The wall-clock time per move is what the arena reports (docs/strength.md)."""
     budget = 0.25
     hard, medium = Hard(seed=1), Medium(seed=1)
-    game = Game(Board.generate(preset, 11), replay_after_triangle=replay)
+    game = Game(Board.generate(preset, 11), Rules(replay_after_triangle=replay))
     slowest = 0.0
     while not game.is_over:
         player = hard if game.player == 0 else medium
@@ -94,7 +95,7 @@ def test_hard_plays_the_exact_best_stroke_in_small_endgames():
     rng = random.Random(99)
     for seed in range(4):
         board = random_board(rng, 8)
-        game = Game(board, replay_after_triangle=seed % 2 == 0)
+        game = Game(board, Rules(replay_after_triangle=seed % 2 == 0))
         for _ in range(6):
             legal = game.legal_strokes()
             game.play(*map(int, legal[rng.randrange(len(legal))]))
@@ -108,7 +109,7 @@ def test_hard_plays_the_exact_best_stroke_in_small_endgames():
         gain = len(game.gain(i, j))
         game.play(i, j)
         after = minimax(game, memo)
-        assert (gain + after if gain and game.replay_after_triangle else gain - after) == best
+        assert (gain + after if gain and game.rules.replay_after_triangle else gain - after) == best
 
 
 def test_search_tries_takes_that_hand_nothing_back_first():
@@ -136,7 +137,7 @@ def test_what_hard_remembers_between_moves_is_exact(replay):
     position of the game, at every later move, is the brute-force one."""
     rng = random.Random(7 if replay else 8)
     board = random_board(rng, 8)
-    game = Game(board, replay_after_triangle=replay)
+    game = Game(board, Rules(replay_after_triangle=replay))
     for _ in range(4):
         legal = game.legal_strokes()
         game.play(*map(int, legal[rng.randrange(len(legal))]))
@@ -190,7 +191,7 @@ def test_hard_keeps_its_budget_in_a_play_again_middle_game_on_a_tablet():
     """There a single search node can cost tens of milliseconds (its quiescence runs through
     whole chains), so the clock must be read at every node, not every 64th."""
     budget = 0.25
-    game = Game(Board.generate("tablet-120", 5141), replay_after_triangle=True)
+    game = Game(Board.generate("tablet-120", 5141), Rules(replay_after_triangle=True))
     medium = Medium(seed=2)
     while len(game.moves) < 150:
         game.play(*medium.choose_stroke(Position(game), 1.0))

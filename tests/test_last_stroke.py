@@ -10,6 +10,7 @@ from triangles_qt.builtin_plugins.hard import SAFE_PARITY_LIMIT, TRACKER_LEGAL_L
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
 
 from small_games import general_position_board, hull_size, random_board
@@ -66,7 +67,7 @@ def test_plan_is_kept_only_without_play_again():
     """Under "play again after a triangle" turns do not alternate, so who draws the last
     stroke says nothing: the tracker keeps no plan."""
     board = Board.generate("phone-24", 3)
-    assert Tracker(Game(board, replay_after_triangle=True)).plan is None
+    assert Tracker(Game(board, Rules(replay_after_triangle=True))).plan is None
     assert Tracker(Game(board)).plan is not None
 
 

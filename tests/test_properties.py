@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.geometry import orient, strokes_conflict, within_distance_of_segment
 from triangles_qt.core.naive import NaiveGame
 
@@ -56,7 +57,7 @@ PROPERTY_SETTINGS = settings(
 @PROPERTY_SETTINGS
 @given(small_boards(), st.randoms(use_true_random=False), st.booleans())
 def test_no_two_drawn_strokes_ever_conflict(board, rng, replay):
-    game = play_randomly(Game(board, replay), rng)
+    game = play_randomly(Game(board, Rules(replay_after_triangle=replay)), rng)
     stars = board.star_list
     for (a, b), (c, d) in combinations(game.strokes, 2):
         assert not strokes_conflict(stars[a], stars[b], stars[c], stars[d])
@@ -69,7 +70,7 @@ def test_no_two_drawn_strokes_ever_conflict(board, rng, replay):
 @PROPERTY_SETTINGS
 @given(small_boards(), st.randoms(use_true_random=False), st.booleans())
 def test_score_total_is_the_number_of_counted_triangles(board, rng, replay):
-    game = play_randomly(Game(board, replay), rng)
+    game = play_randomly(Game(board, Rules(replay_after_triangle=replay)), rng)
     counted = [t for m in game.moves for t in m.triangles]
     assert len(set(counted)) == len(counted) == sum(game.scores)
     naive = NaiveGame(board.star_list, board.tolerance)
@@ -82,7 +83,7 @@ def test_score_total_is_the_number_of_counted_triangles(board, rng, replay):
 @PROPERTY_SETTINGS
 @given(small_boards(general_position=True), st.randoms(use_true_random=False), st.booleans())
 def test_tolerance_zero_general_position_ends_on_a_triangulation(board, rng, replay):
-    game = play_randomly(Game(board, replay), rng)
+    game = play_randomly(Game(board, Rules(replay_after_triangle=replay)), rng)
     n, h = board.n, hull_size(board.star_list)
     assert sum(game.scores) == 2 * n - 2 - h
     assert len(game.strokes) == 3 * n - 3 - h
@@ -90,8 +91,8 @@ def test_tolerance_zero_general_position_ends_on_a_triangulation(board, rng, rep
 
 def cross_check_game(board, rng, replay):
     """Play a random game on both engines, comparing every rule decision at every step."""
-    fast = Game(board, replay)
-    naive = NaiveGame(board.star_list, board.tolerance, replay)
+    fast = Game(board, Rules(replay_after_triangle=replay))
+    naive = NaiveGame(board.star_list, board.tolerance, Rules(replay_after_triangle=replay))
     pairs = list(combinations(range(board.n), 2))
     while True:
         assert fast.is_over == naive.is_over()

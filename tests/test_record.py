@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from triangles_qt.core import record as record_module
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.players import PlayerInfo
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.record import (
     MAX_RECORD_BYTES,
     LoadedRecord,
-    PlayerInfo,
     RecordError,
     game_to_record,
     parse_record,
@@ -41,7 +42,7 @@ BOT = PlayerInfo("Computer", "computer", "medium")
 
 def random_game(preset: str, seed: int, replay: bool, moves: int | None, rng: random.Random) -> Game:
     """A game on a generated board after `moves` random legal strokes (None: play to the end)."""
-    game = Game(Board.generate(preset, seed), replay_after_triangle=replay)
+    game = Game(Board.generate(preset, seed), Rules(replay_after_triangle=replay))
     count = 0
     while not game.is_over and (moves is None or count < moves):
         legal = game.legal_strokes()
@@ -58,7 +59,7 @@ def assert_same_game(a: Game, b: Game) -> None:
     assert a.board.star_list == b.board.star_list
     assert (a.board.width, a.board.height, a.board.tolerance) == (b.board.width, b.board.height, b.board.tolerance)
     assert (a.board.preset, a.board.seed) == (b.board.preset, b.board.seed)
-    assert a.replay_after_triangle == b.replay_after_triangle
+    assert a.rules == b.rules
     assert a.moves == b.moves
     assert a.scores == b.scores
     assert a.player == b.player
@@ -173,7 +174,7 @@ def test_game_to_record_accepts_numpy_seed():
 )
 def test_round_trip_random_games(tmp_path_factory, preset, seed, replay, moves, rng_seed, tolerance):
     rng = random.Random(rng_seed)
-    game = Game(Board.generate(preset, seed, tolerance), replay_after_triangle=replay)
+    game = Game(Board.generate(preset, seed, tolerance), Rules(replay_after_triangle=replay))
     count = 0
     while not game.is_over and (moves is None or count < moves):
         legal = game.legal_strokes()
@@ -282,7 +283,7 @@ def test_golden_replay_unfinished_by_hand():
     """
     loaded = read_record(VALID / "replay-unfinished.triangles")
     game = loaded.game
-    assert game.replay_after_triangle
+    assert game.rules.replay_after_triangle
     assert [m.player for m in game.moves] == [0, 1, 0, 0]
     assert game.scores == (1, 0) and not game.is_over and game.player == 1 and game.winner is None
     assert game.board.seed == 12 and game.board.preset is None

@@ -7,6 +7,7 @@ import pytest
 
 from triangles_qt.core.board import PRESETS, Board, BoardError, generate_stars, min_spacing
 from triangles_qt.core.game import Game, GameOver, IllegalStroke, Rejection
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.geometry import (
     orient,
     segments_intersect,
@@ -246,7 +247,7 @@ def test_turns_alternate_by_default_even_after_a_triangle():
 
 
 def test_play_again_after_a_triangle():
-    g = Game(board([(0, 0), (100, 0), (50, 80), (50, 300)]), replay_after_triangle=True)
+    g = Game(board([(0, 0), (100, 0), (50, 80), (50, 300)]), Rules(replay_after_triangle=True))
     g.play(0, 1)
     g.play(1, 2)
     assert g.play(0, 2).player == 0
@@ -310,7 +311,7 @@ def test_triangle_that_can_never_be_completed_does_not_keep_the_game_alive():
 
 
 def test_undo_restores_everything():
-    g = Game(board(SQUARE), replay_after_triangle=True)
+    g = Game(board(SQUARE), Rules(replay_after_triangle=True))
     states = []
     for i, j in ((0, 1), (1, 2), (2, 3), (3, 0), (0, 2)):
         states.append((g.player, g.scores, g.strokes, g.legal_bits, g.is_over))

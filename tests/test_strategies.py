@@ -19,6 +19,7 @@ from triangles_qt.builtin_plugins.fallback import (
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
 from triangles_qt.plugin_manager import load_plugins
 
@@ -155,7 +156,7 @@ def test_a_whole_game_is_fast_and_legal_even_with_a_zero_budget(cls):
 
 
 def test_medium_handles_the_replay_rule():
-    game = Game(Board.generate("phone-24", 5), replay_after_triangle=True)
+    game = Game(Board.generate("phone-24", 5), Rules(replay_after_triangle=True))
     strategies = [Medium(1), Medium(2)]
     while not game.is_over:
         game.play(*strategies[game.player].choose_stroke(Position(game), 1.0))

@@ -17,8 +17,10 @@ from typing import Callable, Sequence
 
 from .core.board import PRESETS, Board, BoardError
 from .core.game import Game
+from .core.rules import Rules
 from .core.position import Position
-from .core.record import PlayerInfo, RecordError, write_record
+from .core.players import PlayerInfo, PlayerKind
+from .core.record import RecordError, write_record
 from .plugin_manager import PluginRegistry, load_plugins, plugin_search_dirs
 from .strategy_runner import Failure, SafeStrategy
 from .themes import load_themes, theme_advice
@@ -150,7 +152,7 @@ def run_match(
     games: int = 20,
     seed: int = 1,
     tolerance: int | None = None,
-    replay_after_triangle: bool = False,
+    rules: Rules = Rules(),
     budget_s: float = 1.0,
     records_dir: str | Path | None = None,
     progress: Callable[[int, GameResult], None] | None = None,
@@ -161,7 +163,7 @@ def run_match(
     for k in range(games):
         board = Board.generate(preset, seed + k, tolerance)
         seats = (first, second) if k % 2 == 0 else (second, first)
-        result = play_game(Game(board, replay_after_triangle), seats, budget_s)
+        result = play_game(Game(board, rules), seats, budget_s)
         match.games.append(result)
         if records_dir is not None:
             try:
@@ -179,7 +181,7 @@ def write_game_record(folder: Path, k: int, result: GameResult) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     board = result.game.board
     path = folder / f"game-{k + 1:03d}-{board.preset}-seed{board.seed}.triangles"
-    players = [PlayerInfo(seat.name, "computer", seat.safe.strategy_id) for seat in result.seats]
+    players = [PlayerInfo(seat.name, PlayerKind.COMPUTER, seat.safe.strategy_id) for seat in result.seats]
     write_record(path, result.game, players)
     return path
 
@@ -249,7 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         match = run_match(registry, args.p1, args.p2, args.preset, args.games, args.seed,
-                          args.tolerance, args.replay_after_triangle, args.budget, args.records,
+                          args.tolerance, Rules(args.replay_after_triangle), args.budget,
+                          args.records,
                           progress)
     except KeyboardInterrupt:  # strategy threads are daemons: nothing keeps us from exiting
         print("interrupted", file=sys.stderr)

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Mapping
 import pluggy
 
 from . import PROJECT_NAME, hookspecs
+from .defaults import MAX_PLUGIN_TEXT_LENGTH
 
 ENTRY_POINT_GROUP = PROJECT_NAME
 USER_DATA_ENV = "TRIANGLES_USER_DATA"
@@ -44,7 +45,6 @@ BUILTIN_STRATEGY_ORDER = ("easy", "medium", "hard")
 BUILTIN_SOURCE = "built-in"
 
 HOOKS = ("triangles_strategies", "triangles_themes")
-MAX_STRATEGY_TEXT = 80
 """Longest strategy id or name: a name must fit the New game window and, inside "Computer (…)"
 in any language, a game record's 200 characters."""
 _KIND_OF_HOOK = {"triangles_strategies": "strategies", "triangles_themes": "themes"}
@@ -424,8 +424,8 @@ def _check_strategy(index: int, strategy: Any) -> None:
 
 def _text_problem(attribute: str, value: str) -> str:
     """What is wrong with a strategy's id or name (both are shown, saved and remembered)."""
-    if len(value) > MAX_STRATEGY_TEXT:
-        return f"is longer than {MAX_STRATEGY_TEXT} characters ({len(value)})"
+    if len(value) > MAX_PLUGIN_TEXT_LENGTH:
+        return f"is longer than {MAX_PLUGIN_TEXT_LENGTH} characters ({len(value)})"
     if any(unicodedata.category(c) == "Cc" for c in value):
         return "contains a control character (such as a line break)"
     if attribute == "id" and (value.strip() != value or not value.isprintable()):

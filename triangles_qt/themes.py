@@ -38,8 +38,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from .defaults import MAX_PLUGIN_TEXT_LENGTH
+
 MAX_THEME_FILE_BYTES = 64 * 1024
-MAX_NAME_LENGTH = 80
 MIN_TEXT_CONTRAST = 3.0
 """Below this (WCAG's least, for large text) a theme's text could not be read: it is refused."""
 TEXT_CONTRAST = 4.5  # what WCAG asks of ordinary text; `theme_advice` mentions a theme below it
@@ -196,9 +197,9 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
         )
     where = f"{where}, id '{theme_id}'"
     name = table.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_PLUGIN_TEXT_LENGTH:
         raise ThemeError(
-            f"{where}: 'name' must be a non-empty text of at most {MAX_NAME_LENGTH} characters."
+            f"{where}: 'name' must be a non-empty text of at most {MAX_PLUGIN_TEXT_LENGTH} characters."
         )
 
     theme = Theme(

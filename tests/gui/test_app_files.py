@@ -307,7 +307,8 @@ def test_default_names_of_a_game_saved_in_another_language_follow_the_language_i
         make_window, tmp_path):
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
-    from triangles_qt.core.record import PlayerInfo, write_record
+    from triangles_qt.core.players import PlayerInfo
+    from triangles_qt.core.record import write_record
 
     def saved(path, players):
         write_record(path, Game(Board.generate("phone-24", 41)), players)
@@ -329,7 +330,8 @@ def test_a_finished_game_saved_in_another_language_ends_with_the_names_of_the_la
         make_window, tmp_path):
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
-    from triangles_qt.core.record import PlayerInfo, write_record
+    from triangles_qt.core.players import PlayerInfo
+    from triangles_qt.core.record import write_record
 
     game = Game(Board.generate("phone-24", 41))
     while not game.is_over:
@@ -364,7 +366,8 @@ def test_the_final_score_shows_names_as_typed_and_the_scores_in_bold(make_window
 def _record_against(path, strategy_id):
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
-    from triangles_qt.core.record import PlayerInfo, write_record
+    from triangles_qt.core.players import PlayerInfo
+    from triangles_qt.core.record import write_record
 
     game = Game(Board.generate("phone-24", 40))
     i, j = game.legal_strokes()[0]
@@ -378,7 +381,7 @@ def _record_against(path, strategy_id):
 
 
 def _assert_first_plays_instead(window):
-    from triangles_qt.core.record import PlayerInfo
+    from triangles_qt.core.players import PlayerInfo
 
     box = window.message_box
     assert box is not None and box.isVisible()

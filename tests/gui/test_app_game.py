@@ -531,7 +531,7 @@ def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
     dialog.replay_check.setChecked(True)
     dialog.accept()
     game = window.controller.game
-    assert game.board.preset == "tablet-80" and game.moves == () and game.replay_after_triangle
+    assert game.board.preset == "tablet-80" and game.moves == () and game.rules.replay_after_triangle
     assert window.controller.players[1].strategy == "first"
     assert window.settings.new_game_choices().preset == "tablet-80"
     qtbot.waitUntil(lambda: window.new_game_dialog is None)

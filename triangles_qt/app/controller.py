@@ -17,8 +17,9 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from triangles_qt.builtin_plugins.fallback import FallbackStrategy
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game, Move, Rejection
+from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
-from triangles_qt.core.record import PlayerInfo
+from triangles_qt.core.players import PlayerInfo
 from triangles_qt.strategy_runner import FailureKind, SafeStrategy
 
 from .background import run_in_background
@@ -167,7 +168,7 @@ class GameController(QObject):
     def new_game(
         self, board: Board, players: Sequence[PlayerInfo], replay_after_triangle: bool = False
     ) -> None:
-        self.start(Game(board, replay_after_triangle=replay_after_triangle), players)
+        self.start(Game(board, Rules(replay_after_triangle=replay_after_triangle)), players)
 
     def start(self, game: Game, players: Sequence[PlayerInfo]) -> None:
         """Take over `game` (new or loaded, possibly with moves) with these two players."""

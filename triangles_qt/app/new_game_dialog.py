@@ -27,11 +27,19 @@ from PySide6.QtWidgets import (
 )
 
 from triangles_qt.core.board import PRESETS
+from triangles_qt.core.players import PlayerKind
+from triangles_qt.defaults import (
+    BUILTIN_LEVELS,
+    DEFAULT_LEVEL,
+    DEFAULT_PRESET,
+    FALLBACK_LEVEL,
+    MAX_PLAYER_NAME_LENGTH,
+)
 
 from .controller import registry_strategies
 from .plurals import plural
-from .settings import MAX_NAME_LENGTH, NewGameChoices
-from .strategy_names import BUILTIN_STRATEGIES, strategy_display_name
+from .settings import NewGameChoices
+from .strategy_names import strategy_display_name
 
 FAMILIES = ("phone", "tablet")
 
@@ -101,7 +109,7 @@ class NewGameDialog(QDialog):
         self.name_edits = (QLineEdit(), QLineEdit())
         self._name_labels = (QLabel(), QLabel())
         for label, edit in zip(self._name_labels, self.name_edits):
-            edit.setMaxLength(MAX_NAME_LENGTH)
+            edit.setMaxLength(MAX_PLAYER_NAME_LENGTH)
             label.setBuddy(edit)
             human_form.addRow(label, edit)
 
@@ -137,15 +145,15 @@ class NewGameDialog(QDialog):
     # -- values -------------------------------------------------------------------------------
 
     def set_choices(self, choices: NewGameChoices) -> None:
-        button = self.preset_buttons.get(choices.preset) or self.preset_buttons["phone-60"]
+        button = self.preset_buttons.get(choices.preset) or self.preset_buttons[DEFAULT_PRESET]
         button.setChecked(True)
         button.setFocus()  # the window opens on the board size chosen, not on the first one
-        computer = choices.opponent != "human" and self.strategy_combo.count() > 0
+        computer = choices.opponent == PlayerKind.COMPUTER and self.strategy_combo.count() > 0
         (self.computer_radio if computer else self.human_radio).setChecked(True)
         self._show_opponent_page()
         index = self.strategy_combo.findData(choices.strategy_id)
         if index < 0:
-            index = self.strategy_combo.findData("medium")
+            index = self.strategy_combo.findData(FALLBACK_LEVEL)
         self.strategy_combo.setCurrentIndex(max(0, index))
         (self.you_start_radio if choices.human_starts else self.computer_starts_radio).setChecked(
             True
@@ -159,12 +167,12 @@ class NewGameDialog(QDialog):
     def choices(self) -> NewGameChoices:
         preset = next(
             (name for name, button in self.preset_buttons.items() if button.isChecked()),
-            "phone-60",
+            DEFAULT_PRESET,
         )
         return NewGameChoices(
             preset=preset,
-            opponent="computer" if self.computer_radio.isChecked() else "human",
-            strategy_id=str(self.strategy_combo.currentData() or "easy"),
+            opponent=PlayerKind.COMPUTER if self.computer_radio.isChecked() else PlayerKind.HUMAN,
+            strategy_id=str(self.strategy_combo.currentData() or DEFAULT_LEVEL),
             human_starts=self.you_start_radio.isChecked(),
             replay_after_triangle=self.replay_check.isChecked(),
             player_names=tuple(" ".join(e.text().split()) for e in self.name_edits),
@@ -189,7 +197,7 @@ class NewGameDialog(QDialog):
         self.computer_starts_radio.setText(self.tr("The computer"))
         for index, strategy in enumerate(self._strategies):
             name = strategy_display_name(strategy)
-            if strategy.id not in BUILTIN_STRATEGIES:
+            if strategy.id not in BUILTIN_LEVELS:
                 name = self.tr("%1 (plugin)").replace("%1", name)
             self.strategy_combo.setItemText(index, name)
         for k, (label, edit) in enumerate(zip(self._name_labels, self.name_edits), start=1):

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from triangles_qt.core.record import PlayerInfo
+from triangles_qt.core.players import PlayerInfo
 
 from .controller import COMPUTER
 from .i18n import in_every_language

@@ -22,18 +22,18 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings
 
 from triangles_qt.core.board import PRESETS
+from triangles_qt.core.players import PlayerKind
+from triangles_qt.defaults import (
+    DEFAULT_LEVEL,
+    DEFAULT_PRESET,
+    MAX_PLAYER_NAME_LENGTH,
+    MAX_PLUGIN_TEXT_LENGTH,
+)
 
 ORGANIZATION = "Triangles"
 APPLICATION = "triangles-qt"
 
-OPPONENTS = ("human", "computer")
-DEFAULT_PRESET = "phone-60"
-DEFAULT_OPPONENT = "computer"
-DEFAULT_STRATEGY = "easy"
 DEFAULT_THEME = "nebula"
-MAX_NAME_LENGTH = 40
-
-MAX_STRATEGY_ID_LENGTH = 200
 _THEME_ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
 _LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
 
@@ -44,8 +44,8 @@ class NewGameChoices:
     translated default" ("Player 1", "Player 2")."""
 
     preset: str = DEFAULT_PRESET
-    opponent: str = DEFAULT_OPPONENT
-    strategy_id: str = DEFAULT_STRATEGY
+    opponent: PlayerKind = PlayerKind.COMPUTER
+    strategy_id: str = DEFAULT_LEVEL
     human_starts: bool = True
     replay_after_triangle: bool = False
     player_names: tuple[str, str] = ("", "")
@@ -104,23 +104,24 @@ class Settings:
         self._set("new_game/preset", value)
 
     @property
-    def opponent(self) -> str:
-        """"human" (two players on one machine) or "computer"."""
+    def opponent(self) -> PlayerKind:
+        """A person (a friend on this computer) or the computer."""
         value = self._get("new_game/opponent")
-        return value if isinstance(value, str) and value in OPPONENTS else DEFAULT_OPPONENT
+        try:
+            return PlayerKind(value)
+        except ValueError:
+            return PlayerKind.COMPUTER
 
     @opponent.setter
-    def opponent(self, value: str) -> None:
-        if value not in OPPONENTS:
-            raise ValueError(f"opponent must be 'human' or 'computer', not {value!r}")
-        self._set("new_game/opponent", value)
+    def opponent(self, value: PlayerKind) -> None:
+        self._set("new_game/opponent", PlayerKind(value).value)
 
     @property
     def strategy_id(self) -> str:
         """The computer strategy's id. It may name a plugin that is no longer installed: the
         caller checks it against the plugin registry."""
         value = self._get("new_game/strategy")
-        return value if _is_strategy_id(value) else DEFAULT_STRATEGY
+        return value if _is_strategy_id(value) else DEFAULT_LEVEL
 
     @strategy_id.setter
     def strategy_id(self, value: str) -> None:
@@ -176,8 +177,7 @@ class Settings:
         changes nothing."""
         if choices.preset not in PRESETS:
             raise ValueError(f"unknown preset {choices.preset!r}")
-        if choices.opponent not in OPPONENTS:
-            raise ValueError(f"opponent must be 'human' or 'computer', not {choices.opponent!r}")
+        PlayerKind(choices.opponent)  # raises ValueError for anything else
         if not _is_strategy_id(choices.strategy_id):
             raise ValueError(f"invalid strategy id {choices.strategy_id!r}")
         self.preset = choices.preset
@@ -241,7 +241,7 @@ def _is_strategy_id(value: Any) -> bool:
     # Plugins may choose any non-empty id (hookspecs); only keep out what cannot be one.
     return (
         isinstance(value, str)
-        and 0 < len(value) <= MAX_STRATEGY_ID_LENGTH
+        and 0 < len(value) <= MAX_PLUGIN_TEXT_LENGTH
         and value.strip() == value
         and value.isprintable()
     )
@@ -274,4 +274,4 @@ def _as_name(value: Any) -> str:
     if not isinstance(value, str):
         return ""
     name = " ".join(value.split())  # no newlines or tabs in a name shown on the board
-    return name[:MAX_NAME_LENGTH]
+    return name[:MAX_PLAYER_NAME_LENGTH]

@@ -8,8 +8,6 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 
-BUILTIN_STRATEGIES = ("easy", "medium", "hard")
-
 
 def builtin_level_name(strategy_id: str) -> str | None:
     """A built-in level's name in the interface language; None for any other id."""

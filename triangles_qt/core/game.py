@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .board import Board
+from .rules import Rules
 from .geometry import strokes_conflict, within_distance_of_segment
 
 
@@ -59,9 +60,9 @@ class _Undo:
 class Game:
     """One game of Triangles. Player 0 (Player 1 on screen) moves first."""
 
-    def __init__(self, board: Board, replay_after_triangle: bool = False) -> None:
+    def __init__(self, board: Board, rules: Rules = Rules()) -> None:
         self.board = board
-        self.replay_after_triangle = bool(replay_after_triangle)
+        self.rules = rules
         self._drawn = 0
         self._legal = (1 << board.m) - 1
         self._neighbours = [0] * board.n
@@ -75,7 +76,7 @@ class Game:
         """An independent game in the same state (shares the immutable board)."""
         other = Game.__new__(Game)
         other.board = self.board
-        other.replay_after_triangle = self.replay_after_triangle
+        other.rules = self.rules
         other._drawn = self._drawn
         other._legal = self._legal
         other._neighbours = self._neighbours.copy()
@@ -209,7 +210,7 @@ class Game:
         self._moves.append(move)
         if triangles:
             self._scores[player] += len(triangles)
-        if not (triangles and self.replay_after_triangle):
+        if not (triangles and self.rules.replay_after_triangle):
             self._player = 1 - player
         if not self._witness_alive(self._witness):
             self._witness = self._find_witness()

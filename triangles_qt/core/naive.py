@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .game import Rejection
+from .rules import Rules
 from .geometry import (
     Point,
     orient,
@@ -21,10 +22,10 @@ from .geometry import (
 class NaiveGame:
     """The rules of RULES.md sections 2-5, played on a list of integer stars."""
 
-    def __init__(self, stars: list[Point], tolerance: int, replay_after_triangle: bool = False):
+    def __init__(self, stars: list[Point], tolerance: int, rules: Rules = Rules()):
         self.stars = [tuple(map(int, s)) for s in stars]
         self.tolerance = tolerance
-        self.replay_after_triangle = replay_after_triangle
+        self.rules = rules
         self.drawn: list[tuple[int, int]] = []
         self.scores = [0, 0]
         self.player = 0
@@ -89,7 +90,7 @@ class NaiveGame:
         triangles = self.closed_triangles(i, j)
         self.drawn.append((i, j))
         self.scores[self.player] += len(triangles)
-        if not (triangles and self.replay_after_triangle):
+        if not (triangles and self.rules.replay_after_triangle):
             self.player = 1 - self.player
         return triangles
 

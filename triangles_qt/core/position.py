@@ -12,6 +12,7 @@ import numpy as np
 
 from .board import Board
 from .game import Game, Move
+from .rules import Rules
 
 
 class Position:
@@ -61,12 +62,21 @@ class Position:
         return self._game.player
 
     @property
+    def rules(self) -> Rules:
+        return self._game.rules
+
+    @property
     def replay_after_triangle(self) -> bool:
-        return self._game.replay_after_triangle
+        return self._game.rules.replay_after_triangle
 
     @property
     def is_over(self) -> bool:
         return self._game.is_over
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1 once the game is over and someone has more triangles; None otherwise."""
+        return self._game.winner
 
     def legal_strokes(self) -> np.ndarray:
         """The strokes that may be drawn now: int array of shape (k, 2), each row (low, high)."""

@@ -23,7 +23,7 @@ Loading is strict, and every problem raises `RecordError` whose message is one p
   the game is over, and list exactly the counting triangles it closes (each triple ascending; the
   list in any order). Moves are numbered from 1 in messages ("move 5" is the fifth move).
 - `scores`, `finished` and `winner` must equal the replayed game's.
-- Player names and strategy ids are non-empty strings of at most `MAX_NAME_LENGTH` characters
+- Player names and strategy ids are non-empty strings of at most `MAX_RECORDED_NAME_LENGTH` characters
   without control characters (a name is printed on one line); a seed is null or an integer with
   |seed| <= 2^64 - 1.
 
@@ -47,6 +47,9 @@ from typing import Any, Sequence
 from .atomic_file import write_atomically
 from .board import PRESETS, Board, BoardError
 from .game import Game, GameOver, IllegalStroke, Rejection
+from .players import PlayerInfo, PlayerKind
+from .rules import Rules
+from ..defaults import MAX_RECORDED_NAME_LENGTH
 
 FORMAT = "triangles-game"
 VERSION = 1
@@ -61,9 +64,7 @@ MAX_DIGITS = 40
 MAX_SEED = 2**64 - 1
 """Seeds are stored when |seed| <= MAX_SEED. Negative seeds are allowed because `Board.generate`
 accepts them (Python's Random seeds from the absolute value, so -7 and 7 give the same stars)."""
-MAX_NAME_LENGTH = 200
-
-PLAYER_KINDS = ("human", "computer")
+PLAYER_KINDS = tuple(kind.value for kind in PlayerKind)
 
 _INTERNAL = "the file cannot be loaded"
 """How the safety net's messages begin: seeing it means a check is missing here (tests look)."""
@@ -83,15 +84,6 @@ class RecordError(ValueError):
     def __init__(self, message: str, kind: str = "invalid") -> None:
         super().__init__(message)
         self.kind = kind
-
-
-@dataclass(frozen=True)
-class PlayerInfo:
-    """Who played one side: a name, "human" or "computer", and a computer's strategy id."""
-
-    name: str
-    kind: str
-    strategy: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,7 +117,7 @@ def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
             "tolerance": int(board.tolerance),
             "stars": [[int(x), int(y)] for x, y in board.star_list],
         },
-        "rules": {"replay_after_triangle": bool(game.replay_after_triangle)},
+        "rules": {"replay_after_triangle": bool(game.rules.replay_after_triangle)},
         "players": [_player_to_json(p) for p in checked],
         "moves": [
             {
@@ -169,7 +161,7 @@ def write_record(path: str | os.PathLike[str], game: Game, players: Sequence[Pla
 
 def _player_to_json(player: PlayerInfo) -> dict[str, Any]:
     out: dict[str, Any] = {"name": player.name, "kind": player.kind}
-    if player.kind == "computer":
+    if player.kind == PlayerKind.COMPUTER:
         out["strategy"] = player.strategy
     return out
 
@@ -192,19 +184,19 @@ def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> Non
         raise RecordError(f"{where}'s name must be a string, not {_describe(name)}")
     if not name.strip():
         raise RecordError(f"{where}'s name is empty")
-    if len(name) > MAX_NAME_LENGTH:
-        raise RecordError(f"{where}'s name is longer than {MAX_NAME_LENGTH} characters")
+    if len(name) > MAX_RECORDED_NAME_LENGTH:
+        raise RecordError(f"{where}'s name is longer than {MAX_RECORDED_NAME_LENGTH} characters")
     if _has_control_character(name):
         raise RecordError(f"{where}'s name contains a control character (such as a line break)")
     if not isinstance(kind, str) or kind not in PLAYER_KINDS:
         raise RecordError(f'{where}\'s kind must be "human" or "computer", not {_describe(kind)}')
-    if kind == "computer":
+    if kind == PlayerKind.COMPUTER:
         if not isinstance(strategy, str):
             raise RecordError(f"{where} is a computer, so its strategy must be a string, not {_describe(strategy)}")
         if not strategy.strip():
             raise RecordError(f"{where} is a computer with an empty strategy id")
-        if len(strategy) > MAX_NAME_LENGTH:
-            raise RecordError(f"{where}'s strategy id is longer than {MAX_NAME_LENGTH} characters")
+        if len(strategy) > MAX_RECORDED_NAME_LENGTH:
+            raise RecordError(f"{where}'s strategy id is longer than {MAX_RECORDED_NAME_LENGTH} characters")
         if _has_control_character(strategy):
             raise RecordError(f"{where}'s strategy id contains a control character (such as a line break)")
     elif strategy is not None:
@@ -334,9 +326,9 @@ def _load(document: Any) -> LoadedRecord:
     _check_keys(document, _TOP_KEYS, "the record")
 
     board = _load_board(document["board"])
-    replay = _load_rules(document["rules"])
+    rules = _load_rules(document["rules"])
     players = _load_players(document["players"])
-    game = Game(board, replay_after_triangle=replay)
+    game = Game(board, rules)
     _replay_moves(game, document["moves"])
 
     scores = document["scores"]
@@ -403,14 +395,14 @@ def _check_preset_and_seed(preset: Any, seed: Any) -> None:
             raise RecordError(f"the board's seed must be between -(2^64 - 1) and 2^64 - 1, not {seed}")
 
 
-def _load_rules(value: Any) -> bool:
+def _load_rules(value: Any) -> Rules:
     if not isinstance(value, dict):
         raise RecordError(f"rules must be an object, not {_describe(value)}")
     _check_keys(value, _RULES_KEYS, "the rules")
     replay = value["replay_after_triangle"]
     if not isinstance(replay, bool):
         raise RecordError(f"the rule replay_after_triangle must be true or false, not {_describe(replay)}")
-    return replay
+    return Rules(replay_after_triangle=replay)
 
 
 def _load_players(value: Any) -> tuple[PlayerInfo, PlayerInfo]:
@@ -423,7 +415,7 @@ def _load_players(value: Any) -> tuple[PlayerInfo, PlayerInfo]:
         _check_keys(entry, _PLAYER_KEYS, f"player {index}", optional=("strategy",))
         name, kind, strategy = entry["name"], entry["kind"], entry.get("strategy")
         _check_player_fields(index, name, kind, strategy)
-        out.append(PlayerInfo(name, kind, strategy))
+        out.append(PlayerInfo(name, PlayerKind(kind), strategy))
     return out[0], out[1]
 
 
