@@ -1,4 +1,4 @@
-"""Who took the biggest run of recorded "play again" games, and whether that player won.
+r"""Who took the biggest run of recorded "play again" games, and whether that player won.
 
 With "play again after a triangle" a turn is a run of strokes that take triangles, ended by one
 that takes none. Late in a game nobody has a safe stroke left, so every turn ends by handing
@@ -8,7 +8,8 @@ three biggest runs and who took them, and, at the start of the exchange, how the
 take nothing (who draws the last of them opens the final run) split into strokes left minus
 triangles left plus strokes that take two at once. Run on demand on arena records:
 
-    python3 -m triangles_qt.arena --preset tablet-120 --games 20 --seed 2000 --p1 hard --p2 medium --replay-after-triangle --records DIR
+    python3 -m triangles_qt.arena --preset tablet-120 --games 20 --seed 2000 \
+        --p1 hard --p2 medium --replay-after-triangle --records DIR
     python3 benchmarks/biggest_run.py DIR
 
 Games played without "play again" are skipped (see benchmarks/last_stroke.py for those).
@@ -18,10 +19,10 @@ from __future__ import annotations
 
 import sys
 
-from triangles_qt.core.game import Move
-
 # A sibling script: benchmarks/ is on the path when this one runs.
 from records import Tally, games_on_command_line
+
+from triangles_qt.core.game import Move
 
 
 def runs(moves: list[Move]) -> list[tuple[int, int]]:
@@ -62,9 +63,11 @@ def main() -> int:
         strokes = len(rest)
         triangles = sum(len(m.triangles) for m in rest)
         doubles = sum(len(m.triangles) == 2 for m in rest)
-        print(f"{path.name}: {names[0]} {scores[0]} - {scores[1]} {names[1]}; biggest runs "
-              f"{top}; from the first triangle on, {strokes - triangles + doubles} strokes took "
-              f"nothing = {strokes} strokes - {triangles} triangles + {doubles} doubles")
+        print(
+            f"{path.name}: {names[0]} {scores[0]} - {scores[1]} {names[1]}; biggest runs "
+            f"{top}; from the first triangle on, {strokes - triangles + doubles} strokes took "
+            f"nothing = {strokes} strokes - {triangles} triangles + {doubles} doubles"
+        )
     print(f"the player who took the biggest run {tally}")
     return 0
 

@@ -16,13 +16,13 @@ import sys
 import time
 from pathlib import Path
 
+from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
+
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
-
-from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
+from triangles_qt.core.rules import Rules
 
 HARD = Path(__file__).resolve().parent.parent / "plugins" / "hard.py"
 

@@ -94,11 +94,15 @@ def main() -> None:
         warm_games.append(total)
         strokes_warm += per
     print(f"\ntablet-180, {args.games} boards, {statistics.mean(moves):.0f} strokes per game:")
-    print(f"  stroke, fresh board    median {us(statistics.median(strokes_cold))}"
-          f"  p95 {us(statistics.quantiles(strokes_cold, n=20)[-1])}")
+    print(
+        f"  stroke, fresh board    median {us(statistics.median(strokes_cold))}"
+        f"  p95 {us(statistics.quantiles(strokes_cold, n=20)[-1])}"
+    )
     print(f"  stroke, warm caches    median {us(statistics.median(strokes_warm))}")
-    print(f"  random game, fresh     median {ms(statistics.median(cold_games))}"
-          f"  max {ms(max(cold_games))}")
+    print(
+        f"  random game, fresh     median {ms(statistics.median(cold_games))}"
+        f"  max {ms(max(cold_games))}"
+    )
     print(f"  random game, warm      median {ms(statistics.median(warm_games))}")
 
     print("\nNaive reference engine, same strokes, same run:")
@@ -111,8 +115,10 @@ def main() -> None:
         game.play(i, j)
         fast_per.append(time.perf_counter() - t)
     nm, fm = statistics.median(naive_per), statistics.median(fast_per)
-    print(f"  tablet-180, first {len(strokes)} strokes: naive {us(nm)}, fast {us(fm)}"
-          f"  -> {nm / fm:,.0f}x faster")
+    print(
+        f"  tablet-180, first {len(strokes)} strokes: naive {us(nm)}, fast {us(fm)}"
+        f"  -> {nm / fm:,.0f}x faster"
+    )
 
     naive_games, fast_games = [], []
     for seed in range(5):
@@ -129,8 +135,10 @@ def main() -> None:
             naive.is_over()
         naive_games.append(time.perf_counter() - t)
     nm, fm = statistics.median(naive_games), statistics.median(fast_games)
-    print(f"  phone-24 whole game (incl. fresh-board caches): naive {ms(nm)}, fast {ms(fm)}"
-          f"  -> {nm / fm:,.0f}x faster")
+    print(
+        f"  phone-24 whole game (incl. fresh-board caches): naive {ms(nm)}, fast {ms(fm)}"
+        f"  -> {nm / fm:,.0f}x faster"
+    )
 
 
 if __name__ == "__main__":

@@ -28,8 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
+from triangles_qt.core.rules import Rules
 
 
 def load_hard(path: str):
@@ -53,10 +53,12 @@ def play(path: str, preset: str, seed: int, hard_seat: int, budget: float, repla
 
 
 def margins(path: str, args: argparse.Namespace) -> list[int]:
-    jobs = [(path, args.preset, args.seed + k, k % 2, args.budget, args.replay)
-            for k in range(args.games)]
+    jobs = [
+        (path, args.preset, args.seed + k, k % 2, args.budget, args.replay)
+        for k in range(args.games)
+    ]
     with ProcessPoolExecutor(args.jobs) as pool:
-        return list(pool.map(play, *zip(*jobs)))
+        return list(pool.map(play, *zip(*jobs, strict=True)))
 
 
 def main() -> None:
@@ -76,12 +78,14 @@ def main() -> None:
         names.insert(0, args.baseline)
         results.insert(0, baseline(args.baseline, args))
     print("seed  " + "  ".join(f"v{n}" for n in range(len(results))))
-    for k, row in enumerate(zip(*results)):
+    for k, row in enumerate(zip(*results, strict=True)):
         print(f"{args.seed + k}  " + "  ".join(f"{m:+d}" for m in row))
-    for n, (path, row) in enumerate(zip(names, results)):
+    for n, (path, row) in enumerate(zip(names, results, strict=True)):
         wins, draws = sum(m > 0 for m in row), sum(m == 0 for m in row)
-        print(f"v{n} {path}: {wins} wins, {draws} draws, {len(row) - wins - draws} losses, "
-              f"total margin {sum(row):+d}")
+        print(
+            f"v{n} {path}: {wins} wins, {draws} draws, {len(row) - wins - draws} losses, "
+            f"total margin {sum(row):+d}"
+        )
     for n, row in enumerate(results[1:], start=1):
         print(f"v{n} - v0: {paired(results[0], row)}")
 
@@ -102,13 +106,15 @@ def baseline(path: str, args: argparse.Namespace) -> list[int]:
 
 def paired(old: list[int], new: list[int]) -> str:
     """The change of margin per game, as mean +- standard error, and games better / worse."""
-    changes = [b - a for a, b in zip(old, new)]
+    changes = [b - a for a, b in zip(old, new, strict=True)]
     n = len(changes)
     mean = sum(changes) / n
     spread = math.sqrt(sum((c - mean) ** 2 for c in changes) / (n - 1)) if n > 1 else 0.0
     better, worse = sum(c > 0 for c in changes), sum(c < 0 for c in changes)
-    return (f"mean change {mean:+.2f} +- {spread / math.sqrt(n):.2f} per game, "
-            f"{better} games better, {worse} worse")
+    return (
+        f"mean change {mean:+.2f} +- {spread / math.sqrt(n):.2f} per game, "
+        f"{better} games better, {worse} worse"
+    )
 
 
 if __name__ == "__main__":

@@ -18,13 +18,13 @@ import random
 import sys
 import time
 
+from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
+
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
-
-from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
+from triangles_qt.core.rules import Rules
 
 SEARCHED_FROM = 300  # legal strokes: Hard's tracker and search start below this on phone-60
 
@@ -65,19 +65,26 @@ def main() -> None:
         for strokes in positions(seed, args.every):
             for replay in (False, True):
                 game = replayed(seed, strokes, replay)
-                choices = [version.Hard(max_nodes=args.nodes).choose_stroke(Position(game), 100.0)
-                           for version in (old, new)]
+                choices = [
+                    version.Hard(max_nodes=args.nodes).choose_stroke(Position(game), 100.0)
+                    for version in (old, new)
+                ]
                 checked += 1
                 differ += choices[0] != choices[1]
             game = replayed(seed, strokes, False)
             for name, version in (("old", old), ("new", new)):
-                search = version.Search(version.Tracker(game.copy()),
-                                        time.perf_counter() + args.seconds, random.Random(0))
+                search = version.Search(
+                    version.Tracker(game.copy()),
+                    time.perf_counter() + args.seconds,
+                    random.Random(0),
+                )
                 search.best_move(exact_first=False)
                 nodes[name] += search.nodes
     print(f"positions checked: {checked}, different choices at {args.nodes} nodes: {differ}")
-    print(f"nodes in {args.seconds} s per position: old {nodes['old']}, new {nodes['new']}, "
-          f"ratio {nodes['new'] / max(1, nodes['old']):.2f}")
+    print(
+        f"nodes in {args.seconds} s per position: old {nodes['old']}, new {nodes['new']}, "
+        f"ratio {nodes['new'] / max(1, nodes['old']):.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
-"""Who drew the last stroke of recorded games, and whether that player won.
+r"""Who drew the last stroke of recorded games, and whether that player won.
 
 Without "play again" turns alternate, so the number of strokes left decides who draws the last
 one. Hard's tracker keeps a *plan*, one full drawing of the strokes still to come; this replays
 each game and prints, besides the result, every move after which the plan's count of strokes
 (moves so far plus strokes left) changed, and who made it. Run on demand on arena records:
 
-    python3 -m triangles_qt.arena --preset phone-60 --games 20 --seed 4000 --p1 hard --p2 medium --records DIR
+    python3 -m triangles_qt.arena --preset phone-60 --games 20 --seed 4000 \
+        --p1 hard --p2 medium --records DIR
     python3 benchmarks/last_stroke.py DIR
 
 Games played with "play again after a triangle" are skipped.
@@ -15,11 +16,11 @@ from __future__ import annotations
 
 import sys
 
-from triangles_qt.builtin_plugins.hard import Tracker
-from triangles_qt.core.game import Game
-
 # A sibling script: benchmarks/ is on the path when this one runs.
 from records import Tally, games_on_command_line
+
+from triangles_qt.builtin_plugins.hard import Tracker
+from triangles_qt.core.game import Game
 
 
 def changes(game: Game) -> list[tuple[int, int, int]]:
@@ -48,9 +49,11 @@ def main() -> int:
         margin = scores[last] - scores[1 - last]
         tally.add(margin)
         moved = " ".join(f"{k + 1}:{names[p]}:{d:+d}" for k, p, d in changes(game))
-        print(f"{path.name}: {names[0]} {scores[0]} - {scores[1]} {names[1]}; "
-              f"{len(game.strokes)} strokes, the last by {names[last]} ({margin:+d}); "
-              f"count changed at {moved or 'no move'}")
+        print(
+            f"{path.name}: {names[0]} {scores[0]} - {scores[1]} {names[1]}; "
+            f"{len(game.strokes)} strokes, the last by {names[last]} ({margin:+d}); "
+            f"count changed at {moved or 'no move'}"
+        )
     print(f"the player of the last stroke {tally}")
     return 0
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from triangles_qt.core.record import LoadedRecord, RecordError, read_record
 
@@ -52,7 +52,8 @@ def finished_games(paths: list[str], replay: bool) -> Iterator[tuple[Path, Loade
         game = loaded.game
         if game.rules.replay_after_triangle != replay or not game.is_over:
             rule = "without" if replay else "with"
-            print(f"{path.name}: skipped: played {rule} \"play again\", or unfinished",
-                  file=sys.stderr)
+            print(
+                f'{path.name}: skipped: played {rule} "play again", or unfinished', file=sys.stderr
+            )
             continue
         yield path, loaded

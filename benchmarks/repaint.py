@@ -42,9 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from triangles_qt.app.board_view import BoardView
-    from triangles_qt.themes import NEBULA
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
+    from triangles_qt.themes import NEBULA
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     board = Board.generate("tablet-180", args.seed)

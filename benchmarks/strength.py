@@ -40,11 +40,32 @@ def pairing_tag(preset: str, replay: bool, opponent: str) -> str:
     return f"{opponent}_{preset}_{'again' if replay else 'default'}"
 
 
-def command(preset: str, replay: bool, opponent: str, games: int, budget: float, seed: int,
-            python: str = sys.executable) -> list[str]:
+def command(
+    preset: str,
+    replay: bool,
+    opponent: str,
+    games: int,
+    budget: float,
+    seed: int,
+    python: str = sys.executable,
+) -> list[str]:
     cmd = [
-        python, "-m", "triangles_qt.arena", "--preset", preset, "--games", str(games),
-        "--seed", str(seed), "--p1", "hard", "--p2", opponent, "--budget", f"{budget:g}", "--json",
+        python,
+        "-m",
+        "triangles_qt.arena",
+        "--preset",
+        preset,
+        "--games",
+        str(games),
+        "--seed",
+        str(seed),
+        "--p1",
+        "hard",
+        "--p2",
+        opponent,
+        "--budget",
+        f"{budget:g}",
+        "--json",
     ]
     return cmd + (["--replay-after-triangle"] if replay else [])
 
@@ -78,8 +99,10 @@ def missing_parts(played: set[int], seed: int, games: int, part: int) -> list[tu
         if played.isdisjoint(seeds):
             todo.append((first, len(seeds)))
         elif not played.issuperset(seeds):
-            raise ValueError(f"seeds {seeds.start}-{seeds.stop - 1} are partly played; "
-                             "use a --part that the part files align with")
+            raise ValueError(
+                f"seeds {seeds.start}-{seeds.stop - 1} are partly played; "
+                "use a --part that the part files align with"
+            )
     return todo
 
 
@@ -90,8 +113,12 @@ def run_part(cmd: list[str], path: Path, commit: str) -> None:
     # The arena's line per game ("game 1/2 (seed 5140): hard 181 - 152 medium, hard wins")
     # says which seeds were lost, for replaying them.
     games = [line for line in done.stderr.splitlines() if line.startswith("game ")]
-    part = {"command": "python3 " + " ".join(cmd[1:]), "commit": commit,
-            "summary": json.loads(done.stdout), "games": games}
+    part = {
+        "command": "python3 " + " ".join(cmd[1:]),
+        "commit": commit,
+        "summary": json.loads(done.stdout),
+        "games": games,
+    }
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(part, indent=1) + "\n")
     os.replace(tmp, path)
@@ -101,8 +128,13 @@ def combine(parts: list[dict]) -> dict:
     """One summary for a pairing from its parts. The mean s/move weights parts by their moves,
     or by their games when a part does not say how many moves it had (the earliest totals)."""
     games = sum(p["games"] for p in parts)
-    total = {"games": games, "wins": {}, "draws": sum(p["draws"] for p in parts),
-             "failures": [f for p in parts for f in p["failures"]], "move_seconds": {}}
+    total = {
+        "games": games,
+        "wins": {},
+        "draws": sum(p["draws"] for p in parts),
+        "failures": [f for p in parts for f in p["failures"]],
+        "move_seconds": {},
+    }
     for part in parts:
         for name, wins in part["wins"].items():
             total["wins"][name] = total["wins"].get(name, 0) + wins
@@ -110,9 +142,13 @@ def combine(parts: list[dict]) -> dict:
     for name in names:
         seconds = [part["move_seconds"][name] for part in parts]
         by_moves = all("moves" in s for s in seconds)
-        weights = [s["moves"] if by_moves else part["games"] for s, part in zip(seconds, parts)]
+        weights = [
+            s["moves"] if by_moves else part["games"]
+            for s, part in zip(seconds, parts, strict=True)
+        ]
         total["move_seconds"][name] = {
-            "mean": sum(s["mean"] * w for s, w in zip(seconds, weights)) / (sum(weights) or 1),
+            "mean": sum(s["mean"] * w for s, w in zip(seconds, weights, strict=True))
+            / (sum(weights) or 1),
             "max": max(s["max"] for s in seconds),
         }
     return total
@@ -137,13 +173,16 @@ def row(preset: str, replay: bool, opponent: str, summary: dict) -> str:
 def table(results: Path, todo: list[tuple], budget: float, seeds: range) -> str:
     """The Markdown table of the pairings' parts within `seeds`, then the commits behind each
     row (the parts' own record of what was installed)."""
-    lines = ["| board | rules | opponent | games | Hard wins | draws | Hard losses |"
-             " Hard s/move mean / max | opponent s/move mean / max | failures |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| board | rules | opponent | games | Hard wins | draws | Hard losses |"
+        " Hard s/move mean / max | opponent s/move mean / max | failures |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     versions = []
     for pairing in todo:
-        files = [f for f in part_files(results, pairing, budget)
-                 if set(part_seeds(f)) <= set(seeds)]
+        files = [
+            f for f in part_files(results, pairing, budget) if set(part_seeds(f)) <= set(seeds)
+        ]
         parts = [json.loads(f.read_text()) for f in files]
         lines.append(row(*pairing, combine([part["summary"] for part in parts])))
         games_by_commit: dict[str, int] = {}
@@ -151,15 +190,20 @@ def table(results: Path, todo: list[tuple], budget: float, seeds: range) -> str:
             commit = part.get("commit", "unknown")
             games_by_commit[commit] = games_by_commit.get(commit, 0) + part["summary"]["games"]
         if games_by_commit:
-            played = ", ".join(f"{games} games with {commit}"
-                               for commit, games in games_by_commit.items())
+            played = ", ".join(
+                f"{games} games with {commit}" for commit, games in games_by_commit.items()
+            )
             versions.append(f"- {pairing_tag(*pairing)}: {played}")
     return "\n".join(lines + ["", "Versions:"] + versions)
 
 
 def head_commit() -> str:
-    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                         cwd=Path(__file__).parent)
+    git = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent,
+    )
     return git.stdout.strip() or "unknown"
 
 
@@ -170,12 +214,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--part", type=int, default=2, help="games per arena run (even)")
     parser.add_argument("--jobs", type=int, default=2, help="arena runs at once (cores)")
-    parser.add_argument("--only", nargs="*", default=[],
-                        help="only the pairings whose tag holds all these words "
-                             "(e.g. easy tablet-120)")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=[],
+        help="only the pairings whose tag holds all these words (e.g. easy tablet-120)",
+    )
     parser.add_argument("--results", type=Path, default=RESULTS)
-    parser.add_argument("--commit", default=None,
-                        help="what the parts record as the version played (default: git HEAD)")
+    parser.add_argument(
+        "--commit",
+        default=None,
+        help="what the parts record as the version played (default: git HEAD)",
+    )
     parser.add_argument("--table", action="store_true", help="print the table and exit")
     args = parser.parse_args()
     if args.part % 2:

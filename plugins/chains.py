@@ -30,7 +30,7 @@ def value(shapes: Shapes, replay: bool, bounds: Bounds, max_nodes: int) -> int:
     """The best future score difference for the player to move (shapes sorted), under one rule
     option, which `bounds` must be kept for. Raises TooBig after `max_nodes` nodes; what was
     learnt stays in `bounds` for the next call."""
-    return _Solver(replay, bounds, max_nodes).search(shapes, -10**6, 10**6)
+    return _Solver(replay, bounds, max_nodes).search(shapes, -(10**6), 10**6)
 
 
 def moves(shapes: Shapes) -> list[tuple[int, Shapes]]:
@@ -39,7 +39,7 @@ def moves(shapes: Shapes) -> list[tuple[int, Shapes]]:
     for k, (size, ends) in enumerate(shapes):
         if k and shapes[k - 1] == shapes[k]:
             continue
-        rest = shapes[:k] + shapes[k + 1:]
+        rest = shapes[:k] + shapes[k + 1 :]
         for gain, pieces in _cuts(size, ends):
             found.setdefault((gain, tuple(sorted(rest + pieces))), None)
     return sorted(found, key=lambda move: -move[0])
@@ -77,13 +77,13 @@ class _Solver:
         self.nodes_left -= 1
         if self.nodes_left < 0:
             raise TooBig
-        low, high = self.bounds.get(shapes, (-10**6, 10**6))
+        low, high = self.bounds.get(shapes, (-(10**6), 10**6))
         if low == high or low >= beta:
             return low
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
-        alpha0, best = alpha, -10**6
+        alpha0, best = alpha, -(10**6)
         for gain, after in moves(shapes):
             if gain and self.replay:
                 result = gain + self.search(after, alpha - gain, beta - gain)

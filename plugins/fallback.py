@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Iterable
+from collections.abc import Iterable
 
 from triangles_qt.core.board import bits_to_indices
 from triangles_qt.core.game import Game
@@ -87,8 +87,9 @@ def first_safe(
     return None
 
 
-def greedy_net(game: Game, s: int, deadline: float, current: Iterable[int] | None = None,
-               max_plies: int = 60) -> int:
+def greedy_net(
+    game: Game, s: int, deadline: float, current: Iterable[int] | None = None, max_plies: int = 60
+) -> int:
     """Score difference for the player to move after drawing s, if both then take the best
     triangle whenever they can (chains under the replay rule included) and stop when the player
     to move can close nothing. `current`: the threats now, when the caller knows them."""

@@ -296,7 +296,7 @@ class Tracker:
         closed = shared = 0
         for s in members:
             ts = borders[s]
-            if not ts or len(ts) > 2 or self.crossings and self.board.crossing_bits(s) & legal:
+            if not ts or len(ts) > 2 or (self.crossings and self.board.crossing_bits(s) & legal):
                 return None
             for t in ts:
                 triangles.setdefault(t, []).append(s)
@@ -311,6 +311,7 @@ class Tracker:
             return (size, LOOP), members
         if shared != size - 1:
             return None
+
         # Walk from an end (the closed one if only one is), its own side first if it has one.
         def own(t: int) -> list[int]:
             return [x for x in triangles[t] if len(borders[x]) == 1]
@@ -617,7 +618,7 @@ class Search:
             moves.insert(0, first)
         alpha0 = alpha
         outer_truncated, self.truncated = self.truncated, False
-        best, best_move = -10**9, moves[0]
+        best, best_move = -(10**9), moves[0]
         t = self.t
         scale = 1 if exact else HEURISTIC_SCALE
         for s in moves:
@@ -713,7 +714,7 @@ class Search:
         return HEURISTIC_SCALE
 
     def root(self, depth: int, exact: bool) -> tuple[int, int]:
-        value = self.negamax(depth, -10**9, 10**9, exact, root=True)
+        value = self.negamax(depth, -(10**9), 10**9, exact, root=True)
         return self.memory.values(exact)[self.game.drawn_bits][3], value
 
     def winning_safe_stroke(self, safe: list[int], share: float) -> int | None:

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from triangles_qt.core.rules import Rules
-
 from triangles_qt import arena
 from triangles_qt.arena import main, run_match
+from triangles_qt.core.rules import Rules
 from triangles_qt.plugin_manager import load_plugins
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,11 +43,28 @@ def run_json(capsys, *argv: str) -> dict:
 
 
 def test_json_summary_has_exactly_the_documented_schema(capsys):
-    summary = run_json(capsys, "--preset", "phone-24", "--games", "3", "--seed", "1",
-                       "--p1", "easy", "--p2", "medium")
+    summary = run_json(
+        capsys,
+        "--preset",
+        "phone-24",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--p1",
+        "easy",
+        "--p2",
+        "medium",
+    )
     assert list(summary) == [
-        "games", "wins", "draws", "seconds_per_game", "move_seconds", "fallback_moves",
-        "failures"]
+        "games",
+        "wins",
+        "draws",
+        "seconds_per_game",
+        "move_seconds",
+        "fallback_moves",
+        "failures",
+    ]
     assert summary["games"] == 3
     assert set(summary["wins"]) == {"easy", "medium"}
     assert sum(summary["wins"].values()) + summary["draws"] == 3
@@ -78,16 +94,25 @@ def test_game_k_uses_seed_plus_k_and_seats_alternate():
 
 
 def test_the_same_strategy_on_both_sides_is_labelled_by_seat(capsys):
-    summary = run_json(capsys, "--preset", "phone-24", "--games", "2",
-                       "--p1", "medium", "--p2", "medium")
+    summary = run_json(
+        capsys, "--preset", "phone-24", "--games", "2", "--p1", "medium", "--p2", "medium"
+    )
     assert set(summary["wins"]) == {"medium#1", "medium#2"}
     assert set(summary["move_seconds"]) == {"medium#1", "medium#2"}
     assert "#1" in arena.build_parser().format_help()
 
 
 def test_rules_options_reach_the_games():
-    match = run_match(load_plugins(), "easy", "easy", preset="phone-24", games=1, seed=3,
-                      tolerance=0, rules=Rules(replay_after_triangle=True))
+    match = run_match(
+        load_plugins(),
+        "easy",
+        "easy",
+        preset="phone-24",
+        games=1,
+        seed=3,
+        tolerance=0,
+        rules=Rules(replay_after_triangle=True),
+    )
     game = match.games[0].game
     assert game.board.tolerance == 0 and game.rules.replay_after_triangle
     assert sum(game.scores) > 0
@@ -96,11 +121,26 @@ def test_rules_options_reach_the_games():
 def test_records_are_written_one_per_game(tmp_path, capsys):
     record = pytest.importorskip("triangles_qt.core.record")
     folder = tmp_path / "records"
-    run_json(capsys, "--preset", "phone-24", "--games", "2", "--seed", "4",
-             "--records", str(folder), "--p1", "medium", "--p2", "medium")
+    run_json(
+        capsys,
+        "--preset",
+        "phone-24",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--records",
+        str(folder),
+        "--p1",
+        "medium",
+        "--p2",
+        "medium",
+    )
     files = sorted(folder.glob("*.triangles"))
     assert [f.name for f in files] == [
-        "game-001-phone-24-seed4.triangles", "game-002-phone-24-seed5.triangles"]
+        "game-001-phone-24-seed4.triangles",
+        "game-002-phone-24-seed5.triangles",
+    ]
     loaded = record.read_record(files[1])
     assert loaded.game.is_over and loaded.game.board.seed == 5
     assert [p.kind for p in loaded.players] == ["computer", "computer"]
@@ -122,20 +162,26 @@ def test_list_plugins_shows_the_themes_and_the_skipped_ones(tmp_path, capsys):
     folder.mkdir()
     daylight = (Path(__file__).parents[1] / "themes" / "daylight.toml").read_text(encoding="utf-8")
     (folder / "mint.toml").write_text(
-        daylight.replace('id = "daylight"', 'id = "mint"').replace('name = "Daylight"',
-                                                                  'name = "Mint"'),
-        encoding="utf-8")
+        daylight.replace('id = "daylight"', 'id = "mint"').replace(
+            'name = "Daylight"', 'name = "Mint"'
+        ),
+        encoding="utf-8",
+    )
     (folder / "bad.toml").write_text('id = "bad"\nname = "Bad"\ntext = "nope"\n', encoding="utf-8")
     (folder / "mint.py").write_text(
         "from triangles_qt import hookimpl\n\n@hookimpl\n"
-        "def triangles_themes():\n    return ['mint.toml', 'bad.toml']\n", encoding="utf-8")
+        "def triangles_themes():\n    return ['mint.toml', 'bad.toml']\n",
+        encoding="utf-8",
+    )
     assert main(["--list-plugins", "--plugin-dir", str(folder)]) == 0
     out = capsys.readouterr().out
     themes = out.split("Themes:")[1]
     assert "nebula" in themes and "daylight" in themes and "Mint" in themes
     searched = out.split("Drop-in folders searched, in order:\n")[1].split("Loaded plugins:")[0]
     assert searched.splitlines() == [
-        f"  {tmp_path / 'user-data' / 'plugins'}  (does not exist)", f"  {folder}"]
+        f"  {tmp_path / 'user-data' / 'plugins'}  (does not exist)",
+        f"  {folder}",
+    ]
     assert "Skipped themes: none" not in out and "bad.toml" in out.split("Skipped themes:")[1]
 
 
@@ -162,28 +208,64 @@ def raiser_folder(tmp_path):
     (folder / "raiser.py").write_text(
         "from triangles_qt import hookimpl\n"
         "class Raiser:\n    id = 'raiser'\n    name = 'Raiser'\n"
-        "    def choose_stroke(self, position, budget_s):\n        raise ValueError(f'lost at {len(position.strokes)}\\nafter {len(position.strokes)} strokes')\n"
-        "@hookimpl\ndef triangles_strategies():\n    return [Raiser()]\n")
+        "    def choose_stroke(self, position, budget_s):\n"
+        "        raise ValueError(\n"
+        "            f'lost at {len(position.strokes)}\\nafter {len(position.strokes)} strokes'\n"
+        "        )\n"
+        "@hookimpl\ndef triangles_strategies():\n    return [Raiser()]\n"
+    )
     return folder
 
 
 def test_failures_are_reported_in_the_summary(tmp_path, capsys):
     folder = raiser_folder(tmp_path)
-    summary = run_json(capsys, "--preset", "phone-24", "--games", "2", "--plugin-dir", str(folder),
-                       "--p1", "raiser", "--p2", "easy")
+    summary = run_json(
+        capsys,
+        "--preset",
+        "phone-24",
+        "--games",
+        "2",
+        "--plugin-dir",
+        str(folder),
+        "--p1",
+        "raiser",
+        "--p2",
+        "easy",
+    )
     # Three strikes per game, then the fallback plays on.
     assert len(summary["failures"]) == 6
     first = summary["failures"][0]
     details = first.pop("details")
-    assert first == {"strategy": "raiser", "plugin": "raiser",
-                     "error": "raised ValueError: lost at 0", "kind": "raised",
-                     "replaced": False}
+    assert first == {
+        "strategy": "raiser",
+        "plugin": "raiser",
+        "error": "raised ValueError: lost at 0",
+        "kind": "raised",
+        "replaced": False,
+    }
     # the traceback points the plugin's author at the line that raised
     assert details.startswith("Traceback") and "raiser.py" in details and "ValueError" in details
     assert [f["replaced"] for f in summary["failures"]] == [False, False, True] * 2
     assert summary["games"] == 2
-    assert main(["--preset", "phone-24", "--games", "1", "--plugin-dir", str(folder),
-                 "--p1", "raiser", "--p2", "easy", "--budget", "0.1"]) == 0
+    assert (
+        main(
+            [
+                "--preset",
+                "phone-24",
+                "--games",
+                "1",
+                "--plugin-dir",
+                str(folder),
+                "--p1",
+                "raiser",
+                "--p2",
+                "easy",
+                "--budget",
+                "0.1",
+            ]
+        )
+        == 0
+    )
     table = capsys.readouterr().out
     assert table.count("raised ValueError: lost at") == 3
     assert table.count("Traceback") == 1  # the same place, whatever the message
@@ -192,8 +274,19 @@ def test_failures_are_reported_in_the_summary(tmp_path, capsys):
 
 def test_the_moves_the_fallback_played_are_counted(tmp_path, capsys):
     folder = raiser_folder(tmp_path)
-    summary = run_json(capsys, "--preset", "phone-24", "--games", "2", "--plugin-dir", str(folder),
-                       "--p1", "raiser", "--p2", "easy")
+    summary = run_json(
+        capsys,
+        "--preset",
+        "phone-24",
+        "--games",
+        "2",
+        "--plugin-dir",
+        str(folder),
+        "--p1",
+        "raiser",
+        "--p2",
+        "easy",
+    )
     moves = {label: summary["move_seconds"][label]["moves"] for label in ("raiser", "easy")}
     assert summary["fallback_moves"] == {"raiser": moves["raiser"], "easy": 0}  # every one
     assert moves["raiser"] > 3
@@ -215,9 +308,29 @@ def test_a_hanging_plugin_does_not_keep_the_arena_from_exiting(tmp_path):
     env.pop("TRIANGLES_PLUGIN_PATH", None)
     start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "triangles_qt.arena", "--preset", "phone-24", "--games", "1",
-         "--budget", "0.05", "--plugin-dir", str(folder), "--p1", "hang", "--p2", "easy", "--json"],
-        capture_output=True, text=True, timeout=30, env=env, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "triangles_qt.arena",
+            "--preset",
+            "phone-24",
+            "--games",
+            "1",
+            "--budget",
+            "0.05",
+            "--plugin-dir",
+            str(folder),
+            "--p1",
+            "hang",
+            "--p2",
+            "easy",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=env,
+        cwd=tmp_path,
     )
     elapsed = time.monotonic() - start
     assert done.returncode == 0, done.stderr
@@ -238,8 +351,25 @@ def test_the_example_in_the_plugin_guide_is_the_example_file():
 def test_a_records_folder_that_cannot_be_written_warns_and_the_match_goes_on(tmp_path, capsys):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the records folder should be")
-    code = arena.main(["--preset", "phone-24", "--games", "2", "--seed", "1", "--p1", "easy",
-                       "--p2", "medium", "--budget", "0.2", "--records", str(blocker), "--json"])
+    code = arena.main(
+        [
+            "--preset",
+            "phone-24",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--p1",
+            "easy",
+            "--p2",
+            "medium",
+            "--budget",
+            "0.2",
+            "--records",
+            str(blocker),
+            "--json",
+        ]
+    )
     captured = capsys.readouterr()
     assert code == 0
     assert json.loads(captured.out)["games"] == 2

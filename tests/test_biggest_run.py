@@ -5,12 +5,12 @@ import random
 import sys
 from pathlib import Path
 
+from small_games import random_board
+
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.record import write_record
-
-from small_games import random_board
+from triangles_qt.core.rules import Rules
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "biggest_run.py"
 
@@ -49,10 +49,14 @@ def test_runs_are_each_turns_triangles_in_order():
 
 def test_report_names_the_taker_of_the_biggest_run(tmp_path, monkeypatch, capsys):
     game = random_replay_game(3)
-    write_record(tmp_path / "a.triangles", game,
-                 [PlayerInfo("Ann", "human"), PlayerInfo("Bob", "human")])
-    write_record(tmp_path / "b.triangles", Game(game.board),
-                 [PlayerInfo("Ann", "human"), PlayerInfo("Bob", "human")])
+    write_record(
+        tmp_path / "a.triangles", game, [PlayerInfo("Ann", "human"), PlayerInfo("Bob", "human")]
+    )
+    write_record(
+        tmp_path / "b.triangles",
+        Game(game.board),
+        [PlayerInfo("Ann", "human"), PlayerInfo("Bob", "human")],
+    )
     (tmp_path / "c.triangles").write_text("{ not a record")
     monkeypatch.setattr(sys, "argv", ["biggest_run.py", str(tmp_path)])
     assert load_script().main() == 0

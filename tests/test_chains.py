@@ -2,9 +2,10 @@
 
 import random
 import time
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from small_games import minimax, random_board
 
 from triangles_qt.builtin_plugins import chains
 from triangles_qt.builtin_plugins.chains import LOOP
@@ -12,10 +13,8 @@ from triangles_qt.builtin_plugins.hard import GIVE_SAMPLE, Search, Tracker
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
-
-from small_games import minimax, random_board
+from triangles_qt.core.rules import Rules
 
 
 def brute_force(shapes, replay: bool) -> int:
@@ -35,7 +34,7 @@ def brute_force(shapes, replay: bool) -> int:
                 links.append((first + size - 1,))
         sides.extend(links)
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(drawn: int) -> int:
         if drawn == (1 << len(sides)) - 1:
             return 0
@@ -129,7 +128,9 @@ def test_exact_search_sharing_values_between_like_chains_agrees_with_brute_force
     mixed = skipped = 0
     for seed in range(12):
         rng = random.Random(seed)
-        game = Game(random_board(rng, rng.randint(11, 14)), Rules(replay_after_triangle=seed % 2 == 1))
+        game = Game(
+            random_board(rng, rng.randint(11, 14)), Rules(replay_after_triangle=seed % 2 == 1)
+        )
         memo: dict = {}
         while not game.is_over:
             if bin(game.legal_bits).count("1") <= 13:
@@ -177,8 +178,11 @@ def test_tracker_kept_up_to_date_matches_one_built_afresh(replay):
     def state(tracker: Tracker) -> tuple:
         legal = tracker.game.legal_bits
         strokes = [s for s in range(tracker.board.m) if legal >> s & 1]
-        return ([(tracker.c0[s], tracker.c1[s]) for s in strokes],
-                tracker.hot & legal, tracker.taking & legal)
+        return (
+            [(tracker.c0[s], tracker.c1[s]) for s in strokes],
+            tracker.hot & legal,
+            tracker.taking & legal,
+        )
 
     checked = 0
     for _ in range(6):

@@ -11,7 +11,9 @@ REPO = Path(__file__).resolve().parent.parent
 # comes first on the path, and no editable install maps the outside folders.
 CHECK = """
 import sys
-sys.meta_path[:] = [f for f in sys.meta_path if "Editable" not in getattr(f, "__name__", type(f).__name__)]
+sys.meta_path[:] = [
+    f for f in sys.meta_path if "Editable" not in getattr(f, "__name__", type(f).__name__)
+]
 import triangles_qt
 from triangles_qt.builtin_plugins import hard
 from triangles_qt.app.i18n import translations_dir
@@ -27,8 +29,14 @@ print(len(registry.failed))
 
 def test_a_checkout_runs_with_its_own_strategies_themes_and_translations(tmp_path):
     env = {**os.environ, "TRIANGLES_USER_DATA": str(tmp_path)}  # no user plugins
-    done = subprocess.run([sys.executable, "-c", CHECK], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split("\n")
     package, strategy, translations = map(Path, lines[:3])

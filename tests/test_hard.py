@@ -4,15 +4,14 @@ import random
 import time
 
 import pytest
+from small_games import minimax, random_board
 
 from triangles_qt.builtin_plugins.hard import MEMORY_BYTES, Hard, Memory, OutOfTime, Search, Tracker
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
-
-from small_games import minimax, random_board
+from triangles_qt.core.rules import Rules
 
 
 def solve(game: Game) -> tuple[int, int]:
@@ -43,7 +42,9 @@ def test_endgame_solver_agrees_with_brute_force_minimax_at_every_position(seed):
         game.play(i, j)
         after = minimax(game, memo)
         # The solver's stroke achieves the value it claims.
-        assert (gain + after if gain and game.rules.replay_after_triangle else gain - after) == value
+        assert (
+            gain + after if gain and game.rules.replay_after_triangle else gain - after
+        ) == value
         game.undo()
         legal = game.legal_strokes()
         a, b = legal[rng.randrange(len(legal))]

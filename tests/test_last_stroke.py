@@ -4,16 +4,21 @@ import random
 import time
 
 import pytest
+from small_games import general_position_board, hull_size, random_board
 
 from triangles_qt.builtin_plugins import hard
-from triangles_qt.builtin_plugins.hard import SAFE_PARITY_LIMIT, TRACKER_LEGAL_LIMIT, Hard, Search, Tracker
+from triangles_qt.builtin_plugins.hard import (
+    SAFE_PARITY_LIMIT,
+    TRACKER_LEGAL_LIMIT,
+    Hard,
+    Search,
+    Tracker,
+)
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
-
-from small_games import general_position_board, hull_size, random_board
+from triangles_qt.core.rules import Rules
 
 
 def assert_full_drawing(tracker: Tracker) -> None:
@@ -108,17 +113,25 @@ def test_hard_draws_a_safe_stroke_that_leaves_it_the_last_stroke():
         players = (Medium(seed=1), Medium(seed=2))
         for _ in range(40):
             tracker = Tracker(game.copy())
-            safe = [s for s in range(game.board.m)
-                    if game.legal_bits >> s & 1 and not tracker.hot >> s & 1]
-            if (len(game.legal_strokes()) <= TRACKER_LEGAL_LIMIT and not tracker.threats()
-                    and len(safe) > SAFE_PARITY_LIMIT):
+            safe = [
+                s
+                for s in range(game.board.m)
+                if game.legal_bits >> s & 1 and not tracker.hot >> s & 1
+            ]
+            if (
+                len(game.legal_strokes()) <= TRACKER_LEGAL_LIMIT
+                and not tracker.threats()
+                and len(safe) > SAFE_PARITY_LIMIT
+            ):
                 after = {}
                 for s in safe:
                     tracker.play(s)
                     after[s] = tracker.plan.bit_count() % 2
                     tracker.undo()
                 if 0 in after.values() and 1 in after.values():
-                    chosen = game.board.candidate(*Hard(seed=seed).choose_stroke(Position(game), 1.0))
+                    chosen = game.board.candidate(
+                        *Hard(seed=seed).choose_stroke(Position(game), 1.0)
+                    )
                     assert after[chosen] == 0
                     checked += 1
             game.play(*players[game.player].choose_stroke(Position(game), 1.0))

@@ -81,8 +81,11 @@ def test_hook_triangles_themes(tmp_path):
 
 
 def test_every_hook_has_a_test_of_its_own():
-    specs = [name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
-             if name.startswith("triangles_")]
+    specs = [
+        name
+        for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
+        if name.startswith("triangles_")
+    ]
     assert specs == ["triangles_strategies", "triangles_themes"]
     tests = set(globals())
     assert [name for name in specs if f"test_hook_{name}" not in tests] == []
@@ -113,7 +116,7 @@ def test_builtins_come_first_and_in_order_then_third_party_by_name(tmp_path):
     builtin = ["easy", "medium"] + (["hard"] if "hard" in ids(registry) else [])
     assert ids(registry)[: len(builtin)] == builtin
     # Third-party strategies sorted by name: "Arbitrary last legal", "First legal", "Zigzag".
-    assert ids(registry)[len(builtin):] == ["last-legal", "first-legal", "zigzag"]
+    assert ids(registry)[len(builtin) :] == ["last-legal", "first-legal", "zigzag"]
     sources = {i.name: i.source for i in registry.loaded}
     assert sources["easy"] == sources["medium"] == "built-in"
     assert registry.plugin_of("easy") == "easy" and registry.plugin_of("medium") == "medium"
@@ -159,7 +162,8 @@ def test_a_package_plugin_can_import_its_own_submodules(tmp_path):
     registry = load_plugins([plugin_dir(tmp_path, "good_package")])
     assert registry.strategy("zigzag").name == "Zigzag"
     assert next(i for i in registry.loaded if i.name == "good_package").source == str(
-        tmp_path / "plugins" / "good_package")
+        tmp_path / "plugins" / "good_package"
+    )
 
 
 def test_drop_ins_get_unique_module_names_and_leave_sys_path_alone(tmp_path):
@@ -204,9 +208,15 @@ def test_hidden_and_private_files_are_not_plugins(tmp_path):
 
 def test_a_missing_explicit_folder_is_reported(tmp_path):
     registry = load_plugins([tmp_path / "nowhere"])
-    assert registry.failed == [PluginFailure(str(tmp_path / "nowhere"), str(tmp_path / "nowhere"),
-                                             "plugin folder not found", "",
-                                             Reason.FOLDER_MISSING)]
+    assert registry.failed == [
+        PluginFailure(
+            str(tmp_path / "nowhere"),
+            str(tmp_path / "nowhere"),
+            "plugin folder not found",
+            "",
+            Reason.FOLDER_MISSING,
+        )
+    ]
     assert ids(registry)[:2] == ["easy", "medium"]
 
 
@@ -220,17 +230,28 @@ def test_loading_twice_reimports_drop_ins_freshly(tmp_path):
 # -- broken plugins -------------------------------------------------------------------------------
 
 BROKEN = [
-    ("import_error.py", Reason.IMPORT, "ModuleNotFoundError",
-     "triangles_no_such_module_for_tests"),
-    ("hook_raises.py", Reason.HOOK_RAISED, "triangles_strategies() raised RuntimeError",
-     "the strategies hook exploded"),
-    ("themes_hook_raises.py", Reason.HOOK_RAISED, "triangles_themes() raised OSError",
-     "the themes hook exploded"),
+    ("import_error.py", Reason.IMPORT, "ModuleNotFoundError", "triangles_no_such_module_for_tests"),
+    (
+        "hook_raises.py",
+        Reason.HOOK_RAISED,
+        "triangles_strategies() raised RuntimeError",
+        "the strategies hook exploded",
+    ),
+    (
+        "themes_hook_raises.py",
+        Reason.HOOK_RAISED,
+        "triangles_themes() raised OSError",
+        "the themes hook exploded",
+    ),
     ("returns_not_a_list.py", Reason.BAD_RESULT, "returned str, not a list", None),
     ("returns_none.py", Reason.BAD_RESULT, "returned None, not a list", None),
     ("returns_bad_object.py", Reason.BAD_RESULT, "has no choose_stroke method", None),
-    ("returns_a_class.py", Reason.BAD_RESULT,
-     "is the class Forgetful, not an instance: return Forgetful()", None),
+    (
+        "returns_a_class.py",
+        Reason.BAD_RESULT,
+        "is the class Forgetful, not an instance: return Forgetful()",
+        None,
+    ),
     ("returns_bad_theme.py", Reason.BAD_RESULT, "theme 1 is int", None),
     ("duplicate_id.py", Reason.ID_TAKEN, "'easy' is already provided by plugin 'easy'", None),
     ("unknown_hook.py", Reason.UNKNOWN_HOOK, "unknown hook 'triangles_strategys'", None),
@@ -238,8 +259,7 @@ BROKEN = [
 ]
 
 
-@pytest.mark.parametrize("fixture, reason, error, in_details", BROKEN,
-                         ids=[b[0] for b in BROKEN])
+@pytest.mark.parametrize("fixture, reason, error, in_details", BROKEN, ids=[b[0] for b in BROKEN])
 def test_a_broken_plugin_is_reported_and_the_others_keep_working(
     tmp_path, fixture, reason, error, in_details
 ):
@@ -265,7 +285,8 @@ def test_a_broken_plugin_is_reported_and_the_others_keep_working(
 def test_a_plugin_with_a_syntax_error_is_reported(tmp_path):
     folder = plugin_dir(tmp_path, "good_plugin.py")
     (folder / "syntax_error.py").write_text(
-        "from triangles_qt import hookimpl\n\ndef broken(:\n    pass\n")
+        "from triangles_qt import hookimpl\n\ndef broken(:\n    pass\n"
+    )
     registry = load_plugins([folder])
     failure = failure_named(registry, "syntax_error")
     assert "SyntaxError" in failure.error
@@ -282,7 +303,8 @@ def test_a_plugin_returning_the_same_id_twice_is_reported(tmp_path):
         "class S:\n"
         "    id = 'twice'\n    name = 'Twice'\n"
         "    def choose_stroke(self, position, budget_s):\n        return (0, 1)\n"
-        "@hookimpl\ndef triangles_strategies():\n    return [S(), S()]\n")
+        "@hookimpl\ndef triangles_strategies():\n    return [S(), S()]\n"
+    )
     registry = load_plugins([folder])
     failure = failure_named(registry, "twice")
     assert "'twice' is returned twice" in failure.error and failure.reason == Reason.ID_TAKEN
@@ -291,26 +313,30 @@ def test_a_plugin_returning_the_same_id_twice_is_reported(tmp_path):
 
 STRATEGY_SLIPS = [
     ("id = 'x' * 81\n    name = 'Long'", "its id is longer than 80 characters (81)"),
-    ("id = 'long'\n    name = 'N' * 300",  "its name is longer than 80 characters (300)"),
+    ("id = 'long'\n    name = 'N' * 300", "its name is longer than 80 characters (300)"),
     ("id = 'nl'\n    name = 'Two\\nlines'", "its name contains a control character"),
     ("id = ' spaced '\n    name = 'Spaced'", "its id ' spaced ' has spaces at an end"),
     ("name = 'No id'", "has no string 'id'"),
-    ("id = 'sig'\n    name = 'Sig'\n    def choose_stroke(self, position):\n"
-     "        return (0, 1)",
-     "choose_stroke(position) cannot be called as choose_stroke(position, budget_s)"),
+    (
+        "id = 'sig'\n    name = 'Sig'\n    def choose_stroke(self, position):\n"
+        "        return (0, 1)",
+        "choose_stroke(position) cannot be called as choose_stroke(position, budget_s)",
+    ),
 ]
 
 
 @pytest.mark.parametrize("body, error", STRATEGY_SLIPS, ids=[e for _, e in STRATEGY_SLIPS])
 def test_a_strategy_that_could_not_be_shown_saved_or_called_is_refused_at_load(
-        tmp_path, body, error):
+    tmp_path, body, error
+):
     folder = tmp_path / "plugins"
     folder.mkdir()
     if "choose_stroke" not in body:
         body += "\n    def choose_stroke(self, position, budget_s):\n        return (0, 1)"
     (folder / "slip.py").write_text(
         f"from triangles_qt import hookimpl\nclass S:\n    {body}\n"
-        "@hookimpl\ndef triangles_strategies():\n    return [S()]\n")
+        "@hookimpl\ndef triangles_strategies():\n    return [S()]\n"
+    )
     registry = load_plugins([folder])
     failure = failure_named(registry, "slip")
     assert error in failure.error and failure.reason == Reason.BAD_RESULT
@@ -324,7 +350,8 @@ def test_a_strategy_with_80_character_texts_and_any_script_is_accepted(tmp_path)
         "from triangles_qt import hookimpl\n"
         "class S:\n    id = 'ж' * 80\n    name = 'Стратегия\xa0' + 'é' * 70\n"
         "    def choose_stroke(self, position, budget_s=1.0, *more):\n        return (0, 1)\n"
-        "@hookimpl\ndef triangles_strategies():\n    return [S()]\n")
+        "@hookimpl\ndef triangles_strategies():\n    return [S()]\n"
+    )
     assert "ж" * 80 in ids(load_plugins([folder]))
 
 
@@ -333,7 +360,8 @@ def test_a_hook_with_a_wrong_signature_is_reported_with_what_is_wrong(tmp_path):
     folder.mkdir()
     (folder / "asks.py").write_text(
         "from triangles_qt import hookimpl\n"
-        "@hookimpl\ndef triangles_strategies(registry):\n    return []\n")
+        "@hookimpl\ndef triangles_strategies(registry):\n    return []\n"
+    )
     failure = failure_named(load_plugins([folder]), "asks")
     assert failure.reason == Reason.REGISTER
     assert "{'registry'} are declared in the hookimpl but can not be found" in failure.error
@@ -395,8 +423,9 @@ def fake_entry_points(monkeypatch, entry_points):
 
 
 def test_entry_point_plugins_are_loaded_with_their_distribution(monkeypatch, entry_point_module):
-    calls = fake_entry_points(monkeypatch, [FakeEntryPoint("installed", "triangles_ep_fixture",
-                                                           "triangles-installed")])
+    calls = fake_entry_points(
+        monkeypatch, [FakeEntryPoint("installed", "triangles_ep_fixture", "triangles-installed")]
+    )
     registry = load_plugins()
     assert calls == [{"group": "triangles_qt"}]
     assert registry.plugin_of("installed") == "installed"
@@ -405,27 +434,38 @@ def test_entry_point_plugins_are_loaded_with_their_distribution(monkeypatch, ent
 
 
 def test_entry_points_load_in_name_order_whatever_the_install_order(
-        monkeypatch, entry_point_module):
+    monkeypatch, entry_point_module
+):
     clone = types.ModuleType("triangles_ep_clone")
     clone.triangles_strategies = entry_point_module.triangles_strategies
     monkeypatch.setitem(sys.modules, "triangles_ep_clone", clone)
-    fake_entry_points(monkeypatch, [
-        FakeEntryPoint("zeta", "triangles_ep_clone", "triangles-zeta"),
-        FakeEntryPoint("alpha", "triangles_ep_fixture", "triangles-alpha"),
-    ])
+    fake_entry_points(
+        monkeypatch,
+        [
+            FakeEntryPoint("zeta", "triangles_ep_clone", "triangles-zeta"),
+            FakeEntryPoint("alpha", "triangles_ep_fixture", "triangles-alpha"),
+        ],
+    )
     registry = load_plugins()
     assert registry.plugin_of("installed") == "alpha"
-    assert "'installed' is already provided by plugin 'alpha'" in failure_named(
-        registry, "zeta").error
+    assert (
+        "'installed' is already provided by plugin 'alpha'" in failure_named(registry, "zeta").error
+    )
 
 
 def test_a_failing_entry_point_does_not_stop_the_next_ones(monkeypatch, entry_point_module):
-    fake_entry_points(monkeypatch, [
-        FakeEntryPoint("broken", "triangles_no_such_distribution_module:plugin",
-                       "triangles-broken"),
-        FakeEntryPoint("missing-attr", "triangles_ep_fixture:no_such_attribute", "triangles-attr"),
-        FakeEntryPoint("installed", "triangles_ep_fixture", "triangles-installed"),
-    ])
+    fake_entry_points(
+        monkeypatch,
+        [
+            FakeEntryPoint(
+                "broken", "triangles_no_such_distribution_module:plugin", "triangles-broken"
+            ),
+            FakeEntryPoint(
+                "missing-attr", "triangles_ep_fixture:no_such_attribute", "triangles-attr"
+            ),
+            FakeEntryPoint("installed", "triangles_ep_fixture", "triangles-installed"),
+        ],
+    )
     registry = load_plugins()
     broken = failure_named(registry, "broken")
     assert broken.source == "entry point triangles-broken"
@@ -464,8 +504,7 @@ def test_trace_environment_variable_traces_hook_calls_to_stderr(monkeypatch, cap
     assert "triangles_strategies" in err and "triangles_themes" in err
 
 
-def test_a_drop_in_from_a_relative_folder_is_listed_with_its_absolute_source(
-        tmp_path, monkeypatch):
+def test_a_drop_in_from_a_relative_folder_is_listed_with_its_absolute_source(tmp_path, monkeypatch):
     folder = plugin_dir(tmp_path, "good_plugin.py")
     monkeypatch.chdir(folder.parent)
     registry = load_plugins([folder.name])  # e.g. --plugin-dir plugins, from its parent folder

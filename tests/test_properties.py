@@ -10,14 +10,13 @@ from itertools import combinations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from small_games import hull_size
 
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.geometry import orient, strokes_conflict, within_distance_of_segment
 from triangles_qt.core.naive import NaiveGame
-
-from small_games import hull_size
+from triangles_qt.core.rules import Rules
 
 GRID = 40
 

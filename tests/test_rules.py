@@ -7,7 +7,6 @@ import pytest
 
 from triangles_qt.core.board import PRESETS, Board, BoardError, generate_stars, min_spacing
 from triangles_qt.core.game import Game, GameOver, IllegalStroke, Rejection
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.geometry import (
     orient,
     segments_intersect,
@@ -15,6 +14,7 @@ from triangles_qt.core.geometry import (
     within_distance_of_segment,
 )
 from triangles_qt.core.naive import NaiveGame
+from triangles_qt.core.rules import Rules
 
 
 def board(stars, tol=4, w=1000, h=1000):
@@ -207,7 +207,7 @@ def test_bad_indices_are_not_strokes():
             g.check(i, j)
 
 
-# -- scoring and turns ------------------------------------------------------------------------------
+# -- scoring and turns ----------------------------------------------------------------------------
 
 
 SQUARE = [(0, 0), (100, 0), (100, 100), (0, 100)]
@@ -364,8 +364,10 @@ def test_the_obstacles_of_every_stroke_agree_with_why_it_is_refused(preset, seed
                     assert over and i not in over and j not in over
                 elif reason == Rejection.CROSSES_STROKE:
                     assert over == () and crossed
-                    assert all(tuple(sorted(s)) in {tuple(sorted(t)) for t in game.strokes}
-                               for s in crossed)
+                    assert all(
+                        tuple(sorted(s)) in {tuple(sorted(t)) for t in game.strokes}
+                        for s in crossed
+                    )
         for _ in range(12):
             legal = game.legal_strokes()
             if not len(legal):

@@ -19,8 +19,8 @@ from triangles_qt.builtin_plugins.fallback import (
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.core.rules import Rules
 from triangles_qt.core.position import Position
+from triangles_qt.core.rules import Rules
 from triangles_qt.plugin_manager import load_plugins
 
 

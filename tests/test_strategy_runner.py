@@ -14,7 +14,6 @@ from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 from triangles_qt.strategy_runner import (
     Choice,
-    Failure,
     FailureKind,
     SafeStrategy,
     legal_stroke,
@@ -101,7 +100,11 @@ def test_a_raising_strategy_is_replaced_by_the_fallback_for_that_move(game):
     assert choice.by_fallback
     failure = choice.failure
     assert (failure.strategy_id, failure.plugin_name, failure.error, failure.replaced) == (
-        "scripted", "boom-plugin", "raised ValueError: no idea", False)
+        "scripted",
+        "boom-plugin",
+        "raised ValueError: no idea",
+        False,
+    )
     assert "in boom" in failure.details and "ValueError: no idea" in failure.details
 
 
@@ -277,8 +280,10 @@ def test_a_strategy_stays_busy_until_every_stuck_call_has_returned(game):
     strategy = Scripted(slow)
     hint, move = (SafeStrategy(strategy, "p", grace_s=0.1) for _ in range(2))
     results = []
-    threads = [threading.Thread(target=lambda r=runner: results.append(r.choose(game, 0.0)))
-               for runner in (hint, move)]
+    threads = [
+        threading.Thread(target=lambda r=runner: results.append(r.choose(game, 0.0)))
+        for runner in (hint, move)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -328,7 +333,7 @@ def position_with_a_threat(board: Board) -> tuple[Game, int]:
 
 
 def test_the_fallback_takes_a_triangle_when_there_is_one(board):
-    game, s = position_with_a_threat(board)
+    game, _ = position_with_a_threat(board)
     stroke = FallbackStrategy().choose_stroke(Position(game), 1.0)
     assert Position(game).gain(stroke) >= 1
     assert board.candidate(*stroke) in threats(game)

@@ -154,9 +154,13 @@ def test_each_unknown_key_gets_its_own_guess(tmp_path):
     table = table_with(("stars", "color"), "#ffffff")
     table["stars"]["glo"] = "#ffffff"
     table["stars"]["zzz"] = 1
-    with pytest.raises(ThemeError, match=re.escape(
+    with pytest.raises(
+        ThemeError,
+        match=re.escape(
             "[stars] has unknown key(s): 'color' (did you mean 'colour'?), "
-            "'glo' (did you mean 'glow'?), 'zzz'.")):
+            "'glo' (did you mean 'glow'?), 'zzz'."
+        ),
+    ):
         parse_theme(table, "plugin 'acme'")
 
 
@@ -203,7 +207,7 @@ def test_an_image_is_found_next_to_the_toml_file(tmp_path):
 
 def test_a_missing_image_is_a_theme_error(tmp_path):
     text = VALID_TOML.replace('bottom = "#003355"', 'bottom = "#003355"\nimage = "sky.png"')
-    with pytest.raises(ThemeError, match="'sky.png' does not exist"):
+    with pytest.raises(ThemeError, match=r"'sky\.png' does not exist"):
         parse_theme(write(tmp_path, text), "plugin 'acme'")
 
 
@@ -274,7 +278,7 @@ def test_nebula_is_a_night_sky_with_red_orange_and_blue_players():
     assert red > 200 and blue < 100 and red > green  # red-orange
     red, green, blue = rgb(NEBULA.player_strokes[1])
     assert blue > 200 and red < 100  # blue
-    for stroke, fill in zip(NEBULA.player_strokes, NEBULA.player_fills):
+    for stroke, fill in zip(NEBULA.player_strokes, NEBULA.player_fills, strict=True):
         assert fill[:7] == stroke and colour_rgba(fill)[3] < 255
 
 
@@ -374,4 +378,5 @@ def test_the_real_plugin_registry_offers_the_builtin_themes_without_errors(monke
     assert list(loaded.themes)[:3] == ["nebula", "daylight", "high-contrast"]
     assert loaded.errors == []
     assert {loaded.theme_plugin[t] for t in ("nebula", "daylight", "high-contrast")} == {
-        "builtin_themes"}
+        "builtin_themes"
+    }

@@ -133,8 +133,10 @@ def test_glossary_words_are_translated_with_the_documented_terms(code):
                 continue
             for text in tool.translation_texts(element):
                 if text and not any(stem in text.casefold() for stem in stems[code]):
-                    wrong.append(f"[{message.context}] {message.source!r} -> {text!r}: "
-                                 f"expected one of {stems[code]}")
+                    wrong.append(
+                        f"[{message.context}] {message.source!r} -> {text!r}: "
+                        f"expected one of {stems[code]}"
+                    )
     assert not wrong, "\n".join(wrong)
 
 

@@ -80,10 +80,13 @@ def run_lupdate(code: str, ts_file: Path, sources: list[Path]) -> None:
         command = [
             _tool("pyside6-lupdate"),
             "-silent",
-            "-locations", "none",
+            "-locations",
+            "none",
             "-no-obsolete",
-            "-source-language", "en",
-            "-target-language", code,
+            "-source-language",
+            "en",
+            "-target-language",
+            code,
         ]
         if code in PLURAL_ONLY:
             command.append("-pluralonly")
@@ -147,7 +150,7 @@ def context_warnings(ts_file: Path) -> list[str]:
     context, which no run-time lookup with a real context ever finds, so they stay English."""
     return [
         f"{ts_file.name}: {message.source!r} has no context: call "
-        f"QCoreApplication.translate(\"Context\", ...) with a literal context instead of a "
+        f'QCoreApplication.translate("Context", ...) with a literal context instead of a '
         f"module-level tr() helper"
         for message in read_messages(ts_file)
         if not message.context
@@ -182,11 +185,14 @@ def check() -> list[str]:
             run_lupdate(code, fresh_ts, sources)
             have, want = set(read_messages(ts_file)), set(read_messages(fresh_ts))
             for message in sorted(want - have, key=_order):
-                problems.append(f"{ts_file.name}: new in the sources: [{message.context}] "
-                                f"{message.source!r}")
+                problems.append(
+                    f"{ts_file.name}: new in the sources: [{message.context}] {message.source!r}"
+                )
             for message in sorted(have - want, key=_order):
-                problems.append(f"{ts_file.name}: no longer in the sources: [{message.context}] "
-                                f"{message.source!r}")
+                problems.append(
+                    f"{ts_file.name}: no longer in the sources: [{message.context}] "
+                    f"{message.source!r}"
+                )
             problems += unfinished_problems(ts_file)
             if code == LANGUAGES[0]:
                 problems += context_warnings(ts_file)
@@ -206,16 +212,22 @@ def _order(message: Message) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help="change nothing; exit 1 if anything is out of date or unfinished")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing; exit 1 if anything is out of date or unfinished",
+    )
     args = parser.parse_args(argv)
     if args.check:
         problems = check()
         for problem in problems:
             print(problem)
         if problems:
-            print(f"{len(problems)} translation problem(s); run python tools/update_translations.py "
-                  f"and translate what is unfinished.", file=sys.stderr)
+            print(
+                f"{len(problems)} translation problem(s); run python tools/update_translations.py "
+                f"and translate what is unfinished.",
+                file=sys.stderr,
+            )
             return 1
         print("translations are up to date")
         return 0

@@ -9,7 +9,10 @@ package-dir), so they are mapped the same way here.
 import importlib.abc
 import importlib.util
 import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
 from pathlib import Path
+from types import ModuleType
 
 import pluggy
 
@@ -32,7 +35,12 @@ class _CheckoutFinder(importlib.abc.MetaPathFinder):
     """Finds the subpackages that live outside the package folder in a checkout. Consulted last,
     so an install (editable or not) that provides them is always used first."""
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
         folder = _CHECKOUT_PACKAGES.get(fullname)
         if folder is None:
             return None

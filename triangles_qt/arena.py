@@ -11,16 +11,16 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
 from .core.board import PRESETS, Board, BoardError
 from .core.game import Game
-from .core.rules import Rules
-from .core.position import Position
 from .core.players import PlayerInfo, PlayerKind
+from .core.position import Position
 from .core.record import RecordError, write_record
+from .core.rules import Rules
 from .plugin_manager import PluginRegistry, load_plugins, plugin_search_dirs
 from .strategy_runner import Failure, SafeStrategy
 from .themes import load_themes, theme_advice
@@ -38,7 +38,7 @@ class Contestant:
         """The strategy's name, with " #1" or " #2" when both sides play the same strategy."""
         name = str(getattr(self.safe.strategy, "name", self.label))
         sid = self.safe.strategy_id
-        return name if self.label == sid else f"{name} {self.label[len(sid):]}"
+        return name if self.label == sid else f"{name} {self.label[len(sid) :]}"
 
 
 @dataclass
@@ -86,8 +86,9 @@ class MatchResult:
     def fallback_moves(self) -> dict[str, int]:
         """Per contestant, the moves the fallback played for it (a failing strategy's results
         are largely the fallback's)."""
-        return {label: sum(r.fallback_moves.get(label, 0) for r in self.games)
-                for label in self.labels}
+        return {
+            label: sum(r.fallback_moves.get(label, 0) for r in self.games) for label in self.labels
+        }
 
     def summary(self) -> dict:
         """The --json summary."""
@@ -106,8 +107,14 @@ class MatchResult:
             },
             "fallback_moves": self.fallback_moves(),
             "failures": [
-                {"strategy": f.strategy_id, "plugin": f.plugin_name, "error": f.error,
-                 "kind": f.kind, "replaced": f.replaced, "details": f.details}
+                {
+                    "strategy": f.strategy_id,
+                    "plugin": f.plugin_name,
+                    "error": f.error,
+                    "kind": f.kind,
+                    "replaced": f.replaced,
+                    "details": f.details,
+                }
                 for f in self.failures()
             ],
         }
@@ -119,7 +126,7 @@ def contestants(registry: PluginRegistry, p1: str, p2: str) -> tuple[Contestant,
     labels = (f"{p1}#1", f"{p2}#2") if p1 == p2 else (p1, p2)
     return tuple(  # type: ignore[return-value]
         Contestant(label, SafeStrategy(registry.strategy(sid), registry.plugin_of(sid)))
-        for label, sid in zip(labels, (p1, p2))
+        for label, sid in zip(labels, (p1, p2), strict=True)
     )
 
 
@@ -140,8 +147,7 @@ def play_game(game: Game, seats: Sequence[Contestant], budget_s: float) -> GameR
             failures.append(choice.failure)
         game.play(*choice.stroke)
     seconds = time.perf_counter() - start
-    return GameResult(game, (seats[0], seats[1]), seconds, move_seconds, failures,
-                      fallback_moves)
+    return GameResult(game, (seats[0], seats[1]), seconds, move_seconds, failures, fallback_moves)
 
 
 def run_match(
@@ -169,8 +175,11 @@ def run_match(
             try:
                 write_game_record(Path(records_dir), k, result)
             except (OSError, RecordError) as exc:  # the match goes on without that record
-                print(f"warning: the record of game {k + 1} was not written: {exc}",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"warning: the record of game {k + 1} was not written: {exc}",
+                    file=sys.stderr,
+                    flush=True,
+                )
         if progress is not None:
             progress(k, result)
     return match
@@ -181,7 +190,9 @@ def write_game_record(folder: Path, k: int, result: GameResult) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     board = result.game.board
     path = folder / f"game-{k + 1:03d}-{board.preset}-seed{board.seed}.triangles"
-    players = [PlayerInfo(seat.name, PlayerKind.COMPUTER, seat.safe.strategy_id) for seat in result.seats]
+    players = [
+        PlayerInfo(seat.name, PlayerKind.COMPUTER, seat.safe.strategy_id) for seat in result.seats
+    ]
     write_record(path, result.game, players)
     return path
 
@@ -196,26 +207,50 @@ def build_parser() -> argparse.ArgumentParser:
         "Game k uses board seed SEED + k, and the strategies take turns starting.",
     )
     add = parser.add_argument
-    add("--preset", choices=list(PRESETS), default="phone-60",
-        help="board size (default: phone-60)")
+    add(
+        "--preset", choices=list(PRESETS), default="phone-60", help="board size (default: phone-60)"
+    )
     add("--games", type=_positive_int, default=20, help="number of games (default: 20)")
     add("--seed", type=int, default=1, help="board seed of the first game (default: 1)")
     add("--p1", default="easy", help="strategy id of the first contestant (default: easy)")
-    add("--p2", default="medium",
+    add(
+        "--p2",
+        default="medium",
         help="strategy id of the second contestant (default: medium); when --p1 and --p2 are the "
-        "same id, the results are labelled ID#1 and ID#2")
-    parser.add_argument("--tolerance", type=_non_negative_int, default=None, metavar="T",
-                        help="board tolerance in logical points (default: the board's, 4)")
-    parser.add_argument("--replay-after-triangle", action="store_true",
-                        help="a player who closes a triangle plays again")
-    parser.add_argument("--budget", type=_non_negative_float, default=1.0, metavar="S",
-                        help="seconds per move (default: 1); 0.5 s grace, then the fallback plays")
-    parser.add_argument("--records", metavar="DIR",
-                        help="write one .triangles record per game into DIR")
-    parser.add_argument("--plugin-dir", metavar="DIR", action="append", default=[],
-                        help="also load drop-in plugins from DIR (repeatable)")
-    parser.add_argument("--list-plugins", action="store_true",
-                        help="list the loaded and failed plugins, then exit")
+        "same id, the results are labelled ID#1 and ID#2",
+    )
+    parser.add_argument(
+        "--tolerance",
+        type=_non_negative_int,
+        default=None,
+        metavar="T",
+        help="board tolerance in logical points (default: the board's, 4)",
+    )
+    parser.add_argument(
+        "--replay-after-triangle",
+        action="store_true",
+        help="a player who closes a triangle plays again",
+    )
+    parser.add_argument(
+        "--budget",
+        type=_non_negative_float,
+        default=1.0,
+        metavar="S",
+        help="seconds per move (default: 1); 0.5 s grace, then the fallback plays",
+    )
+    parser.add_argument(
+        "--records", metavar="DIR", help="write one .triangles record per game into DIR"
+    )
+    parser.add_argument(
+        "--plugin-dir",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="also load drop-in plugins from DIR (repeatable)",
+    )
+    parser.add_argument(
+        "--list-plugins", action="store_true", help="list the loaded and failed plugins, then exit"
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
     return parser
 
@@ -227,8 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_plugins(registry, args.plugin_dir)
         return 0
     for failure in registry.failed:
-        print(f"warning: plugin {failure.name} ({failure.source}) failed: {failure.error}",
-              file=sys.stderr)
+        print(
+            f"warning: plugin {failure.name} ({failure.source}) failed: {failure.error}",
+            file=sys.stderr,
+        )
     for sid in (args.p1, args.p2):
         try:
             registry.strategy(sid)
@@ -240,9 +277,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         scores = result.game.scores
         seats = result.seats
         outcome = f"{result.winner_label} wins" if result.winner_label else "draw"
-        print(f"game {k + 1}/{args.games} (seed {result.game.board.seed}): "
-              f"{seats[0].label} {scores[0]} - {scores[1]} {seats[1].label}, {outcome} "
-              f"[{result.seconds:.2f} s]", file=sys.stderr, flush=True)
+        print(
+            f"game {k + 1}/{args.games} (seed {result.game.board.seed}): "
+            f"{seats[0].label} {scores[0]} - {scores[1]} {seats[1].label}, {outcome} "
+            f"[{result.seconds:.2f} s]",
+            file=sys.stderr,
+            flush=True,
+        )
 
     try:
         Board.generate(args.preset, args.seed, args.tolerance)
@@ -250,10 +291,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     try:
-        match = run_match(registry, args.p1, args.p2, args.preset, args.games, args.seed,
-                          args.tolerance, Rules(args.replay_after_triangle), args.budget,
-                          args.records,
-                          progress)
+        match = run_match(
+            registry,
+            args.p1,
+            args.p2,
+            args.preset,
+            args.games,
+            args.seed,
+            args.tolerance,
+            Rules(args.replay_after_triangle),
+            args.budget,
+            args.records,
+            progress,
+        )
     except KeyboardInterrupt:  # strategy threads are daemons: nothing keeps us from exiting
         print("interrupted", file=sys.stderr)
         return 130
@@ -293,13 +343,17 @@ def print_plugins(registry: PluginRegistry, extra_dirs: Sequence[str] = ()) -> N
 def print_table(summary: dict, args: argparse.Namespace) -> None:
     games = summary["games"]
     rules = "play again after a triangle" if args.replay_after_triangle else "one stroke per turn"
-    print(f"{games} games on {args.preset}, seeds {args.seed}..{args.seed + games - 1}, {rules}, "
-          f"budget {args.budget:g} s")
+    print(
+        f"{games} games on {args.preset}, seeds {args.seed}..{args.seed + games - 1}, {rules}, "
+        f"budget {args.budget:g} s"
+    )
     print(f"{'strategy':<20} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11}")
     for label, wins in summary["wins"].items():
         times = summary["move_seconds"][label]
-        print(f"{label:<20} {wins:>6} {100 * wins / games:>6.1f}% "
-              f"{times['mean']:>12.4f} {times['max']:>11.4f}")
+        print(
+            f"{label:<20} {wins:>6} {100 * wins / games:>6.1f}% "
+            f"{times['mean']:>12.4f} {times['max']:>11.4f}"
+        )
     print(f"{'draws':<20} {summary['draws']:>6} {100 * summary['draws'] / games:>6.1f}%")
     per_game = summary["seconds_per_game"]
     print(f"seconds per game: mean {statistics.fmean(per_game):.3f}, max {max(per_game):.3f}")
@@ -307,18 +361,22 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
         if moves:
             total = summary["move_seconds"][label]["moves"]
             share = "all" if moves == total else "partly"
-            print(f"the fallback played {moves} of {label}'s {total} moves: those results are "
-                  f"{share} the fallback's")
+            print(
+                f"the fallback played {moves} of {label}'s {total} moves: those results are "
+                f"{share} the fallback's"
+            )
     print(f"failures: {len(summary['failures'])}")
     traced = set()  # one traceback per strategy and place is enough to find the fault
     for failure in summary["failures"]:
-        replaced = ("; replaced by the fallback for the rest of the game"
-                    if failure["replaced"] else "")
+        replaced = (
+            "; replaced by the fallback for the rest of the game" if failure["replaced"] else ""
+        )
         print(f"  {failure['strategy']} ({failure['plugin']}): {failure['error']}{replaced}")
         # The frames' "File ..., line ..." lines: the message may differ every time ("index 1179
         # is out of bounds") and may take several lines.
-        frames = tuple(line for line in failure["details"].splitlines()
-                       if line.lstrip().startswith('File "'))
+        frames = tuple(
+            line for line in failure["details"].splitlines() if line.lstrip().startswith('File "')
+        )
         place = (failure["strategy"], frames)
         if place not in traced:
             traced.add(place)

@@ -9,7 +9,8 @@ docs/plugins.md is the guide for plugin authors.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Union
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
 import pluggy
 
@@ -41,7 +42,7 @@ class Strategy(Protocol):
     id: str
     name: str
 
-    def choose_stroke(self, position: "Position", budget_s: float) -> tuple[int, int]: ...
+    def choose_stroke(self, position: Position, budget_s: float) -> tuple[int, int]: ...
 
 
 @hookspec

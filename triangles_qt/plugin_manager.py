@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import inspect
 import importlib.metadata
 import importlib.util
+import inspect
 import os
 import sys
 import traceback
 import types
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import pluggy
 
@@ -230,8 +231,13 @@ class _Loader:
         try:
             entry_points = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
         except Exception as exc:  # a broken installed distribution's metadata
-            self._fail("entry points", f"entry point group {ENTRY_POINT_GROUP}", Reason.IMPORT,
-                       _describe_exception(exc), traceback.format_exc())
+            self._fail(
+                "entry points",
+                f"entry point group {ENTRY_POINT_GROUP}",
+                Reason.IMPORT,
+                _describe_exception(exc),
+                traceback.format_exc(),
+            )
             return
         seen: set[tuple[str, str]] = set()
         # By name: which of two packages providing the same strategy id wins must not depend on
@@ -245,9 +251,13 @@ class _Loader:
             try:
                 plugin = ep.load()
             except (Exception, SystemExit) as exc:
-                self._fail(ep.name, source, Reason.IMPORT,
-                           f"cannot load {ep.value}: {_describe_exception(exc)}",
-                           traceback.format_exc())
+                self._fail(
+                    ep.name,
+                    source,
+                    Reason.IMPORT,
+                    f"cannot load {ep.value}: {_describe_exception(exc)}",
+                    traceback.format_exc(),
+                )
                 continue
             self._add(ep.name, plugin, source, module_dir=_module_dir(plugin))
 
@@ -258,14 +268,19 @@ class _Loader:
             is_dir = False
         if not is_dir:
             if explicit:
-                self._fail(str(folder), str(folder), Reason.FOLDER_MISSING,
-                           "plugin folder not found")
+                self._fail(
+                    str(folder), str(folder), Reason.FOLDER_MISSING, "plugin folder not found"
+                )
             return
         try:
             entries = sorted(folder.iterdir())
         except OSError as exc:
-            self._fail(str(folder), str(folder), Reason.FOLDER_UNREADABLE,
-                       f"cannot read plugin folder: {exc}")
+            self._fail(
+                str(folder),
+                str(folder),
+                Reason.FOLDER_UNREADABLE,
+                f"cannot read plugin folder: {exc}",
+            )
             return
         for path in entries:
             if path.name.startswith(("_", ".")):
@@ -290,8 +305,14 @@ class _Loader:
 
     # -- registering and calling ---------------------------------------------------------------
 
-    def _add(self, name: str, plugin: Any, source: str, module_dir: Path | None,
-             require_hooks: bool = True) -> None:
+    def _add(
+        self,
+        name: str,
+        plugin: Any,
+        source: str,
+        module_dir: Path | None,
+        require_hooks: bool = True,
+    ) -> None:
         pm = self.pm
         if pm.get_plugin(name) is not None:
             self._fail(name, source, Reason.NAME_TAKEN, self._name_taken(name))
@@ -307,8 +328,9 @@ class _Loader:
         try:
             hooks = self._implemented_hooks(plugin)
             if not hooks and require_hooks:
-                raise _PluginError(Reason.NO_HOOKS,
-                                   "implements no triangles_* hook (is @hookimpl missing?)")
+                raise _PluginError(
+                    Reason.NO_HOOKS, "implements no triangles_* hook (is @hookimpl missing?)"
+                )
             strategies, themes = self._collect(name, plugin, hooks, module_dir)
         except _PluginError as exc:
             pm.unregister(plugin)
@@ -334,8 +356,9 @@ class _Loader:
         for caller in self.pm.get_hookcallers(plugin) or ():
             if not caller.has_spec():
                 known = ", ".join(HOOKS)
-                raise _PluginError(Reason.UNKNOWN_HOOK,
-                                   f"implements unknown hook {caller.name!r} (known: {known})")
+                raise _PluginError(
+                    Reason.UNKNOWN_HOOK, f"implements unknown hook {caller.name!r} (known: {known})"
+                )
             hooks.append(caller.name)
         return hooks
 
@@ -346,9 +369,11 @@ class _Loader:
         try:
             results = caller()
         except (Exception, SystemExit) as exc:
-            raise _PluginError(Reason.HOOK_RAISED,
-                               f"{hook_name}() raised {_describe_exception(exc)}",
-                               traceback.format_exc()) from None
+            raise _PluginError(
+                Reason.HOOK_RAISED,
+                f"{hook_name}() raised {_describe_exception(exc)}",
+                traceback.format_exc(),
+            ) from None
         if not results:
             raise _PluginError(Reason.BAD_RESULT, f"{hook_name}() returned None, not a list")
         return results[0]
@@ -364,13 +389,13 @@ class _Loader:
                 _check_strategy(index, strategy)
                 sid = strategy.id
                 if sid in ids:
-                    raise _PluginError(Reason.ID_TAKEN,
-                                       f"strategy id {sid!r} is returned twice")
+                    raise _PluginError(Reason.ID_TAKEN, f"strategy id {sid!r} is returned twice")
                 if sid in self.registry._strategies:
                     owner = self.registry._strategy_plugin[sid]
                     raise _PluginError(
                         Reason.ID_TAKEN,
-                        f"strategy id {sid!r} is already provided by plugin {owner!r}")
+                        f"strategy id {sid!r} is already provided by plugin {owner!r}",
+                    )
                 ids.add(sid)
         if "triangles_themes" in hooks:
             result = self._call("triangles_themes", plugin)
@@ -384,24 +409,29 @@ class _Loader:
 
 def _checked_list(hook_name: str, result: Any) -> list[Any]:
     if not isinstance(result, (list, tuple)):
-        raise _PluginError(Reason.BAD_RESULT,
-                           f"{hook_name}() returned {type(result).__name__}, not a list")
+        raise _PluginError(
+            Reason.BAD_RESULT, f"{hook_name}() returned {type(result).__name__}, not a list"
+        )
     return list(result)
 
 
 def _check_strategy(index: int, strategy: Any) -> None:
     if isinstance(strategy, type):  # a likely slip: every move would fail on the missing self
-        raise _PluginError(Reason.BAD_RESULT,
-                           f"strategy {index} is the class {strategy.__name__}, not an instance: "
-                           f"return {strategy.__name__}() instead")
+        raise _PluginError(
+            Reason.BAD_RESULT,
+            f"strategy {index} is the class {strategy.__name__}, not an instance: "
+            f"return {strategy.__name__}() instead",
+        )
     where = f"strategy {index} ({type(strategy).__name__})"
     for attribute in ("id", "name"):
         try:
             value = getattr(strategy, attribute, None)
         except Exception as exc:
-            raise _PluginError(Reason.BAD_RESULT,
-                               f"{where}: reading {attribute!r} raised {_describe_exception(exc)}",
-                               traceback.format_exc()) from None
+            raise _PluginError(
+                Reason.BAD_RESULT,
+                f"{where}: reading {attribute!r} raised {_describe_exception(exc)}",
+                traceback.format_exc(),
+            ) from None
         if not isinstance(value, str) or not value.strip():
             raise _PluginError(Reason.BAD_RESULT, f"{where} has no string {attribute!r}")
         problem = _text_problem(attribute, value)
@@ -417,9 +447,11 @@ def _check_strategy(index: int, strategy: Any) -> None:
     try:
         signature.bind(None, 1.0)
     except TypeError:
-        raise _PluginError(Reason.BAD_RESULT,
-                           f"{where}: choose_stroke{signature} cannot be called as "
-                           f"choose_stroke(position, budget_s)") from None
+        raise _PluginError(
+            Reason.BAD_RESULT,
+            f"{where}: choose_stroke{signature} cannot be called as "
+            f"choose_stroke(position, budget_s)",
+        ) from None
 
 
 def _text_problem(attribute: str, value: str) -> str:
@@ -441,8 +473,9 @@ def _checked_theme(index: int, item: Any, module_dir: Path | None) -> Any:
         if not path.is_absolute() and module_dir is not None:
             path = module_dir / path
         return path
-    raise _PluginError(Reason.BAD_RESULT,
-                       f"theme {index} is {type(item).__name__}, not a path or a dict")
+    raise _PluginError(
+        Reason.BAD_RESULT, f"theme {index} is {type(item).__name__}, not a path or a dict"
+    )
 
 
 def _module_exists(module_name: str) -> bool:
@@ -453,8 +486,11 @@ def _module_exists(module_name: str) -> bool:
 
 
 def _module_dir(plugin: Any) -> Path | None:
-    module = plugin if isinstance(plugin, types.ModuleType) else sys.modules.get(
-        getattr(plugin, "__module__", "") or "")
+    module = (
+        plugin
+        if isinstance(plugin, types.ModuleType)
+        else sys.modules.get(getattr(plugin, "__module__", "") or "")
+    )
     filename = getattr(module, "__file__", None)
     return Path(filename).parent if filename else None
 
@@ -471,8 +507,9 @@ def _import_file(name: str, source_path: Path, init_file: Path) -> types.ModuleT
     module_name = drop_in_module_name(name, source_path)
     _forget_modules(module_name)  # a fresh import on every load_plugins() call
     locations = [str(source_path)] if source_path.is_dir() else None
-    spec = importlib.util.spec_from_file_location(module_name, init_file,
-                                                  submodule_search_locations=locations)
+    spec = importlib.util.spec_from_file_location(
+        module_name, init_file, submodule_search_locations=locations
+    )
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot import {init_file}")
     module = importlib.util.module_from_spec(spec)

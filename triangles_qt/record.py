@@ -12,11 +12,13 @@ invalid), 2 on a usage error (no file given, unknown option). No Qt is imported.
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .core.record import LoadedRecord, RecordError, read_record
 
-USAGE = "usage: python -m triangles_qt.record FILE...\nCheck Triangles game records (.triangles files)."
+USAGE = (
+    "usage: python -m triangles_qt.record FILE...\nCheck Triangles game records (.triangles files)."
+)
 
 
 def summary(loaded: LoadedRecord) -> str:
@@ -68,7 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = args[1:]
     elif any(a.startswith("-") and a != "-" for a in args):
         bad = next(a for a in args if a.startswith("-") and a != "-")
-        print(f"{USAGE}\nerror: unknown option {bad} (use -- before a file name starting with -)", file=sys.stderr)
+        print(
+            f"{USAGE}\nerror: unknown option {bad} (use -- before a file name starting with -)",
+            file=sys.stderr,
+        )
         return 2
     if not args:
         print(f"{USAGE}\nerror: no file given", file=sys.stderr)

@@ -1,6 +1,11 @@
 """Calls a strategy safely: on a snapshot, in a daemon worker thread, within budget + grace, with
 the built-in fallback playing instead of a failing strategy and replacing it after three strikes.
 
+One call is one `StrategyCall`: the strategy's own daemon thread, started by `SafeStrategy.begin`.
+Whoever waits for it decides when its time is up (the arena blocks on `done`; the app's computer
+seat runs one timer) and then asks `SafeStrategy.conclude` for the stroke: the strategy's answer if
+it came in time and is legal, else the fallback's, the failure counted.
+
 A strategy that hangs cannot be stopped (Python threads cannot be killed), but its thread is a
 daemon, so it never keeps the process from exiting, and its late answer is thrown away. While such
 a call is still running, the strategy object is not called again by any runner (the app wraps one
@@ -16,7 +21,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -92,6 +97,41 @@ class Choice:
     by_fallback: bool = False
 
 
+class StrategyCall:
+    """One call of `strategy.choose_stroke(position, budget_s)` on its own daemon thread.
+    `on_return`, if given, is called by that thread once the call has returned (or raised)."""
+
+    def __init__(self, strategy: Any, position: Position, budget_s: float,
+                 on_return: Callable[[], None] | None = None) -> None:
+        self.strategy = strategy
+        self.started = time.perf_counter()
+        self.done = threading.Event()
+        self.answer: Any = None
+        self.error: BaseException | None = None
+        self.trace = ""
+        self._on_return = on_return
+        name = f"strategy-{getattr(strategy, 'id', '?')}"
+        threading.Thread(target=self._work, args=(position, budget_s), name=name,
+                         daemon=True).start()
+
+    def _work(self, position: Position, budget_s: float) -> None:
+        try:
+            self.answer = self.strategy.choose_stroke(position, budget_s)
+        except BaseException as exc:  # noqa: BLE001 - a plugin's fault is reported, not raised
+            self.error = exc
+            self.trace = traceback.format_exc()
+        finally:
+            self.done.set()
+            _stuck.remove(self.strategy, self.done)
+            if self._on_return is not None:
+                self._on_return()
+
+    def abandon(self) -> None:
+        """Its time is up: if it is still running, its strategy is not asked again until it
+        returns."""
+        _stuck.add(self.strategy, self.done)
+
+
 class SafeStrategy:
     """Wraps a strategy for one seat. Call `reset()` at the start of every game."""
 
@@ -120,21 +160,44 @@ class SafeStrategy:
         answered in time is still running."""
         return _stuck.holds(self.strategy)
 
+    def time_limit_s(self, budget_s: float) -> float:
+        """How long a call may take before its answer is too late: the budget and the grace."""
+        return max(0.0, budget_s) + self.grace_s
+
     def reset(self) -> None:
         """A new game: the strategy gets its chances back."""
         self.failures = 0
 
     def choose(self, position: Position | Game, budget_s: float) -> Choice:
-        """The stroke for the player to move. Raises ValueError when the game is over."""
-        start = time.perf_counter()
+        """The stroke for the player to move, waiting for it here. Raises ValueError when the
+        game is over."""
         if isinstance(position, Game):
             position = Position(position)
+        call = self.begin(position, budget_s)
+        if call is not None:
+            call.done.wait(self.time_limit_s(budget_s))
+        return self.conclude(position, call, budget_s)
+
+    def begin(self, position: Position, budget_s: float,
+              on_return: Callable[[], None] | None = None) -> StrategyCall | None:
+        """Start the strategy thinking on its own copy of `position`. None when it is not asked (replaced in this game, or still
+        busy): `conclude` then answers at once. Raises ValueError when the game is over."""
         if position.is_over:
             raise ValueError("the game is over: there is no stroke to choose")
+        if self.replaced or self.busy:
+            return None
+        # The strategy's own copy: it may keep running, or reach into it, after its time is up.
+        snapshot = Position._wrap(position.game())
+        return StrategyCall(self.strategy, snapshot, budget_s, on_return)
+
+    def conclude(self, position: Position, call: StrategyCall | None, budget_s: float) -> Choice:
+        """The stroke to play now: `call`'s answer if it returned a legal stroke, else the
+        fallback's, with the failure counted. A call still running is late: it is abandoned."""
+        start = call.started if call is not None else time.perf_counter()
         if self.replaced:
             stroke = self._fallback(position, budget_s)
             return Choice(stroke, time.perf_counter() - start, None, True)
-        stroke, kind, error, trace = self._attempt(position, budget_s)
+        stroke, kind, error, trace = self._judge(position, call, budget_s)
         if stroke is not None:
             return Choice(stroke, time.perf_counter() - start)
         self.failures += 1
@@ -142,46 +205,28 @@ class SafeStrategy:
         stroke = self._fallback(position, budget_s)
         return Choice(stroke, time.perf_counter() - start, failure, True)
 
-    def _attempt(self, position: Position, budget_s: float
-                 ) -> tuple[tuple[int, int] | None, FailureKind | None, str, str]:
+    def _judge(self, position: Position, call: StrategyCall | None, budget_s: float
+               ) -> tuple[tuple[int, int] | None, FailureKind | None, str, str]:
         """(the strategy's legal stroke, None, "", "") or (None, the kind of failure, what went
         wrong, its traceback if the strategy raised)."""
-        if self.busy:
+        if call is None:
             return (None, FailureKind.BUSY,
                     "still busy with an earlier move it did not answer in time", "")
-        snapshot = Position(position.game())  # its own copy: the strategy may keep running
-        box: dict[str, Any] = {}
-        done = threading.Event()
-        strategy = self.strategy  # the object this call is about, whatever the runner does next
-
-        def work() -> None:
-            try:
-                box["stroke"] = strategy.choose_stroke(snapshot, budget_s)
-            except BaseException as exc:  # noqa: BLE001 - a plugin's fault is reported, not raised
-                box["error"] = exc
-                box["trace"] = traceback.format_exc()
-            finally:
-                done.set()
-                _stuck.remove(strategy, done)
-
-        worker = threading.Thread(target=work, name=f"strategy-{self.strategy_id}", daemon=True)
-        worker.start()
-        if not done.wait(max(0.0, budget_s) + self.grace_s):
-            _stuck.add(strategy, done)  # not asked again while it runs
+        if not call.done.is_set():
+            call.abandon()
             return None, FailureKind.TIMED_OUT, (f"no answer within its budget of {budget_s:g} s "
                                                  f"(+{self.grace_s:g} s grace)"), ""
-        if "error" in box:
-            exc = box["error"]
-            lines = str(exc).strip().splitlines()
-            error = f"raised {type(exc).__name__}" + (f": {lines[0]}" if lines else "")
-            return None, FailureKind.RAISED, error, box["trace"]
-        answer = legal_stroke(position, box.get("stroke"))
+        if call.error is not None:
+            lines = str(call.error).strip().splitlines()
+            error = f"raised {type(call.error).__name__}" + (f": {lines[0]}" if lines else "")
+            return None, FailureKind.RAISED, error, call.trace
+        answer = legal_stroke(position, call.answer)
         if isinstance(answer, str):
             return None, FailureKind.BAD_ANSWER, answer, ""
         return answer, None, "", ""
 
     def _fallback(self, position: Position, budget_s: float) -> tuple[int, int]:
-        answer = self.fallback.choose_stroke(Position(position.game()), budget_s)
+        answer = self.fallback.choose_stroke(position, budget_s)
         stroke = legal_stroke(position, answer)
         if isinstance(stroke, str):  # the built-in fallback is ours: this is a bug, not a plugin's
             raise RuntimeError(f"the fallback strategy {stroke}")

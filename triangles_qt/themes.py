@@ -33,10 +33,11 @@ import difflib
 import os
 import re
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .defaults import MAX_PLUGIN_TEXT_LENGTH
 
@@ -122,16 +123,22 @@ def theme_advice(theme: Theme) -> list[str]:
     measures. Text is measured against [background] top, the colour of the panels it is written
     on; strokes and stars against both ends of the board's gradient (an image is not looked at)."""
     ends = (theme.background_top, theme.background_bottom)
-    marks = [("'text'", theme.text, TEXT_CONTRAST, ends[:1], "[background] top"),
-             ("[stars] colour", theme.star, MARK_CONTRAST, ends, "the background")]
-    marks += [(f"[players] strokes[{k}]", colour, MARK_CONTRAST, ends, "the background")
-              for k, colour in enumerate(theme.player_strokes)]
+    marks = [
+        ("'text'", theme.text, TEXT_CONTRAST, ends[:1], "[background] top"),
+        ("[stars] colour", theme.star, MARK_CONTRAST, ends, "the background"),
+    ]
+    marks += [
+        (f"[players] strokes[{k}]", colour, MARK_CONTRAST, ends, "the background")
+        for k, colour in enumerate(theme.player_strokes)
+    ]
     advice = []
     for label, colour, wanted, backgrounds, against in marks:
         ratio = min(contrast(colour, background) for background in backgrounds)
         if ratio < wanted:
-            advice.append(f"{label} has a contrast of {ratio:.1f}:1 with {against}; "
-                          f"aim for {wanted:g}:1 or more.")
+            advice.append(
+                f"{label} has a contrast of {ratio:.1f}:1 with {against}; "
+                f"aim for {wanted:g}:1 or more."
+            )
     return advice
 
 
@@ -199,7 +206,8 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
     name = table.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_PLUGIN_TEXT_LENGTH:
         raise ThemeError(
-            f"{where}: 'name' must be a non-empty text of at most {MAX_PLUGIN_TEXT_LENGTH} characters."
+            f"{where}: 'name' must be a non-empty text "
+            f"of at most {MAX_PLUGIN_TEXT_LENGTH} characters."
         )
 
     theme = Theme(
@@ -218,9 +226,11 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
     )
     ratio = contrast(theme.text, theme.background_top)  # the panels' colour, under the text
     if ratio < MIN_TEXT_CONTRAST:
-        raise ThemeError(f"{where}: 'text' could not be read on [background] top (contrast "
-                         f"{ratio:.1f}:1; at least {MIN_TEXT_CONTRAST:g}:1 is needed, "
-                         f"{TEXT_CONTRAST:g}:1 is better).")
+        raise ThemeError(
+            f"{where}: 'text' could not be read on [background] top (contrast "
+            f"{ratio:.1f}:1; at least {MIN_TEXT_CONTRAST:g}:1 is needed, "
+            f"{TEXT_CONTRAST:g}:1 is better)."
+        )
     return theme
 
 
@@ -231,9 +241,14 @@ def _table(value: Any, label: str, allowed: set[str], where: str) -> Mapping[str
         raise ThemeError(f"{where}: {label} must be a table, not {type(value).__name__}.")
     unknown = sorted(str(key) for key in value if key not in allowed)
     if unknown:
-        named = [f"'{key}'" + "".join(f" (did you mean '{match}'?)" for match in
-                                      difflib.get_close_matches(key, sorted(allowed), n=1))
-                 for key in unknown]
+        named = [
+            f"'{key}'"
+            + "".join(
+                f" (did you mean '{match}'?)"
+                for match in difflib.get_close_matches(key, sorted(allowed), n=1)
+            )
+            for key in unknown
+        ]
         raise ThemeError(f"{where}: {label} has unknown key(s): {', '.join(named)}.")
     return value
 
@@ -332,8 +347,11 @@ def load_themes(registry: Any) -> ThemeSet:
     try:
         offered = list(registry.themes())
     except Exception as error:  # a plugin's theme hook can fail in any way
-        result.errors.append(SkippedTheme("", SkipReason.NO_LIST,
-                                          f"The list of themes could not be read: {error!r}."))
+        result.errors.append(
+            SkippedTheme(
+                "", SkipReason.NO_LIST, f"The list of themes could not be read: {error!r}."
+            )
+        )
         return result
     origins: dict[str, str] = {NEBULA.id: "the built-in Nebula theme"}
     for item in offered:
@@ -353,16 +371,24 @@ def load_themes(registry: Any) -> ThemeSet:
             if theme == NEBULA:
                 result.theme_plugin.setdefault(NEBULA.id, plugin)
                 continue
-            result.errors.append(SkippedTheme(
-                plugin, SkipReason.ID_TAKEN,
-                f"Theme '{theme.name}' from {origin} uses the id 'nebula', which belongs to the "
-                "built-in default theme; it was skipped."))
+            result.errors.append(
+                SkippedTheme(
+                    plugin,
+                    SkipReason.ID_TAKEN,
+                    f"Theme '{theme.name}' from {origin} uses the id 'nebula', "
+                    "which belongs to the built-in default theme; it was skipped.",
+                )
+            )
             continue
         if theme.id in result.themes:
-            result.errors.append(SkippedTheme(
-                plugin, SkipReason.ID_TAKEN,
-                f"Theme '{theme.name}' from {origin} uses the id '{theme.id}', already used by "
-                f"{origins[theme.id]}; it was skipped."))
+            result.errors.append(
+                SkippedTheme(
+                    plugin,
+                    SkipReason.ID_TAKEN,
+                    f"Theme '{theme.name}' from {origin} uses the id '{theme.id}', already used by "
+                    f"{origins[theme.id]}; it was skipped.",
+                )
+            )
             continue
         result.themes[theme.id] = theme
         result.theme_plugin[theme.id] = plugin

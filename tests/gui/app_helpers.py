@@ -38,19 +38,6 @@ class BlockingStrategy:
         return int(i), int(j)
 
 
-class UnguardedRunner:
-    """Calls a strategy with no budget of its own (unlike SafeStrategy): only the controller's
-    watchdog can cut it short."""
-
-    replaced = False  # as SafeStrategy says: it never hands over to the fallback itself
-
-    def __init__(self, strategy):
-        self.strategy = strategy
-
-    def choose(self, position, budget_s):
-        return self.strategy.choose_stroke(position, budget_s)
-
-
 class FakeRegistry:
     """Just enough of PluginRegistry for the app: strategies by id, no themes."""
 
@@ -79,3 +66,10 @@ class FakeRegistry:
 
 def click_star(qtbot, view, i, button=Qt.LeftButton):
     qtbot.mouseClick(view.viewport(), button, pos=view.star_view_pos(i))
+
+
+def is_failure(notice):
+    """Whether a session notice tells that a computer player failed."""
+    from triangles_qt.app.notices import NoticeKind
+
+    return notice.kind == NoticeKind.COMPUTER_FAILED

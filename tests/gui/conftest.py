@@ -46,8 +46,8 @@ def make_window(qtbot, tmp_path):
             statistics=StatisticsStore(tmp_path / "statistics.json"),
             **kwargs,
         )
-        window.controller.computer_delay_ms = 0
-        window.controller.budget_s = 0.3
+        window.session.seat_maker.delay_ms = 0
+        window.session.budget_s = 0.3
         window.answers = []
         window.asked = []
 
@@ -55,7 +55,7 @@ def make_window(qtbot, tmp_path):
             window.asked.append(question)
             return window.answers.pop(0) if window.answers else True
 
-        window._ask = ask
+        window.ask = ask
         qtbot.addWidget(window)
         window.resize(*size)
         window.show()
@@ -65,4 +65,4 @@ def make_window(qtbot, tmp_path):
 
     yield make
     for window in made:
-        window.controller.close_game()
+        window.session.close()

@@ -5,57 +5,57 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from triangles_qt.app.application import parse_arguments
-from triangles_qt.app.main_window import autosave_path
+from triangles_qt.app.autosave import autosave_path
 from triangles_qt.app.new_game_dialog import NewGameChoices
 
 VS_COMPUTER = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="first")
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
 
 
-def play_strokes(controller, count):
+def play_strokes(session, count):
     for _ in range(count):
-        i, j = controller.game.legal_strokes()[0]
-        controller.request_stroke(int(i), int(j))
+        i, j = session.position.legal_strokes()[0]
+        session.request_stroke(int(i), int(j))
 
 
 def test_save_and_open_round_trip(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 5)
-    moves, players = window.controller.game.moves, window.controller.players
-    window._choose_save_path = lambda: str(tmp_path / "evening")
+    play_strokes(window.session, 5)
+    moves, players = window.session.position.moves, window.session.players
+    window.files.choose_save_path = lambda: str(tmp_path / "evening")
     assert window.save_as_action.trigger() is None
     saved = tmp_path / "evening.triangles"
     assert saved.is_file()
     assert "evening.triangles" in window.windowTitle()
 
     window.start_new_game(FRIENDS, seed=99)
-    window._choose_open_path = lambda: str(saved)
+    window.files.choose_open_path = lambda: str(saved)
     window.open_action.trigger()
-    game = window.controller.game
-    assert game.moves == moves and window.controller.players == players
+    game = window.session.position
+    assert game.moves == moves and window.session.players == players
     assert len(window.scene.strokes) == 5
-    assert window.controller.human_to_move
+    assert window.session.local_to_move
 
 
 def test_a_corrupt_file_gets_a_message_and_the_game_goes_on(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 3)
-    before = window.controller.game
+    play_strokes(window.session, 3)
+    before = window.session.position
     moves = before.moves
     bad = tmp_path / "broken.triangles"
     bad.write_text('{"format": "triangles-game", "version": 1, "board": ', encoding="utf-8")
-    assert not window.open_file(bad)
+    assert not window.files.open_file(bad)
     box = window.message_box
     assert box is not None and box.isVisible()
     assert box.text() == "“broken.triangles” is not a Triangles game, or it is damaged."
     # the exact cause, for whoever repairs the file, under a heading in the player's language
     assert box.detailedText().startswith("Technical details (in English):\n")
     assert "cut short" in box.detailedText()
-    assert window.controller.game is before and before.moves == moves
+    assert window.session.position is before and before.moves == moves
     box.accept()
-    play_strokes(window.controller, 1)  # and the game goes on
+    play_strokes(window.session, 1)  # and the game goes on
     assert len(before.moves) == 4
 
 
@@ -70,7 +70,7 @@ def test_a_file_that_cannot_be_read_or_is_too_new_is_told_apart(make_window, tmp
     path = tmp_path / "x.triangles"
     if content is not None:
         path.write_text(content, encoding="utf-8")
-    assert not window.open_file(path)
+    assert not window.files.open_file(path)
     assert window.message_box.text() == sentence and window.message_box.detailedText()
     window.message_box.accept()
 
@@ -87,7 +87,7 @@ def test_the_open_error_is_in_the_players_language(make_window, qtbot, tmp_path)
     try:
         window.language_actions["de"].trigger()
         qtbot.waitUntil(lambda: window.game_menu.title() != "&Game")
-        assert not window.open_file(bad)
+        assert not window.files.open_file(bad)
         assert window.message_box.text().startswith("„kaputt.triangles“")
         assert window.message_box.text().endswith("ist kein Triangles-Spiel oder ist beschädigt.")
         window.message_box.accept()
@@ -98,49 +98,49 @@ def test_the_open_error_is_in_the_players_language(make_window, qtbot, tmp_path)
 def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):
     window = make_window()
     window.start_new_game(VS_COMPUTER, seed=21)
-    controller = window.controller
+    session = window.session
     assert not autosave_path().exists()
     for _ in range(3):
-        play_strokes(controller, 1)
-        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+        play_strokes(session, 1)
+        qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
     assert autosave_path().is_file()
-    moves, players = controller.game.moves, controller.players
+    moves, players = session.position.moves, session.players
     window.close()  # the unfinished game stays on disk
 
     again = make_window()
     again.answers = [True]
     shown = []  # what the board and the score panel show while the question is asked
-    asked = again._ask
-    again._ask = lambda *question: (shown.append((
+    asked = again.ask
+    again.ask = lambda *question: (shown.append((
         len(again.scene.strokes), again.score_panel.cards[0].name_text)), asked(*question))[1]
-    assert again.offer_resume()
+    assert again.files.offer_resume()
     assert again.asked
     assert shown == [(len(moves), players[0].name)]  # the game in question, not an empty board
-    assert again.controller.game.moves == moves and again.controller.players == players
-    assert again.controller.human_to_move
+    assert again.session.position.moves == moves and again.session.players == players
+    assert again.session.local_to_move
     assert len(again.scene.strokes) == len(moves)
 
 
 def test_undoing_back_to_the_empty_board_leaves_nothing_to_resume(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=21)
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     assert autosave_path().is_file()
-    window.undo()
-    assert window.controller.game.moves == ()
+    window.session.undo()
+    assert window.session.position.moves == ()
     assert not autosave_path().exists()
     other = make_window()
-    assert not other.offer_resume() and not other.asked
+    assert not other.files.offer_resume() and not other.asked
 
 
 def test_declining_to_resume_forgets_the_autosave(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=21)
-    play_strokes(window.controller, 2)
+    play_strokes(window.session, 2)
     assert autosave_path().is_file()
     other = make_window()
     other.answers = [False]
-    assert not other.offer_resume()
+    assert not other.files.offer_resume()
     assert not autosave_path().exists()
 
 
@@ -148,20 +148,20 @@ def test_a_file_that_cannot_be_opened_at_start_is_explained_before_resume_is_off
         make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=21)
-    play_strokes(window.controller, 2)
-    moves = window.controller.game.moves
+    play_strokes(window.session, 2)
+    moves = window.session.position.moves
     window.close()
     again = make_window()
     again.answers = [True]
-    again.first_game(str(tmp_path / "missing.triangles"))
+    again.files.first_game(str(tmp_path / "missing.triangles"))
     box = again.message_box
     assert box is not None and box.isVisible() and not again.asked  # not hidden under a question
     box.button(QMessageBox.StandardButton.Ok).click()
-    assert again.asked and again.controller.game.moves == moves  # then the game is resumed
+    assert again.asked and again.session.position.moves == moves  # then the game is resumed
     autosave_path().unlink()
     fresh = make_window()
-    fresh.first_game()  # nothing to open and nothing to resume: a new game
-    assert fresh.controller.game is not None and fresh.controller.game.moves == ()
+    fresh.files.first_game()  # nothing to open and nothing to resume: a new game
+    assert fresh.session.position is not None and fresh.session.position.moves == ()
     assert not fresh.asked
 
 
@@ -169,7 +169,7 @@ def test_a_damaged_autosave_is_kept_aside_and_the_player_told(make_window):
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("not a game", encoding="utf-8")
     window = make_window()
-    assert not window.offer_resume()
+    assert not window.files.offer_resume()
     assert not window.asked and not autosave_path().exists()
     [kept] = autosave_path().parent.glob(autosave_path().name + ".corrupt-*")
     assert kept.read_text(encoding="utf-8") == "not a game"
@@ -191,7 +191,7 @@ def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
     window = make_window()
     with monkeypatch.context() as patch:
         patch.setattr(os, "replace", refuse)
-        assert not window.offer_resume()
+        assert not window.files.offer_resume()
     assert not autosave_path().exists()  # the next stroke would have overwritten it anyway
     window.start_new_game(FRIENDS, seed=1)
     assert "could not be read, and was removed" in window.statusBar().currentMessage()
@@ -204,7 +204,7 @@ def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
 ])
 def test_a_failing_autosave_is_told_once_in_words_and_the_game_goes_on(
         make_window, monkeypatch, capsys, error, sentence):
-    from triangles_qt.app import main_window
+    from triangles_qt.app import autosave
 
     def refuse(*args, **kwargs):
         raise error
@@ -212,47 +212,47 @@ def test_a_failing_autosave_is_told_once_in_words_and_the_game_goes_on(
     window = make_window()
     window.start_new_game(FRIENDS, seed=1)
     with monkeypatch.context() as patch:
-        patch.setattr(main_window, "write_record", refuse)
-        play_strokes(window.controller, 1)
+        patch.setattr(autosave, "write_record", refuse)
+        play_strokes(window.session, 1)
         told = window.statusBar().currentMessage()
         assert sentence in told and error.strerror not in told  # the OS's English stays out
         assert error.strerror in capsys.readouterr().err  # and goes to the terminal
         window.statusBar().showMessage("closed 1 triangle")
-        play_strokes(window.controller, 2)
+        play_strokes(window.session, 2)
         assert window.statusBar().currentMessage() == "closed 1 triangle"  # not said again
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     assert autosave_path().is_file()  # working again, so a new failure is told again
     with monkeypatch.context() as patch:
-        patch.setattr(main_window, "write_record", refuse)
-        play_strokes(window.controller, 1)
+        patch.setattr(autosave, "write_record", refuse)
+        play_strokes(window.session, 1)
         assert sentence in window.statusBar().currentMessage()
-    assert len(window.controller.game.moves) == 5
+    assert len(window.session.position.moves) == 5
 
 
 def test_a_save_that_fails_says_so_and_the_game_goes_on(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=1)
-    play_strokes(window.controller, 2)
+    play_strokes(window.session, 2)
     target = tmp_path / "missing-folder" / "g.triangles"
-    assert not window.save_to(target)
+    assert not window.files.save_to(target)
     box = window.message_box
     assert box.text() == ("“g.triangles” could not be written. The game goes on; try another "
                           "folder or name.")
     assert "No such file" in box.detailedText()
     box.accept()
-    play_strokes(window.controller, 1)
-    assert len(window.controller.game.moves) == 3 and window.current_path is None
+    play_strokes(window.session, 1)
+    assert len(window.session.position.moves) == 3 and window.session.file is None
 
 
-def test_startup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path):
+def teststartup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=1)
-    window.save_to(tmp_path / "g.triangles")
+    window.files.save_to(tmp_path / "g.triangles")
     other = make_window()
-    other._startup_notes.append("2 plugins or themes could not be loaded: see Settings > Plugins.")
-    assert other.open_file(tmp_path / "g.triangles")
+    other.startup_notes.append("2 plugins or themes could not be loaded: see Settings > Plugins.")
+    assert other.files.open_file(tmp_path / "g.triangles")
     assert other.statusBar().currentMessage().startswith("2 plugins or themes")
-    assert other.open_file(tmp_path / "g.triangles")  # told once; then the usual message
+    assert other.files.open_file(tmp_path / "g.triangles")  # told once; then the usual message
     assert other.statusBar().currentMessage() == "Opened g.triangles"
 
 
@@ -283,24 +283,24 @@ def test_window_remembers_theme_and_new_game_choices(make_window, tmp_path):
 def test_open_over_an_unfinished_game_asks_first(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=30)
-    play_strokes(window.controller, 2)
-    window._choose_open_path = lambda: ""
-    window.save_to(tmp_path / "other.triangles")
+    play_strokes(window.session, 2)
+    window.files.choose_open_path = lambda: ""
+    window.files.save_to(tmp_path / "other.triangles")
     window.start_new_game(FRIENDS, seed=31)
     window.open_action.trigger()  # nothing played yet: nothing to lose, no question
     assert not window.asked
-    play_strokes(window.controller, 1)
-    game = window.controller.game
+    play_strokes(window.session, 1)
+    game = window.session.position
     chosen = []
-    window._choose_open_path = lambda: chosen.append(1) or str(tmp_path / "other.triangles")
+    window.files.choose_open_path = lambda: chosen.append(1) or str(tmp_path / "other.triangles")
     window.answers = [False]
     window.open_action.trigger()
     assert len(window.asked) == 1 and not chosen
-    assert window.controller.game is game and len(game.moves) == 1
+    assert window.session.position is game and len(game.moves) == 1
     window.answers = [True]
     window.open_action.trigger()
     assert len(window.asked) == 2 and chosen
-    assert len(window.controller.game.moves) == 2 and window.current_path.name == "other.triangles"
+    assert len(window.session.position.moves) == 2 and window.session.file.name == "other.triangles"
 
 
 def test_default_names_of_a_game_saved_in_another_language_follow_the_language_in_use(
@@ -317,12 +317,12 @@ def test_default_names_of_a_game_saved_in_another_language_follow_the_language_i
     window = make_window()
     german = saved(tmp_path / "de.triangles", [
         PlayerInfo("Du", "human"), PlayerInfo("Computer (Mittel)", "computer", "first")])
-    assert window.open_file(german)
+    assert window.files.open_file(german)
     cards = window.score_panel.cards
     assert (cards[0].name_text, cards[1].name_text) == ("You", "Computer (First)")
     spanish = saved(tmp_path / "es.triangles", [PlayerInfo("Jugador 1", "human"),
                                                 PlayerInfo("Ana", "human")])
-    assert window.open_file(spanish)
+    assert window.files.open_file(spanish)
     assert (cards[0].name_text, cards[1].name_text) == ("Player 1", "Ana")  # a chosen name stays
 
 
@@ -340,7 +340,7 @@ def test_a_finished_game_saved_in_another_language_ends_with_the_names_of_the_la
     write_record(path, game, [PlayerInfo("Tú", "human"),
                               PlayerInfo("Ordenador (Difícil)", "computer", "first")])
     window = make_window()
-    assert window.open_file(path)
+    assert window.files.open_file(path)
     dialog = window.game_over_dialog
     assert dialog is not None
     assert dialog.score_text == (f"You {game.scores[0]} – {game.scores[1]} Computer (First)")
@@ -351,10 +351,10 @@ def test_the_final_score_shows_names_as_typed_and_the_scores_in_bold(make_window
     window.start_new_game(NewGameChoices(preset="phone-24", opponent="human",
                                          player_names=("%3 Ana  1", "<i>Ben</i> & Co")),
                            seed=4)
-    controller = window.controller
-    while not controller.game.is_over:
-        controller.request_stroke(*(int(v) for v in controller.game.legal_strokes()[0]))
-    you, other = controller.game.scores
+    session = window.session
+    while not session.position.is_over:
+        session.request_stroke(*(int(v) for v in session.position.legal_strokes()[0]))
+    you, other = session.position.scores
     dialog = window.game_over_dialog
     assert dialog.score_text == f"%3 Ana  1 {you} – {other} <i>Ben</i> & Co"
     assert f"<b>{you}</b> – <b>{other}</b>" in dialog.score_label.text()
@@ -386,10 +386,10 @@ def _assert_first_plays_instead(window):
     box = window.message_box
     assert box is not None and box.isVisible()
     assert "“gone” is not installed" in box.text() and "“First” plays instead" in box.text()
-    players = window.controller.players
+    players = window.session.players
     assert players[1] == PlayerInfo("Computer (First)", "computer", "first")
     assert window.score_panel.cards[1].name_text == "Computer (First)"
-    assert window.controller.human_to_move and len(window.controller.game.moves) == 2
+    assert window.session.local_to_move and len(window.session.position.moves) == 2
 
 
 def test_a_record_whose_computer_is_not_installed_says_who_plays_instead(make_window, tmp_path):
@@ -397,9 +397,9 @@ def test_a_record_whose_computer_is_not_installed_says_who_plays_instead(make_wi
 
     _record_against(tmp_path / "old.triangles", "gone")
     window = make_window()  # offers only "first"
-    assert window.open_file(tmp_path / "old.triangles")
+    assert window.files.open_file(tmp_path / "old.triangles")
     _assert_first_plays_instead(window)
-    window.save_to(tmp_path / "saved.triangles")  # the record names who really played
+    window.files.save_to(tmp_path / "saved.triangles")  # the record names who really played
     assert read_record(tmp_path / "saved.triangles").players[1].strategy == "first"
 
 
@@ -407,17 +407,17 @@ def test_a_resumed_game_whose_computer_is_not_installed_says_who_plays_instead(m
     _record_against(autosave_path(), "gone")
     window = make_window()
     window.answers = [True]
-    assert window.offer_resume()
+    assert window.files.offer_resume()
     _assert_first_plays_instead(window)
 
 
 def test_an_installed_computer_player_is_loaded_without_a_message(make_window, tmp_path):
     _record_against(tmp_path / "ok.triangles", "first")
     window = make_window()
-    assert window.open_file(tmp_path / "ok.triangles")
+    assert window.files.open_file(tmp_path / "ok.triangles")
     assert window.message_box is None
     # "Computer (…)" is a default name: it names the strategy in the language in use
-    assert window.controller.players[1].name == "Computer (First)"
+    assert window.session.players[1].name == "Computer (First)"
 
 
 def test_a_remembered_computer_that_is_no_longer_installed_says_who_plays_instead(make_window):
@@ -427,7 +427,7 @@ def test_a_remembered_computer_that_is_no_longer_installed_says_who_plays_instea
     box = window.message_box
     assert box is not None and box.isVisible()
     assert "“gone” is not installed" in box.text() and "“First” plays instead" in box.text()
-    assert window.controller.players[1].strategy == "first"
+    assert window.session.players[1].strategy == "first"
     box.close()
     window.play_again()  # the stand-in is what is remembered now: no second message
     assert window.message_box is None or not window.message_box.isVisible()
@@ -435,38 +435,38 @@ def test_a_remembered_computer_that_is_no_longer_installed_says_who_plays_instea
 
 
 def test_a_new_game_tells_an_autosave_failure_again(make_window, monkeypatch):
-    from triangles_qt.app import main_window
+    from triangles_qt.app import autosave
 
     def refuse(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(main_window, "write_record", refuse)
+    monkeypatch.setattr(autosave, "write_record", refuse)
     window = make_window()
     window.start_new_game(FRIENDS, seed=1)
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     assert "disk is full" in window.statusBar().currentMessage()
     window.start_new_game(FRIENDS, seed=2)  # the disk is still full
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     assert "disk is full" in window.statusBar().currentMessage()
 
 
 def test_save_as_asks_before_replacing_a_file(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 3)
+    play_strokes(window.session, 3)
     existing = tmp_path / "evening.triangles"
     existing.write_text("an earlier game")
-    window._choose_save_path = lambda: str(tmp_path / "evening")  # typed without the suffix
+    window.files.choose_save_path = lambda: str(tmp_path / "evening")  # typed without the suffix
     window.answers = [False]
-    assert window.save_game_as() is False
+    assert window.files.save_game_as() is False
     assert existing.read_text() == "an earlier game"
     assert window.asked == ["“evening.triangles” already exists. Do you want to replace it?"]
     window.answers = [True]
-    assert window.save_game_as() is True
+    assert window.files.save_game_as() is True
     assert existing.read_text() != "an earlier game"
-    window._choose_save_path = lambda: str(existing)  # named in full: asked the same way
+    window.files.choose_save_path = lambda: str(existing)  # named in full: asked the same way
     window.answers = [False]
-    assert window.save_game_as() is False and len(window.asked) == 3
+    assert window.files.save_game_as() is False and len(window.asked) == 3
 
 
 def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_window, qtbot,
@@ -476,7 +476,7 @@ def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_wind
 
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    window.current_path = tmp_path / "evening.triangles"  # the dialog starts in its folder
+    window.session.file = tmp_path / "evening.triangles"  # the dialog starts in its folder
     seen = []
 
     def look():
@@ -487,7 +487,7 @@ def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_wind
         dialog.reject()
 
     QTimer.singleShot(200, look)
-    assert window._choose_save_path() == ""
+    assert window.files.choose_save_path() == ""
     # The app asks about replacing the final name itself (a native dialog would ask about the
     # name as typed, before adding the suffix).
     assert seen == [("triangles", QFileDialog.AcceptMode.AcceptSave,
@@ -497,24 +497,24 @@ def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_wind
 def test_the_title_marks_strokes_played_since_the_game_was_saved(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 2)
+    play_strokes(window.session, 2)
     assert not window.isWindowModified()  # no file yet: nothing to be out of date
-    window._choose_save_path = lambda: str(tmp_path / "evening")
-    window.save_game_as()
+    window.files.choose_save_path = lambda: str(tmp_path / "evening")
+    window.files.save_game_as()
     assert window.windowTitle() == "evening.triangles[*] – Triangles"
     assert not window.isWindowModified()
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     assert window.isWindowModified()
     window.undo_action.trigger()  # back to what the file holds
     assert not window.isWindowModified()
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     window.save_action.trigger()
     assert not window.isWindowModified()
 
 
 def save_as(window, path):
-    window._choose_save_path = lambda: str(path)
-    assert window.save_game_as()
+    window.files.choose_save_path = lambda: str(path)
+    assert window.files.save_game_as()
 
 
 def resumed(make_window, window):
@@ -522,20 +522,20 @@ def resumed(make_window, window):
     window.close()
     again = make_window()
     again.settings.resume_file = window.settings.resume_file
-    assert again.offer_resume()
+    assert again.files.offer_resume()
     return again
 
 
 def test_a_resumed_game_still_belongs_to_its_file(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 2)
+    play_strokes(window.session, 2)
     save_as(window, tmp_path / "evening")
-    play_strokes(window.controller, 1)  # autosaved, not yet saved to the file
-    strokes = window.controller.game.strokes
+    play_strokes(window.session, 1)  # autosaved, not yet saved to the file
+    strokes = window.session.position.strokes
     again = resumed(make_window, window)
-    assert again.controller.game.strokes == strokes
-    assert again.current_path == tmp_path / "evening.triangles"
+    assert again.session.position.strokes == strokes
+    assert again.session.file == tmp_path / "evening.triangles"
     assert again.isWindowModified()  # the file lacks the last stroke
     again.save_action.trigger()  # Save writes there, without asking for a name
     assert not again.isWindowModified()
@@ -544,30 +544,30 @@ def test_a_resumed_game_still_belongs_to_its_file(make_window, tmp_path):
 def test_a_game_saved_just_before_quitting_is_resumed_with_its_file(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 2)
+    play_strokes(window.session, 2)
     save_as(window, tmp_path / "evening")  # and no stroke after it
     again = resumed(make_window, window)
-    assert again.current_path == tmp_path / "evening.triangles"
+    assert again.session.file == tmp_path / "evening.triangles"
     assert not again.isWindowModified()
 
 
 def test_a_resumed_game_is_tied_to_the_file_it_was_last_saved_as(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     save_as(window, tmp_path / "first")
     window.start_new_game(FRIENDS, seed=12)  # the same board again, saved under another name
-    play_strokes(window.controller, 2)
+    play_strokes(window.session, 2)
     save_as(window, tmp_path / "second")
-    assert resumed(make_window, window).current_path == tmp_path / "second.triangles"
+    assert resumed(make_window, window).session.file == tmp_path / "second.triangles"
 
 
 def test_a_resumed_game_whose_file_went_away_has_no_file(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=12)
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     save_as(window, tmp_path / "evening")
-    play_strokes(window.controller, 1)
+    play_strokes(window.session, 1)
     (tmp_path / "evening.triangles").unlink()
     again = resumed(make_window, window)
-    assert again.current_path is None and again.windowTitle() == "Triangles"
+    assert again.session.file is None and again.windowTitle() == "Triangles"

@@ -5,11 +5,11 @@ import dataclasses
 
 import pytest
 from PySide6.QtCore import Qt
-from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star
+from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star, is_failure
 
 from triangles_qt import statistics
-from triangles_qt.app import background
-from triangles_qt.app.main_window import autosave_path
+from triangles_qt.app import strategy_turn
+from triangles_qt.app.autosave import autosave_path
 from triangles_qt.app.new_game_dialog import NewGameChoices
 from triangles_qt.statistics import StatisticsStore
 
@@ -24,18 +24,18 @@ def first_legal(game):
 
 def play_out(window, qtbot):
     """The human(s) play the first legal stroke whenever it is their turn, to the end."""
-    controller = window.controller
-    while not controller.game.is_over:
-        qtbot.waitUntil(lambda: controller.human_to_move or controller.game.is_over, timeout=5000)
-        if not controller.game.is_over:
+    session = window.session
+    while not session.position.is_over:
+        qtbot.waitUntil(lambda: session.local_to_move or session.position.is_over, timeout=5000)
+        if not session.position.is_over:
             assert window.scene.input_enabled
-            controller.request_stroke(*first_legal(controller.game))
+            session.request_stroke(*first_legal(session.position))
 
 
 def finished_game(window, qtbot):
     """`window` at the end of a game against the computer, played out by `play_out`."""
     window.start_new_game(VS_COMPUTER, seed=5)
-    with qtbot.waitSignal(window.controller.game_over, timeout=20000):
+    with qtbot.waitSignal(window.session.game_over, timeout=20000):
         play_out(window, qtbot)
     return window
 
@@ -43,13 +43,13 @@ def finished_game(window, qtbot):
 def test_a_whole_game_against_the_computer(make_window, qtbot):
     window = make_window()
     window.start_new_game(VS_COMPUTER, seed=5)
-    controller = window.controller
+    session = window.session
     qtbot.keyClick(window.view, Qt.Key.Key_Tab)  # the keyboard cursor is on a star
     assert window.scene.cursor is not None
-    with qtbot.waitSignal(controller.game_over, timeout=20000):
+    with qtbot.waitSignal(session.game_over, timeout=20000):
         play_out(window, qtbot)
     assert window.scene.cursor is None  # and leaves the finished board
-    game = controller.game
+    game = session.position
     you, computer = game.scores
     expected = "You won!" if you > computer else "You lost!" if you < computer else "Draw!"
     dialog = window.game_over_dialog
@@ -57,7 +57,7 @@ def test_a_whole_game_against_the_computer(make_window, qtbot):
     assert dialog.title_text == expected
     assert f"{you} – {computer}" in dialog.score_text
     assert all(move.player in (0, 1) for move in game.moves)
-    counts = window.statistics_store().per_strategy()["first"]
+    counts = window.session.statistics_store().per_strategy()["first"]
     assert (counts.won, counts.lost, counts.drawn) == (
         int(you > computer),
         int(you < computer),
@@ -67,8 +67,8 @@ def test_a_whole_game_against_the_computer(make_window, qtbot):
     assert window.undo_action.isEnabled()  # a slip on the last stroke can still be taken back
     # Play again starts a fresh game with the same choices.
     dialog.play_again_button.click()
-    assert controller.game.moves == () and not controller.game.is_over
-    assert controller.players[1].strategy == "first"
+    assert session.position.moves == () and not session.position.is_over
+    assert session.players[1].strategy == "first"
 
 
 def test_the_game_over_window_follows_a_language_change(make_window, qtbot, qapp):
@@ -77,9 +77,9 @@ def test_the_game_over_window_follows_a_language_change(make_window, qtbot, qapp
     from triangles_qt.app.i18n import LanguageManager
 
     window = finished_game(make_window(), qtbot)
-    controller = window.controller
+    session = window.session
     dialog = window.game_over_dialog
-    you, computer = controller.game.scores
+    you, computer = session.position.scores
     languages = LanguageManager(qapp)
     try:
         languages.set_language("de")
@@ -98,22 +98,22 @@ def test_the_game_over_window_follows_a_language_change(make_window, qtbot, qapp
 def test_the_computer_can_start_and_input_waits_for_it(make_window, qtbot):
     strategy = BlockingStrategy()
     window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
-    window.controller.budget_s = 10
+    window.session.budget_s = 10
     window.start_new_game(
         NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
                        human_starts=False),
         seed=3,
     )
-    controller = window.controller
+    session = window.session
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
-    assert controller.thinking and not window.scene.input_enabled
+    assert session.thinking and not window.scene.input_enabled
     assert window.score_panel.spinner.spinning
     assert window.score_panel.turn_label.text() == "The computer is thinking…"
     click_star(qtbot, window.view, 0)  # ignored: not the human's turn
     assert window.scene.picked is None
     strategy.release.set()
-    qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
-    assert len(controller.game.moves) == 1 and controller.game.moves[0].player == 0
+    qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
+    assert len(session.position.moves) == 1 and session.position.moves[0].player == 0
     assert window.score_panel.turn_label.text() == "Your turn"
     assert not window.score_panel.spinner.spinning
 
@@ -121,25 +121,23 @@ def test_the_computer_can_start_and_input_waits_for_it(make_window, qtbot):
 def test_a_whole_game_between_friends_names_the_winner(make_window, qtbot):
     window = make_window()
     window.start_new_game(FRIENDS, seed=8)
-    with qtbot.waitSignal(window.controller.game_over, timeout=10000):
+    with qtbot.waitSignal(window.session.game_over, timeout=10000):
         play_out(window, qtbot)
-    a, b = window.controller.game.scores
+    a, b = window.session.position.scores
     expected = "Ana wins!" if a > b else "Ben wins!" if b > a else "Draw!"
     assert window.game_over_dialog.title_text == expected
-    assert window.statistics_store().per_strategy() == {}  # only games against the computer
+    assert window.session.statistics_store().per_strategy() == {}  # only games against the computer
 
 
-def test_end_messages(make_window):
+def test_end_messages_speak_to_the_person_wherever_they_sit(make_window, qtbot):
     window = make_window()
-    window.start_new_game(FRIENDS, seed=1)
-    assert window.end_message(0) == "Ana wins!"
-    assert window.end_message(1) == "Ben wins!"
-    assert window.end_message(None) == "Draw!"
-    window.start_new_game(NewGameChoices(preset="phone-24", opponent="computer",
-                                         strategy_id="first", human_starts=False), seed=1)
-    assert window.end_message(1) == "You won!"
-    assert window.end_message(0) == "You lost!"
-    assert window.end_message(None) == "Draw!"
+    window.start_new_game(dataclasses.replace(VS_COMPUTER, human_starts=False), seed=1)
+    assert window.session.result_text() == ""  # while the game goes on
+    with qtbot.waitSignal(window.session.game_over, timeout=20000):
+        play_out(window, qtbot)
+    computer, you = window.session.position.scores  # the person is Player 2 here
+    expected = "You won!" if you > computer else "You lost!" if you < computer else "Draw!"
+    assert window.session.result_text() == expected == window.game_over_dialog.title_text
 
 
 def test_long_names_end_in_an_ellipsis_and_show_whole_in_the_tooltip(make_window, qtbot):
@@ -164,13 +162,13 @@ def test_score_panel_counts_triangles_with_plural_forms(make_window, qtbot):
     cards = window.score_panel.cards
     assert cards[0].name_text == "Ana" and cards[1].name_text == "Ben"
     assert cards[0].count_text == "0 triangles"
-    controller = window.controller
-    while controller.game.scores[0] + controller.game.scores[1] == 0:
-        controller.request_stroke(*first_legal(controller.game))
+    session = window.session
+    while session.position.scores[0] + session.position.scores[1] == 0:
+        session.request_stroke(*first_legal(session.position))
     texts = {cards[k].count_text for k in (0, 1)}
     assert "1 triangle" in texts or "2 triangles" in texts
-    assert window.scene.triangle_count == sum(controller.game.scores)
-    closer = controller.game.moves[-1]
+    assert window.scene.triangle_count == sum(session.position.scores)
+    closer = session.position.moves[-1]
     name, count = ("Ana", "Ben")[closer.player], len(closer.triangles)
     plural_s = "s" if count > 1 else ""
     assert window.statusBar().currentMessage() == f"{name} closed {count} triangle{plural_s}"
@@ -179,50 +177,54 @@ def test_score_panel_counts_triangles_with_plural_forms(make_window, qtbot):
 def test_undo_against_the_computer_goes_back_to_the_humans_turn(make_window, qtbot):
     window = make_window()
     window.start_new_game(VS_COMPUTER, seed=6)
-    controller = window.controller
+    session = window.session
     for _ in range(2):
-        controller.request_stroke(*first_legal(controller.game))
-        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
-    assert len(controller.game.moves) == 4
+        session.request_stroke(*first_legal(session.position))
+        qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
+    assert len(session.position.moves) == 4
     window.undo_action.trigger()
-    assert len(controller.game.moves) == 2 and controller.human_to_move
+    assert len(session.position.moves) == 2 and session.local_to_move
     assert len(window.scene.strokes) == 2
     window.undo_action.trigger()
-    assert controller.game.moves == () and not window.undo_action.isEnabled()
+    assert session.position.moves == () and not window.undo_action.isEnabled()
 
 
 def test_undo_after_the_end_reopens_the_game_and_its_next_ending_replaces_the_result(
     make_window, qtbot
 ):
     window = finished_game(make_window(), qtbot)
-    controller = window.controller
-    store = window.statistics_store()
+    session = window.session
+    store = window.session.statistics_store()
     assert store.totals().played == 1
     counted = store.per_strategy()
     window.game_over_dialog.close_button.click()
-    moves = len(controller.game.moves)
-    assert window.statusBar().currentMessage() != ""
-    controller.undo()  # not the menu, which puts its own message in the status bar
-    game = controller.game
-    assert not game.is_over and controller.human_to_move and len(game.moves) < moves
-    assert window.game_over_dialog is None and window.statusBar().currentMessage() == ""
+    moves = len(session.position.moves)
+    result = window.statusBar().currentMessage()
+    assert result in ("You won!", "You lost!", "Draw!")
+    session.undo()
+    game = session.position
+    assert not game.is_over and session.local_to_move and len(game.moves) < moves
+    assert window.game_over_dialog is None
+    assert window.statusBar().currentMessage() == "Stroke taken back"
+    window.statusBar().clearMessage()  # the taken-back notice is over: the result is not back
+    assert window.statusBar().currentMessage() == ""
     assert store.per_strategy() == counted  # still counted while the game is open again
     assert window.scene.input_enabled
     assert not autosave_path().exists()  # not offered next time: it would be counted twice
-    with qtbot.waitSignal(controller.game_over, timeout=20000):
+    with qtbot.waitSignal(session.game_over, timeout=20000):
         play_out(window, qtbot)  # the same ending again: counted once, not twice
     assert store.per_strategy() == counted and window.game_over_dialog is not None
 
 
 def test_a_game_reopened_by_undo_and_left_keeps_its_first_result(make_window, qtbot):
     window = finished_game(make_window(), qtbot)
-    store = window.statistics_store()
+    store = window.session.statistics_store()
     counted = store.per_strategy()
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
     window.start_new_game(VS_COMPUTER, seed=8)  # a loss cannot be erased this way
     assert store.per_strategy() == counted
-    window.controller.request_stroke(*first_legal(window.controller.game))
+    window.session.request_stroke(*first_legal(window.session.position))
     assert autosave_path().exists()  # the new game is kept safe again
     assert StatisticsStore(store.path).per_strategy() == counted
 
@@ -230,58 +232,58 @@ def test_a_game_reopened_by_undo_and_left_keeps_its_first_result(make_window, qt
 def test_undo_after_the_end_between_friends_takes_back_the_last_stroke(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=6)
-    controller = window.controller
-    while not controller.game.is_over:
-        controller.request_stroke(*first_legal(controller.game))
-    last = controller.game.moves[-1]
+    session = window.session
+    while not session.position.is_over:
+        session.request_stroke(*first_legal(session.position))
+    last = session.position.moves[-1]
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
-    game = controller.game
+    game = session.position
     assert not game.is_over and game.player == last.player and game.check(*last.stroke) is None
-    assert window.statistics_store().totals().played == 0  # friends' games are never counted
+    assert window.session.statistics_store().totals().played == 0  # friends' games are never counted
 
 
 def test_redo_draws_again_what_undo_took_back_until_another_stroke_is_drawn(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=6)
-    controller = window.controller
+    session = window.session
     for _ in range(3):
-        controller.request_stroke(*first_legal(controller.game))
-    played = controller.game.strokes
+        session.request_stroke(*first_legal(session.position))
+    played = session.position.strokes
     assert not window.redo_action.isEnabled()
     window.undo_action.trigger()
     window.undo_action.trigger()
     assert window.redo_action.isEnabled() and len(window.scene.strokes) == 1
     window.redo_action.trigger()
     window.redo_action.trigger()
-    assert controller.game.strokes == played and len(window.scene.strokes) == 3
+    assert session.position.strokes == played and len(window.scene.strokes) == 3
     assert not window.redo_action.isEnabled()
     window.undo_action.trigger()
-    moves = len(controller.game.moves)
-    other = next((int(i), int(j)) for i, j in controller.game.legal_strokes()
+    moves = len(session.position.moves)
+    other = next((int(i), int(j)) for i, j in session.position.legal_strokes()
                  if (int(i), int(j)) != tuple(sorted(played[-1])))
-    controller.request_stroke(*other)
-    assert len(controller.game.moves) == moves + 1 and not window.redo_action.isEnabled()
+    session.request_stroke(*other)
+    assert len(session.position.moves) == moves + 1 and not window.redo_action.isEnabled()
 
 
 def test_redo_after_undoing_the_end_ends_the_game_again_and_counts_it_once(make_window, qtbot):
     window = finished_game(make_window(), qtbot)
-    controller = window.controller
-    final = controller.game.strokes
+    session = window.session
+    final = session.position.strokes
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
-    assert window.statistics_store().totals().played == 1  # counted until it ends again
-    with qtbot.waitSignal(controller.game_over, timeout=5000):
+    assert window.session.statistics_store().totals().played == 1  # counted until it ends again
+    with qtbot.waitSignal(session.game_over, timeout=5000):
         window.redo_action.trigger()
-    assert controller.game.strokes == final and window.game_over_dialog is not None
-    assert window.statistics_store().totals().played == 1
+    assert session.position.strokes == final and window.game_over_dialog is not None
+    assert window.session.statistics_store().totals().played == 1
 
 
 def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it(
     make_window, qtbot, monkeypatch
 ):
     window = finished_game(make_window(), qtbot)
-    controller, store = window.controller, window.statistics_store()
+    session, store = window.session, window.session.statistics_store()
     counted = store.per_strategy()
     (outcome,) = [name for name in ("won", "lost", "drawn") if getattr(counted["first"], name)]
     saved = store.path.read_bytes()
@@ -292,7 +294,7 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(statistics.os, "replace", full_disk)
-    with qtbot.waitSignal(controller.game_over, timeout=5000):
+    with qtbot.waitSignal(session.game_over, timeout=5000):
         window.redo_action.trigger()
     message = window.statusBar().currentMessage()
     assert message.startswith(window.game_over_dialog.title_text) and "could not be saved" in message
@@ -304,7 +306,7 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
     record = store.record_result
     monkeypatch.setattr(store, "record_result",
                         lambda *args, **kwargs: calls.append((args, kwargs)) or record(*args, **kwargs))
-    with qtbot.waitSignal(controller.game_over, timeout=5000):
+    with qtbot.waitSignal(session.game_over, timeout=5000):
         window.redo_action.trigger()
     # still the first result that is replaced: the failed write did not forget it
     assert calls == [(("first", outcome), {"replacing": ("first", outcome)})]
@@ -314,23 +316,23 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
 def test_undo_between_friends_takes_back_one_stroke(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=6)
-    controller = window.controller
-    controller.request_stroke(*first_legal(controller.game))
-    controller.request_stroke(*first_legal(controller.game))
+    session = window.session
+    session.request_stroke(*first_legal(session.position))
+    session.request_stroke(*first_legal(session.position))
     window.undo_action.trigger()
-    assert len(controller.game.moves) == 1 and controller.game.player == 1
-    assert window.scene.last_stroke == tuple(sorted(controller.game.strokes[0]))
+    assert len(session.position.moves) == 1 and session.position.player == 1
+    assert window.scene.last_stroke == tuple(sorted(session.position.strokes[0]))
 
 
 def test_hint_shows_a_legal_stroke(make_window, qtbot):
     window = make_window(FakeRegistry(FirstStrokeStrategy()))
     window.start_new_game(FRIENDS, seed=9)
-    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as hint:
+    with qtbot.waitSignal(window.session.hint_ready, timeout=5000) as hint:
         window.hint_action.trigger()
     i, j = hint.args
-    assert window.controller.game.check(i, j) is None
+    assert window.session.position.check(i, j) is None
     assert window.scene.hint_visible
-    window.controller.request_stroke(i, j)
+    window.session.request_stroke(i, j)
     assert not window.scene.hint_visible
 
 
@@ -338,22 +340,22 @@ def test_a_keyboard_player_s_cursor_goes_to_the_hinted_stroke(make_window, qtbot
     window = make_window(FakeRegistry(FirstStrokeStrategy()))
     window.start_new_game(FRIENDS, seed=9)
     qtbot.keyClick(window.view, Qt.Key.Key_Tab)  # playing by keyboard
-    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as hint:
+    with qtbot.waitSignal(window.session.hint_ready, timeout=5000) as hint:
         window.hint_action.trigger()
     i, j = hint.args
     assert window.scene.cursor == i
     qtbot.keyClick(window.view, Qt.Key.Key_Return)  # Enter starts the hinted stroke
     assert window.scene.picked == i
     window.scene.clear_hint()
-    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000):
+    with qtbot.waitSignal(window.session.hint_ready, timeout=5000):
         window.hint_action.trigger()  # asked again with its first star picked
     assert window.scene.cursor == j
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
-    assert window.controller.game.strokes[-1] in ((i, j), (j, i))
-    other = next(k for k in range(len(window.controller.game.board.stars))
+    assert window.session.position.strokes[-1] in ((i, j), (j, i))
+    other = next(k for k in range(len(window.session.position.board.stars))
                  if k not in (i, j))
     window.scene.pick(other)  # a star that is not part of the next hint
-    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as hint:
+    with qtbot.waitSignal(window.session.hint_ready, timeout=5000) as hint:
         window.hint_action.trigger()
     a, b = hint.args
     if other not in (a, b):
@@ -363,13 +365,13 @@ def test_a_keyboard_player_s_cursor_goes_to_the_hinted_stroke(make_window, qtbot
 def test_hint_is_greyed_out_while_a_hint_is_being_found(make_window, qtbot):
     strategy = BlockingStrategy("hard")
     window = make_window(FakeRegistry(strategy))
-    window.controller.budget_s = 10
+    window.session.budget_s = 10
     window.start_new_game(FRIENDS, seed=9)
     assert window.hint_action.isEnabled()
     window.hint_action.trigger()
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
     assert not window.hint_action.isEnabled()
-    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000):
+    with qtbot.waitSignal(window.session.hint_ready, timeout=5000):
         strategy.release.set()
     assert window.hint_action.isEnabled()
 
@@ -377,7 +379,7 @@ def test_hint_is_greyed_out_while_a_hint_is_being_found(make_window, qtbot):
 def test_an_answer_arriving_after_a_restart_is_dropped(make_window, qtbot):
     strategy = BlockingStrategy()
     window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
-    window.controller.budget_s = 10
+    window.session.budget_s = 10
     window.start_new_game(
         NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
                        human_starts=False),
@@ -387,31 +389,31 @@ def test_an_answer_arriving_after_a_restart_is_dropped(make_window, qtbot):
     window.start_new_game(VS_COMPUTER, seed=4)  # the human starts this one
     strategy.release.set()
     assert strategy.returned.wait(5)
-    qtbot.waitUntil(lambda: not background._pending, timeout=5000)  # the answer was delivered
-    game = window.controller.game
-    assert game.moves == () and game.player == 0 and window.controller.human_to_move
+    qtbot.waitUntil(lambda: not strategy_turn._pending, timeout=5000)  # the answer was delivered
+    game = window.session.position
+    assert game.moves == () and game.player == 0 and window.session.local_to_move
 
 
 def test_an_answer_arriving_after_undo_is_dropped(make_window, qtbot):
     strategy = BlockingStrategy()
     window = make_window(FakeRegistry(strategy))
-    window.controller.budget_s = 10
+    window.session.budget_s = 10
     window.start_new_game(
         NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking"), seed=3
     )
-    controller = window.controller
-    controller.request_stroke(*first_legal(controller.game))
+    session = window.session
+    session.request_stroke(*first_legal(session.position))
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
     window.undo_action.trigger()
     strategy.release.set()
-    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
-    assert controller.game.moves == () and controller.human_to_move
+    qtbot.waitUntil(lambda: not strategy_turn._pending, timeout=5000)
+    assert session.position.moves == () and session.local_to_move
 
 
 def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
     strategy = BlockingStrategy("hanging")  # never released while the test runs
     window = make_window(FakeRegistry(strategy))
-    window.controller.budget_s = 0.2
+    window.session.budget_s = 0.2
     window.start_new_game(
         NewGameChoices(preset="phone-24", opponent="computer", strategy_id="hanging",
                        human_starts=False),
@@ -423,14 +425,14 @@ def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
-    with qtbot.waitSignal(window.controller.plugin_failed, timeout=5000) as failed:
+    with qtbot.waitSignal(window.session.notice, timeout=5000, check_params_cb=is_failure) as failed:
         pass
     timer.stop()
     assert len(ticks) >= 5  # the event loop kept running while the plugin hung
-    assert "“Hanging”" in failed.args[0] and "(did not answer in time)" in failed.args[0]
-    qtbot.waitUntil(lambda: window.controller.human_to_move, timeout=5000)
-    assert len(window.controller.game.moves) == 1  # the fallback played for it
-    assert window.statusBar().currentMessage() == failed.args[0]
+    assert "“Hanging”" in failed.args[0].text() and "(did not answer in time)" in failed.args[0].text()
+    qtbot.waitUntil(lambda: window.session.local_to_move, timeout=5000)
+    assert len(window.session.position.moves) == 1  # the fallback played for it
+    assert window.statusBar().currentMessage() == failed.args[0].text()
     strategy.release.set()
 
 
@@ -447,32 +449,32 @@ def game_against_a_crashing_plugin(make_window):
     window = make_window(FakeRegistry(RaisingStrategy()))
     window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=5)
     failures = []
-    window.controller.plugin_failed.connect(failures.append)
+    window.session.notice.connect(
+        lambda notice: is_failure(notice) and failures.append(notice.text()))
     return window, failures
 
 
 def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_triangle(
         make_window, qtbot):
     window, failures = game_against_a_crashing_plugin(make_window)
-    controller = window.controller
+    session = window.session
 
     def opens_a_triangle(game, i, j):
-        after = game.copy()
-        after.play(i, j)
-        return any(after.gain(int(a), int(b)) for a, b in after.legal_strokes())
+        after = game.play((i, j))
+        return any(after.gain((int(a), int(b))) for a, b in after.legal_strokes())
 
     # The human opens a triangle each turn, so the fallback standing in for the plugin takes it.
     for _ in range(3):
-        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
-        game = controller.game
+        qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
+        game = session.position
         gives = [(int(i), int(j)) for i, j in game.legal_strokes()
-                 if not game.gain(int(i), int(j)) and opens_a_triangle(game, int(i), int(j))]
+                 if not game.gain((int(i), int(j))) and opens_a_triangle(game, int(i), int(j))]
         moves = len(game.moves)
-        controller.request_stroke(*(gives[0] if gives else first_legal(game)))
-        qtbot.waitUntil(lambda: len(controller.game.moves) == moves + 2, timeout=5000)
-        if controller.game.moves[-1].triangles:
+        session.request_stroke(*(gives[0] if gives else first_legal(game)))
+        qtbot.waitUntil(lambda: len(session.position.moves) == moves + 2, timeout=5000)
+        if session.position.moves[-1].triangles:
             break
-    last = controller.game.moves[-1]
+    last = session.position.moves[-1]
     assert last.player == 1 and last.triangles and failures
     assert "(its code raised RuntimeError: boom)" in failures[0]
     assert window.statusBar().currentMessage() == failures[-1]
@@ -481,17 +483,17 @@ def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_trian
 def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_failure(
         make_window, qtbot, capsys):
     window, failures = game_against_a_crashing_plugin(make_window)
-    controller = window.controller
+    session = window.session
     card = window.score_panel.cards[1]
     for turn in range(4):
-        qtbot.waitUntil(lambda: controller.human_to_move, timeout=5000)
+        qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
         # the seat keeps its strategy's name until the stand-in takes over for good
         assert (card.name_text == "Computer (Crasher)") == (turn < 3) and card.toolTip() == (
             "" if turn < 3 else
             "“Crasher” failed three times; a simple player plays in its place until this game "
             "ends.")
-        controller.request_stroke(*first_legal(controller.game))
-        qtbot.waitUntil(lambda: len(controller.game.moves) == 2 * turn + 2, timeout=5000)
+        session.request_stroke(*first_legal(session.position))
+        qtbot.waitUntil(lambda: len(session.position.moves) == 2 * turn + 2, timeout=5000)
     assert card.name_text == "Computer (simple player)"
     assert len(failures) == 3  # then the stand-in plays without further notices
     assert all("“Crasher”" in message and "boom" in message for message in failures)
@@ -502,7 +504,7 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     qtbot.waitUntil(lambda: bar.width() >= 940, timeout=2000)
     # the last one is short enough to be read whole (the board label steps aside for it)
     assert bar.fontMetrics().horizontalAdvance(failures[-1]) < bar.width() - 40
-    with qtbot.waitSignal(controller.game_over, timeout=20000):
+    with qtbot.waitSignal(session.game_over, timeout=20000):
         play_out(window, qtbot)
     assert window.game_over_dialog.score_text.endswith(" Computer (simple player)")
     window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=6)
@@ -513,11 +515,11 @@ def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
     registry = FakeRegistry(FirstStrokeStrategy(), BlockingStrategy("thirdparty"))
     window = make_window(registry)
     window.start_new_game(FRIENDS, seed=2)
-    window.controller.request_stroke(*first_legal(window.controller.game))
+    window.session.request_stroke(*first_legal(window.session.position))
     window.answers = [False]
     window.new_action.trigger()
     assert window.asked and window.new_game_dialog is None
-    assert len(window.controller.game.moves) == 1
+    assert len(window.session.position.moves) == 1
     window.answers = [True]
     window.new_action.trigger()
     dialog = window.new_game_dialog
@@ -530,9 +532,9 @@ def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
     dialog.strategy_combo.setCurrentIndex(0)
     dialog.replay_check.setChecked(True)
     dialog.accept()
-    game = window.controller.game
+    game = window.session.position
     assert game.board.preset == "tablet-80" and game.moves == () and game.rules.replay_after_triangle
-    assert window.controller.players[1].strategy == "first"
+    assert window.session.players[1].strategy == "first"
     assert window.settings.new_game_choices().preset == "tablet-80"
     qtbot.waitUntil(lambda: window.new_game_dialog is None)
 
@@ -559,8 +561,8 @@ def test_the_new_game_window_keeps_its_start_button_through_a_language_change(
     assert dialog.start_button.isDefault()
     dialog.preset_buttons["phone-24"].setChecked(True)
     dialog.start_button.click()
-    qtbot.waitUntil(lambda: window.controller.game is not None)
-    assert window.controller.game.board.preset == "phone-24"
+    qtbot.waitUntil(lambda: window.session.position is not None)
+    assert window.session.position.board.preset == "phone-24"
 
 
 def test_the_new_game_fields_are_reached_with_alt_and_their_letter(make_window, qtbot):
@@ -626,14 +628,14 @@ def test_play_again_after_a_triangle(make_window, qtbot):
     window.start_new_game(
         NewGameChoices(preset="phone-24", opponent="human", replay_after_triangle=True), seed=4
     )
-    controller = window.controller
+    session = window.session
     while True:
-        move_player = controller.game.player
-        controller.request_stroke(*first_legal(controller.game))
-        last = controller.game.moves[-1]
+        move_player = session.position.player
+        session.request_stroke(*first_legal(session.position))
+        last = session.position.moves[-1]
         if last.triangles:
             break
-    assert controller.game.player == move_player
+    assert session.position.player == move_player
     assert "plays again" in window.score_panel.turn_label.text()
 
 
@@ -644,8 +646,8 @@ def test_switching_theme_recolours_at_once(make_window, qtbot, theme_id):
 
     window = make_window(load_plugins())
     window.start_new_game(FRIENDS, seed=2)
-    controller = window.controller
-    controller.request_stroke(*first_legal(controller.game))
+    session = window.session
+    session.request_stroke(*first_legal(session.position))
     theme = window.themes[theme_id]
     window.theme_actions[theme_id].trigger()
     key = next(iter(window.scene.strokes))
@@ -681,7 +683,7 @@ def test_names_and_the_turn_line_are_readable_in_every_theme(make_window, qtbot,
         assert contrast_ratio(panel.turn_color, panel.panel_color) >= 4.5
         for card in panel.cards:
             assert contrast_ratio(card.name_color, card.background_color) >= 4.5
-        window.controller.request_stroke(*first_legal(window.controller.game))
+        window.session.request_stroke(*first_legal(window.session.position))
 
 
 def edge_contrast(image, background):
@@ -725,7 +727,7 @@ def test_focus_and_selection_stand_out_in_every_theme(qapp, theme_id):
     from PySide6.QtGui import QPalette
 
     from triangles_qt.app.colors import contrast_ratio
-    from triangles_qt.app.main_window import theme_palette
+    from triangles_qt.app.appearance import theme_palette
     from triangles_qt.plugin_manager import load_plugins
     from triangles_qt.themes import load_themes
 
@@ -808,20 +810,20 @@ def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(make_wind
 def test_a_hint_still_thinking_does_not_block_hints_after_the_next_stroke(make_window, qtbot):
     strategy = BlockingStrategy("slow")
     window = make_window(FakeRegistry(strategy))
-    window.controller.budget_s = 10
+    window.session.budget_s = 10
     window.start_new_game(FRIENDS, seed=9)
-    controller = window.controller
+    session = window.session
     window.hint_action.trigger()
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
-    assert not controller.can_hint  # one hint at a time
-    controller.request_stroke(*first_legal(controller.game))
-    assert controller.can_hint  # the next player may ask at once
+    assert not session.can_hint  # one hint at a time
+    session.request_stroke(*first_legal(session.position))
+    assert session.can_hint  # the next player may ask at once
     strategy.release.set()  # the hint for the old position arrives and is dropped
-    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
-    assert not window.scene.hint_visible and controller.can_hint
-    with qtbot.waitSignal(controller.hint_ready, timeout=5000) as hint:
+    qtbot.waitUntil(lambda: not strategy_turn._pending, timeout=5000)
+    assert not window.scene.hint_visible and session.can_hint
+    with qtbot.waitSignal(session.hint_ready, timeout=5000) as hint:
         window.hint_action.trigger()
-    assert controller.game.check(*hint.args) is None
+    assert session.position.check(*hint.args) is None
 
 
 def test_a_narrow_card_keeps_the_computers_level_and_shortens_the_rest(make_window, qtbot):

@@ -1,10 +1,10 @@
-"""The window around the game: languages, the other windows, the controller's safety nets."""
+"""The window around the game: languages, the other windows, the session's safety nets."""
 
 import pytest
-from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, UnguardedRunner
+from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, is_failure
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-from triangles_qt.app import background, controller as controller_module
+from triangles_qt.app import strategy_turn
 from triangles_qt.app.new_game_dialog import NewGameChoices
 
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
@@ -60,12 +60,12 @@ def test_the_game_over_message_follows_a_language_change(make_window, qtbot):
     manager = LanguageManager(QCoreApplication.instance())
     window = make_window(language_manager=manager)
     window.start_new_game(FRIENDS, seed=3)
-    game = window.controller.game
+    game = window.session.position
     while not game.is_over:
         i, j = game.legal_strokes()[0]
-        window.controller.request_stroke(int(i), int(j))
+        window.session.request_stroke(int(i), int(j))
     english = window.statusBar().currentMessage()
-    assert english == window.end_message(game.winner)
+    assert english == window.session.result_text()
     assert english in ("Ana wins!", "Ben wins!", "Draw!")
     window.game_over_dialog.reject()
     window.statusBar().clearMessage()  # as hovering a menu does
@@ -115,7 +115,7 @@ def test_default_player_names_follow_the_language_but_chosen_ones_stay(make_wind
         window.language_actions["de"].trigger()
         qtbot.waitUntil(lambda: cards[0].name_text != "You")
         assert (cards[0].name_text, cards[1].name_text) == ("Du", "Computer (Leicht)")
-        assert [p.name for p in window.controller.players] == ["Du", "Computer (Leicht)"]
+        assert [p.name for p in window.session.players] == ["Du", "Computer (Leicht)"]
         window.start_new_game(FRIENDS, seed=3)
         window.language_actions["es"].trigger()
         qtbot.waitUntil(lambda: window.game_menu.title() == "&Partida")
@@ -142,52 +142,49 @@ def test_statistics_plugins_and_help_windows_open(make_window, qtbot):
     window.message_box.close()
 
 
-def test_a_runner_that_never_answers_is_cut_short_by_the_watchdog(make_window, qtbot, monkeypatch):
+def test_a_strategy_that_never_answers_is_cut_short_by_its_one_timer(make_window, qtbot):
     strategy = BlockingStrategy("stuck")
-    monkeypatch.setattr(controller_module, "make_runner",
-                        lambda s, registry=None: UnguardedRunner(s))
     window = make_window(FakeRegistry(strategy))
-    window.controller.budget_s = 0.05
-    window.controller.watchdog_grace_s = 0.2
+    window.session.budget_s = 0.05
     window.start_new_game(
         NewGameChoices(preset="phone-24", opponent="computer", strategy_id="stuck",
                        human_starts=False),
         seed=3,
     )
-    with qtbot.waitSignal(window.controller.plugin_failed, timeout=5000) as failed:
+    with qtbot.waitSignal(window.session.notice, timeout=5000, check_params_cb=is_failure) as failed:
         pass
-    assert "did not answer in time" in failed.args[0]
-    assert len(window.controller.game.moves) == 1 and window.controller.human_to_move
+    assert "did not answer in time" in failed.args[0].text()
+    assert len(window.session.position.moves) == 1 and window.session.local_to_move
     strategy.release.set()  # the late answer arrives and is dropped
-    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
-    assert len(window.controller.game.moves) == 1 and window.controller.human_to_move
+    qtbot.waitUntil(lambda: not strategy_turn._pending, timeout=5000)
+    assert len(window.session.position.moves) == 1 and window.session.local_to_move
 
 
 def test_an_answer_arriving_after_the_window_closed_is_dropped(make_window, qtbot):
     strategy = BlockingStrategy()
     window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
-    window.controller.budget_s = 10
+    window.session.budget_s = 10
     window.start_new_game(
         NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
                        human_starts=False),
         seed=3,
     )
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
-    game = window.controller.game
+    game = window.session.position
     window.close()
     strategy.release.set()
-    qtbot.waitUntil(lambda: not background._pending, timeout=5000)
+    qtbot.waitUntil(lambda: not strategy_turn._pending, timeout=5000)
     assert game.moves == ()
 
 
 def test_closed_triangles_are_painted_in_the_closers_colour(make_window, qtbot):
     window = make_window()
     window.start_new_game(FRIENDS, seed=4)
-    controller, scene = window.controller, window.scene
-    while not any(move.triangles for move in controller.game.moves):
-        i, j = controller.game.legal_strokes()[0]
-        controller.request_stroke(int(i), int(j))
-    move = next(m for m in controller.game.moves if m.triangles)
+    session, scene = window.session, window.scene
+    while not any(move.triangles for move in session.position.moves):
+        i, j = session.position.legal_strokes()[0]
+        session.request_stroke(int(i), int(j))
+    move = next(m for m in session.position.moves if m.triangles)
     qtbot.waitUntil(lambda: scene.baked_counts[1] == scene.triangle_count, timeout=3000)
     a, b, c = (scene.star_point(k) for k in move.triangles[0])
     centre = window.view.mapFromScene((a + b + c) / 3)
@@ -197,7 +194,7 @@ def test_closed_triangles_are_painted_in_the_closers_colour(make_window, qtbot):
     else:
         assert color.blue() > color.red()
     window.undo_action.trigger()  # undo redraws from the game: layers follow
-    assert scene.baked_counts[0] + (1 if scene.last_stroke else 0) == len(controller.game.moves)
+    assert scene.baked_counts[0] + (1 if scene.last_stroke else 0) == len(session.position.moves)
 
 
 def run_the_app(monkeypatch, tmp_path, arguments, look):
@@ -230,7 +227,7 @@ def run_the_app(monkeypatch, tmp_path, arguments, look):
 
 def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
     seen = run_the_app(monkeypatch, tmp_path, ["--theme", "daylight"],
-                       lambda window: window.controller.game)
+                       lambda window: window.session.position)
     assert seen and seen[0] is not None
 
 

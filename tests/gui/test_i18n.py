@@ -250,7 +250,7 @@ def test_built_in_levels_are_named_in_the_language_but_plugins_keep_theirs(manag
 
 @pytest.mark.parametrize("code", ["en", "es", "de", "bg"])
 def test_each_kind_of_strategy_failure_is_told_in_the_language_in_its_own_words(manager, code):
-    from triangles_qt.app.controller import failure_reason
+    from triangles_qt.app.notices import failure_reason
     from triangles_qt.strategy_runner import Failure, FailureKind
 
     manager.set_language(code)

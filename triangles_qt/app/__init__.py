@@ -1,1 +1,2 @@
-"""The desktop app (Qt): controller, board scene and view, main window and dialogs."""
+"""The desktop app (Qt): the game session and its seats, the board scene and view, the main window
+and dialogs."""

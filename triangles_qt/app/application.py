@@ -56,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles_qt.plugin_manager import load_plugins
 
     from .i18n import LanguageManager, initial_language
-    from .main_window import MainWindow, app_icon
+    from .appearance import app_icon
+    from .main_window import MainWindow
     from .settings import Settings
 
     settings = Settings()
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow(registry, settings, theme_id=options.theme, language_manager=languages)
     window.show()
 
-    QTimer.singleShot(0, lambda: window.first_game(options.open))
+    QTimer.singleShot(0, lambda: window.files.first_game(options.open))
     return app.exec()
 
 

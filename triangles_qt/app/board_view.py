@@ -1,8 +1,9 @@
 """The board on screen: a scene that draws what it is told and reports stroke intents, and a view
 that fits it to the window (rotated to landscape when the window is wide) and drives the keyboard.
 
-The scene never changes the game. It emits `stroke_requested(i, j)`; the controller decides and
-calls back `add_move`, `show_game` or `show_rejected`.
+The scene never changes the game. `BoardView.bind` ties both to a game session: the scene's
+`stroke_requested(i, j)` goes to the session, which decides, and the session's signals draw the
+game (`show_game`, `add_move`, `show_rejected`, `show_hint`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsView
 
 from triangles_qt.core.board import Board
-from triangles_qt.core.game import Game, Move
+from triangles_qt.core.game import Move
+from triangles_qt.core.position import Position
 
 from .board_items import (
     LINE_MARGIN,
@@ -163,9 +165,9 @@ class BoardScene(QGraphicsScene):
         for marker in self._hint_markers:
             marker.set_color(highlight)
 
-    # -- what the controller tells us --------------------------------------------------------------
+    # -- what the session tells us -----------------------------------------------------------------
 
-    def show_game(self, game: Game | None) -> None:
+    def show_game(self, game: Position | None) -> None:
         """Draw `game` from scratch (new game, loaded game, undo): no animation."""
         self._clear_board_items()
         if game is None:
@@ -297,6 +299,10 @@ class BoardScene(QGraphicsScene):
         for marker, k in zip(self._hint_markers, (i, j)):
             marker.setPos(self.star_point(k))
             marker.setVisible(True)
+        if self.cursor is not None:  # playing by keyboard: Enter goes on with the hinted stroke
+            if self.picked not in (None, i, j):
+                self.cancel()  # the star picked is not part of the hint
+            self.set_cursor(j if self.picked == i else i)
 
     def clear_hint(self) -> None:
         self._hint.setVisible(False)
@@ -583,11 +589,24 @@ class BoardView(QGraphicsView):
         self.resetCachedContent()
         self.viewport().update()
 
-    def show_game(self, game: Game | None) -> None:
+    def show_game(self, game: Position | None) -> None:
         new_board = game is not None and game.board is not self.board_scene.board
         self.board_scene.show_game(game)
         if new_board:
             self.fit_board()
+
+    def bind(self, session) -> None:
+        """Show `session`'s game (a `GameSession`) and give it the strokes drawn here."""
+        scene = self.board_scene
+        scene.stroke_requested.connect(session.request_stroke)
+        session.started.connect(self.show_game)
+        session.reset.connect(self.show_game)
+        session.stroke_played.connect(scene.add_move)
+        session.stroke_refused.connect(
+            lambda refusal: scene.show_rejected(*refusal.stroke, refusal.over, refusal.crossed))
+        session.hint_ready.connect(scene.show_hint)
+        session.changed.connect(lambda: scene.set_input_enabled(session.local_to_move))
+        session.game_over.connect(lambda winner: scene.set_cursor(None))
 
     @property
     def rotated(self) -> bool:

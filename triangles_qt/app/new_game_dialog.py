@@ -36,7 +36,6 @@ from triangles_qt.defaults import (
     MAX_PLAYER_NAME_LENGTH,
 )
 
-from .controller import registry_strategies
 from .plurals import plural
 from .settings import NewGameChoices
 from .strategy_names import strategy_display_name
@@ -50,7 +49,7 @@ class NewGameDialog(QDialog):
     def __init__(self, registry: Any = None, choices: NewGameChoices | None = None, parent=None):
         super().__init__(parent)
         self.setObjectName("newGameDialog")
-        self._strategies = registry_strategies(registry)
+        self._strategies = [] if registry is None else list(registry.strategies())
 
         # Board size: one radio button per preset, grouped by family.
         self.preset_buttons: dict[str, QRadioButton] = {}

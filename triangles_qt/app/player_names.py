@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication
 
 from triangles_qt.core.players import PlayerInfo
 
-from .controller import COMPUTER
+from triangles_qt.core.players import PlayerKind
 from .i18n import in_every_language
 from .strategy_names import strategy_display_name
 
@@ -43,7 +43,7 @@ def loaded_name(
 ) -> Callable[[], str]:
     """A loaded player's name: its own, unless it is a default name in any shipped language;
     then the default of the language in use. `strategy_for` finds a computer's strategy."""
-    if player.kind == COMPUTER:
+    if player.kind == PlayerKind.COMPUTER:
         for pattern in in_every_language("MainWindow", "Computer (%1)"):
             before, _, after = pattern.partition("%1")
             if player.name.startswith(before) and player.name.endswith(after):

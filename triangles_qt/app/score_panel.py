@@ -4,7 +4,7 @@ turn it is, and a spinner while the computer thinks. It only shows what the wind
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -248,3 +248,33 @@ class ScorePanel(QWidget):
             self.turn_color = readable_on(qcolor(self._theme.player_strokes[self._active]),
                                           self.panel_color)
         self.turn_label.setStyleSheet(f"color: {self.turn_color.name()};")
+
+
+def show_session(panel: ScorePanel, session) -> None:
+    """Show `session` (a `GameSession`): each seat's name, triangles and note, and whose turn it
+    is. The texts keep the "MainWindow" translation context they were first translated in."""
+    position = session.position
+    if position is None:
+        panel.set_players(("", ""), (0, 0))
+        panel.set_turn(None, "", False)
+        return
+    seats = session.seats
+    panel.set_players((seats[0].name, seats[1].name), position.scores,
+                      (seats[0].note, seats[1].note))
+    if position.is_over:
+        panel.set_turn(None, session.result_text(), False)
+        return
+    player = position.player
+    seat = seats[player]
+    text = seat.waiting_text
+    if text is None:
+        last = position.moves[-1] if position.moves else None
+        again = last is not None and bool(last.triangles) and last.player == player
+        if session.person_seat is not None:
+            text = (QCoreApplication.translate("MainWindow", "Triangle! Play again") if again
+                    else QCoreApplication.translate("MainWindow", "Your turn"))
+        else:
+            text = (QCoreApplication.translate("MainWindow", "Triangle! %1 plays again") if again
+                    else QCoreApplication.translate("MainWindow", "%1’s turn")
+                    ).replace("%1", seat.name)
+    panel.set_turn(player, text, session.thinking)

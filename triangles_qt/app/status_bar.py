@@ -1,4 +1,9 @@
-"""The window's status bar: messages on the left, a permanent label (the board) on the right.
+"""The window's status bar: the session's notices on the left, a permanent label (the board) on the
+right.
+
+Notices (`notices.Notice`) are typed: a passing one does not cover a passing one of higher
+priority, a standing one (the result) comes back once a passing one is over, and a notice is
+withdrawn by its kind; each is worded again when the language changes.
 
 In a narrow window a long message ran into the label and was cut. While a message needs the room,
 the label steps aside, and comes back when the message ends or the window grows. A message still
@@ -7,9 +12,11 @@ too long for one line wraps onto more, and the bar grows to show them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption
+
+from .notices import Notice, NoticeKind
 
 # the spacing before a permanent widget, with a little air
 _PADDING = 12
@@ -23,8 +30,58 @@ class StatusBar(QStatusBar):
         super().__init__(parent)
         self.label = QLabel()
         self.addPermanentWidget(self.label)
-        self.messageChanged.connect(self.make_room)
+        self.messageChanged.connect(self._message_changed)
         self._wrapping = False
+        self._shown: Notice | None = None  # the notice on display
+        self._standing: Notice | None = None  # shown whenever no passing notice is
+
+    # -- notices ----------------------------------------------------------------------------------
+
+    @property
+    def notice(self) -> Notice | None:
+        """The notice on display, if any."""
+        return self._shown
+
+    def show_notice(self, notice: Notice) -> None:
+        if notice.seconds is None:
+            self._standing = notice
+        shown = self._shown
+        if shown is not None and shown.seconds is not None and shown.priority > notice.priority:
+            return  # the more important passing notice stays readable (a standing one follows)
+        self._display(notice)
+
+    def withdraw(self, kind: NoticeKind) -> None:
+        """The notices of `kind` are no longer true."""
+        if self._standing is not None and self._standing.kind == kind:
+            self._standing = None
+        if self._shown is not None and self._shown.kind == kind:
+            self.clearMessage()
+
+    def clear_notices(self) -> None:
+        """A new game: what was said about the last one goes."""
+        self._standing = None
+        self.clearMessage()
+
+    def _display(self, notice: Notice) -> None:
+        self._shown = None  # showMessage announces the change before it returns
+        timeout = 0 if notice.seconds is None else round(notice.seconds * 1000)
+        self.showMessage(notice.text(), timeout)
+        self._shown = notice
+
+    def _message_changed(self, message: str) -> None:
+        if not message:  # over, cleared, or covered by a menu's (empty) tip
+            self._shown = None
+            if self._standing is not None:
+                self._display(self._standing)
+                return
+        self.make_room()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange and self._shown is not None:
+            self._display(self._shown)
+        super().changeEvent(event)
+
+    # -- layout -----------------------------------------------------------------------------------
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -10,8 +10,8 @@ Python-int bitset is its number. Everything rule-deciding is an exact integer co
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -74,8 +74,12 @@ def generate_stars(width: int, height: int, count: int, seed: int) -> list[tuple
     attempts = 0
     while len(stars) < count:
         placed = len(stars)
-        cx = np.array([rng.randrange(margin, width - margin + 1) for _ in range(12)], dtype=np.int64)
-        cy = np.array([rng.randrange(margin, height - margin + 1) for _ in range(12)], dtype=np.int64)
+        cx = np.array(
+            [rng.randrange(margin, width - margin + 1) for _ in range(12)], dtype=np.int64
+        )
+        cy = np.array(
+            [rng.randrange(margin, height - margin + 1) for _ in range(12)], dtype=np.int64
+        )
         if placed:
             d2 = (cx[:, None] - xs[None, :placed]) ** 2 + (cy[:, None] - ys[None, :placed]) ** 2
             nearest = d2.min(axis=1)
@@ -124,12 +128,14 @@ class Board:
     # -- construction ------------------------------------------------------------------------
 
     @classmethod
-    def generate(cls, preset: str, seed: int, tolerance: int | None = None) -> "Board":
+    def generate(cls, preset: str, seed: int, tolerance: int | None = None) -> Board:
         """The board of a preset and seed (same stars everywhere), with an optional tolerance."""
         try:
             p = PRESETS[preset]
         except KeyError:
-            raise BoardError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}") from None
+            raise BoardError(
+                f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}"
+            ) from None
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             # Python seeds from abs(seed): -7 and 7 would silently give the same board.
             raise BoardError(f"a board seed is a non-negative integer, not {seed!r}")
@@ -178,7 +184,9 @@ class Board:
         adjacency = np.packbits(index >= 0, axis=1, bitorder="little")
         self.candidate_neighbours = [int.from_bytes(row.tobytes(), "little") for row in adjacency]
 
-    def _blocking_stars(self, ia, ib, dx, dy, cross) -> np.ndarray:
+    def _blocking_stars(
+        self, ia: np.ndarray, ib: np.ndarray, dx: np.ndarray, dy: np.ndarray, cross: np.ndarray
+    ) -> np.ndarray:
         """For each pair, a star at distance <= tol from its closed segment, or -1 if none."""
         tol = self.tolerance
         # |cross| / length is the distance to the line and length <= |dx| + |dy|, so this
@@ -239,7 +247,9 @@ class Board:
             side_t = self.side[t]
             separates_ends = self.side_t[a] * self.side_t[b] < 0
             # cand_a is sorted, so repeating beats gathering for the first endpoints.
-            ends_separated = np.repeat(side_t, self._first_end_counts) * side_t.take(self.cand_b) < 0
+            ends_separated = (
+                np.repeat(side_t, self._first_end_counts) * side_t.take(self.cand_b) < 0
+            )
             packed = np.packbits(separates_ends & ends_separated, bitorder="little")
             row = int.from_bytes(packed.tobytes(), "little")
             self._cross_rows[t] = row
@@ -292,7 +302,8 @@ class Board:
         )
         empty = ~inside.any(axis=1)
         return tuple(
-            (int(k), int(p), int(q)) for k, p, q in zip(ks[empty], sak[empty], sbk[empty])
+            (int(k), int(p), int(q))
+            for k, p, q in zip(ks[empty], sak[empty], sbk[empty], strict=True)
         )
 
     def bits_to_strokes(self, bits: int) -> np.ndarray:
@@ -300,12 +311,12 @@ class Board:
         idx = bits_to_indices(bits, self.m)
         return np.stack((self.cand_a[idx], self.cand_b[idx]), axis=1)
 
-    def same_as(self, other: "Board") -> bool:
+    def same_as(self, other: Board) -> bool:
         """Whether `other` is this board (same size, tolerance and stars), e.g. read back from
         a file: boards compare by identity otherwise."""
-        return ((self.width, self.height, self.tolerance) == (other.width, other.height,
-                                                               other.tolerance)
-                and np.array_equal(self.stars, other.stars))
+        mine = (self.width, self.height, self.tolerance)
+        theirs = (other.width, other.height, other.tolerance)
+        return mine == theirs and np.array_equal(self.stars, other.stars)
 
     def __repr__(self) -> str:
         return (
@@ -346,7 +357,7 @@ def _check_preset(preset: object, width: int, height: int, count: int) -> None:
         raise BoardError(f"a {preset} board has {p.stars} stars, not {count}")
 
 
-def _checked_int(name: str, value, low: int, high: int) -> int:
+def _checked_int(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise BoardError(f"{name} must be an integer, not {type(value).__name__}")
     value = int(value)
@@ -355,7 +366,9 @@ def _checked_int(name: str, value, low: int, high: int) -> int:
     return value
 
 
-def _checked_stars(stars, width: int, height: int) -> list[tuple[int, int]]:
+def _checked_stars(
+    stars: Iterable[Sequence[int]], width: int, height: int
+) -> list[tuple[int, int]]:
     try:
         raw = list(stars)
     except TypeError:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .board import Board
-from .rules import Rules
 from .geometry import strokes_conflict, within_distance_of_segment
+from .rules import Rules
 
 
 class Rejection(enum.Enum):
@@ -72,7 +72,7 @@ class Game:
         self._undo: list[_Undo] = []
         self._witness = self._find_witness()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game in the same state (shares the immutable board)."""
         other = Game.__new__(Game)
         other.board = self.board
@@ -160,10 +160,16 @@ class Game:
         points = self.board.star_list
         a, b = points[i], points[j]
         tolerance = self.board.tolerance
-        over = tuple(k for k, p in enumerate(points)
-                     if k not in (i, j) and within_distance_of_segment(p, a, b, tolerance))
-        crossed = tuple((c, d) for c, d in self.strokes
-                        if {c, d} != {i, j} and strokes_conflict(a, b, points[c], points[d]))
+        over = tuple(
+            k
+            for k, p in enumerate(points)
+            if k not in (i, j) and within_distance_of_segment(p, a, b, tolerance)
+        )
+        crossed = tuple(
+            (c, d)
+            for c, d in self.strokes
+            if {c, d} != {i, j} and strokes_conflict(a, b, points[c], points[d])
+        )
         return over, crossed
 
     def gain(self, i: int, j: int) -> tuple[Triangle, ...]:
@@ -249,13 +255,14 @@ class Game:
             return ()
         board = self.board
         index = board.pair_index_list
-        found = []
+        found: list[Triangle] = []
         while common:
             low = common & -common
             k = low.bit_length() - 1
             common ^= low
             if board.is_empty_triangle(s, index[i][k], index[j][k], i, j, k):
-                found.append(tuple(sorted((i, j, k))))
+                p, q, r = sorted((i, j, k))
+                found.append((p, q, r))
         return tuple(found)
 
     def _witness_alive(self, witness: tuple[int, int, int] | None) -> bool:

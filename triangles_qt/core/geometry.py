@@ -16,7 +16,8 @@ MAX_TOLERANCE = 1_000
 
 
 def orient(a: Point, b: Point, c: Point) -> int:
-    """Sign of the turn a -> b -> c: 1 left (counter-clockwise in y-up axes), -1 right, 0 collinear."""
+    """Sign of the turn a -> b -> c: 1 left (counter-clockwise in y-up axes), -1 right,
+    0 collinear."""
     cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
     return (cross > 0) - (cross < 0)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from itertools import combinations
 
 from .game import Rejection
-from .rules import Rules
 from .geometry import (
     Point,
     orient,
@@ -17,13 +16,14 @@ from .geometry import (
     strokes_conflict,
     within_distance_of_segment,
 )
+from .rules import Rules
 
 
 class NaiveGame:
     """The rules of RULES.md sections 2-5, played on a list of integer stars."""
 
-    def __init__(self, stars: list[Point], tolerance: int, rules: Rules = Rules()):
-        self.stars = [tuple(map(int, s)) for s in stars]
+    def __init__(self, stars: list[Point], tolerance: int, rules: Rules = Rules()) -> None:
+        self.stars: list[Point] = [(int(x), int(y)) for x, y in stars]
         self.tolerance = tolerance
         self.rules = rules
         self.drawn: list[tuple[int, int]] = []
@@ -74,13 +74,14 @@ class NaiveGame:
 
     def closed_triangles(self, i: int, j: int) -> list[tuple[int, int, int]]:
         drawn = self._drawn_set()
-        found = []
+        found: list[tuple[int, int, int]] = []
         for k in range(len(self.stars)):
             if k in (i, j):
                 continue
             if (min(i, k), max(i, k)) in drawn and (min(j, k), max(j, k)) in drawn:
                 if self.is_empty_triangle(i, j, k):
-                    found.append(tuple(sorted((i, j, k))))
+                    p, q, r = sorted((i, j, k))
+                    found.append((p, q, r))
         return sorted(found)
 
     def play(self, i: int, j: int) -> list[tuple[int, int, int]]:

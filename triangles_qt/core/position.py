@@ -6,12 +6,12 @@ new Position, so a strategy can search without copying anything itself.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from .board import Board
-from .game import Game, Move
+from .game import Game, Move, Rejection
 from .rules import Rules
 
 
@@ -24,11 +24,18 @@ class Position:
         self._game = game.copy()
 
     @classmethod
-    def _wrap(cls, game: Game) -> "Position":
+    def _wrap(cls, game: Game) -> Position:
         """A Position over a game nobody else holds (no defensive copy needed)."""
         position = cls.__new__(cls)
         position._game = game
         return position
+
+    @classmethod
+    def view_of(cls, game: Game) -> Position:
+        """A live, read-only view of a game its owner goes on changing: what it reads follows
+        the game, and nothing done through it changes the game (for the app's windows, which
+        show the session's game; strategies get snapshots)."""
+        return cls._wrap(game)
 
     @property
     def board(self) -> Board:
@@ -88,13 +95,18 @@ class Position:
         pair = _stroke_or_none(stroke, self._game.board.n)
         return pair is not None and not self._game.is_over and self._game.check(*pair) is None
 
+    def check(self, i: int, j: int) -> Rejection | None:
+        """Why the rules refuse stroke i-j now (None when it may be drawn). Raises ValueError for
+        what is not a stroke (the same star twice, no such star)."""
+        return self._game.check(i, j)
+
     def gain(self, stroke: Sequence[int]) -> int:
         """How many counting triangles the stroke would close now (0 for an illegal stroke or
         anything that is not a stroke)."""
         pair = _stroke_or_none(stroke, self._game.board.n)
         return 0 if pair is None else len(self._game.gain(*pair))
 
-    def play(self, stroke: Sequence[int]) -> "Position":
+    def play(self, stroke: Sequence[int]) -> Position:
         """The position after the player to move draws `stroke`. Raises ValueError for what is
         not a stroke, its subclass IllegalStroke for a stroke the rules forbid, GameOver."""
         i, j = _pair(stroke, self._game.board.n)
@@ -108,8 +120,8 @@ class Position:
 
     def __repr__(self) -> str:
         return (
-            f"Position(player={self.player}, scores={self.scores}, strokes={len(self._game.moves)}, "
-            f"over={self.is_over})"
+            f"Position(player={self.player}, scores={self.scores}, "
+            f"strokes={len(self._game.moves)}, over={self.is_over})"
         )
 
 

@@ -23,9 +23,9 @@ Loading is strict, and every problem raises `RecordError` whose message is one p
   the game is over, and list exactly the counting triangles it closes (each triple ascending; the
   list in any order). Moves are numbered from 1 in messages ("move 5" is the fifth move).
 - `scores`, `finished` and `winner` must equal the replayed game's.
-- Player names and strategy ids are non-empty strings of at most `MAX_RECORDED_NAME_LENGTH` characters
-  without control characters (a name is printed on one line); a seed is null or an integer with
-  |seed| <= 2^64 - 1.
+- Player names and strategy ids are non-empty strings of at most `MAX_RECORDED_NAME_LENGTH`
+  characters without control characters (a name is printed on one line); a seed is null or an
+  integer with |seed| <= 2^64 - 1.
 
 Messages start in lower case and have no final full stop, so that a caller can put them after a
 file name ("INVALID game.triangles: move 5 (stroke 3-17) crosses a stroke"). Players are named
@@ -41,15 +41,16 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, TypeGuard
 
+from ..defaults import MAX_RECORDED_NAME_LENGTH
 from .atomic_file import write_atomically
 from .board import PRESETS, Board, BoardError
 from .game import Game, GameOver, IllegalStroke, Rejection
 from .players import PlayerInfo, PlayerKind
 from .rules import Rules
-from ..defaults import MAX_RECORDED_NAME_LENGTH
 
 FORMAT = "triangles-game"
 VERSION = 1
@@ -69,7 +70,17 @@ PLAYER_KINDS = tuple(kind.value for kind in PlayerKind)
 _INTERNAL = "the file cannot be loaded"
 """How the safety net's messages begin: seeing it means a check is missing here (tests look)."""
 
-_TOP_KEYS = ("format", "version", "board", "rules", "players", "moves", "scores", "finished", "winner")
+_TOP_KEYS = (
+    "format",
+    "version",
+    "board",
+    "rules",
+    "players",
+    "moves",
+    "scores",
+    "finished",
+    "winner",
+)
 _BOARD_KEYS = ("preset", "seed", "width", "height", "tolerance", "stars")
 _RULES_KEYS = ("replay_after_triangle",)
 _MOVE_KEYS = ("player", "stroke", "triangles")
@@ -192,13 +203,20 @@ def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> Non
         raise RecordError(f'{where}\'s kind must be "human" or "computer", not {_describe(kind)}')
     if kind == PlayerKind.COMPUTER:
         if not isinstance(strategy, str):
-            raise RecordError(f"{where} is a computer, so its strategy must be a string, not {_describe(strategy)}")
+            raise RecordError(
+                f"{where} is a computer, so its strategy must be a string, "
+                f"not {_describe(strategy)}"
+            )
         if not strategy.strip():
             raise RecordError(f"{where} is a computer with an empty strategy id")
         if len(strategy) > MAX_RECORDED_NAME_LENGTH:
-            raise RecordError(f"{where}'s strategy id is longer than {MAX_RECORDED_NAME_LENGTH} characters")
+            raise RecordError(
+                f"{where}'s strategy id is longer than {MAX_RECORDED_NAME_LENGTH} characters"
+            )
         if _has_control_character(strategy):
-            raise RecordError(f"{where}'s strategy id contains a control character (such as a line break)")
+            raise RecordError(
+                f"{where}'s strategy id contains a control character (such as a line break)"
+            )
     elif strategy is not None:
         raise RecordError(f"{where} is human, so it cannot have a strategy")
 
@@ -218,8 +236,9 @@ def read_record(path: str | os.PathLike[str]) -> LoadedRecord:
     except PermissionError:
         raise RecordError("permission to read the file was denied", "unreadable") from None
     except OSError as exc:
-        raise RecordError(f"the file cannot be read ({exc.strerror or type(exc).__name__})",
-                          "unreadable") from None
+        raise RecordError(
+            f"the file cannot be read ({exc.strerror or type(exc).__name__})", "unreadable"
+        ) from None
     except (ValueError, TypeError) as exc:  # e.g. a path with a NUL character
         raise RecordError(f"this is not a usable file name ({exc})", "unreadable") from None
     return parse_record(data)
@@ -243,15 +262,23 @@ def _parse(data: bytes | str) -> LoadedRecord:
     if isinstance(data, (bytes, bytearray, memoryview)):
         raw = bytes(data)
         if len(raw) > MAX_RECORD_BYTES:
-            raise RecordError(f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, too large for a game record")
+            raise RecordError(
+                f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, "
+                "too large for a game record"
+            )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"the file is not valid UTF-8 text (bad byte at position {exc.start})") from None
+            raise RecordError(
+                f"the file is not valid UTF-8 text (bad byte at position {exc.start})"
+            ) from None
     elif isinstance(data, str):
         text = data
         if len(text) > MAX_RECORD_BYTES:
-            raise RecordError(f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, too large for a game record")
+            raise RecordError(
+                f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, "
+                "too large for a game record"
+            )
     else:
         raise RecordError(f"a record is bytes or text, not {type(data).__name__}")
     if text.startswith("\ufeff"):
@@ -268,8 +295,12 @@ def _parse(data: bytes | str) -> LoadedRecord:
         )
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()):
-            raise RecordError("the file ends in the middle of its JSON text (it may be cut short)") from None
-        raise RecordError(f"the file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+            raise RecordError(
+                "the file ends in the middle of its JSON text (it may be cut short)"
+            ) from None
+        raise RecordError(
+            f"the file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        ) from None
     return _load(document)
 
 
@@ -280,7 +311,9 @@ def _reject_constant(name: str) -> Any:
 def _parse_int(literal: str) -> int:
     digits = len(literal.lstrip("-"))
     if digits > MAX_DIGITS:
-        raise RecordError(f"the file contains a {digits}-digit number, far too large for a game record")
+        raise RecordError(
+            f"the file contains a {digits}-digit number, far too large for a game record"
+        )
     return int(literal)
 
 
@@ -313,7 +346,9 @@ def _load(document: Any) -> LoadedRecord:
     if fmt != FORMAT:
         if "format" not in document:
             raise RecordError(f'this is not a Triangles game record (no "format": "{FORMAT}")')
-        raise RecordError(f'this is not a Triangles game record (format is {_describe(fmt)}, not "{FORMAT}")')
+        raise RecordError(
+            f'this is not a Triangles game record (format is {_describe(fmt)}, not "{FORMAT}")'
+        )
     version = document.get("version")
     if not _is_int(version):
         raise RecordError(f"the version must be an integer, not {_describe(version)}")
@@ -321,8 +356,11 @@ def _load(document: Any) -> LoadedRecord:
         if version > VERSION:
             raise RecordError(
                 f"this record has version {version}, newer than this program reads ({VERSION})",
-                "newer")
-        raise RecordError(f"this record has version {version}, which does not exist (only {VERSION} does)")
+                "newer",
+            )
+        raise RecordError(
+            f"this record has version {version}, which does not exist (only {VERSION} does)"
+        )
     _check_keys(document, _TOP_KEYS, "the record")
 
     board = _load_board(document["board"])
@@ -338,23 +376,33 @@ def _load(document: Any) -> LoadedRecord:
         _int_in_range(f"score {index}", score, 0, 10**6)
     if tuple(scores) != game.scores:
         raise RecordError(
-            f"the scores say {scores[0]}-{scores[1]}, but the moves score {game.scores[0]}-{game.scores[1]}"
+            f"the scores say {scores[0]}-{scores[1]}, "
+            f"but the moves score {game.scores[0]}-{game.scores[1]}"
         )
     finished = document["finished"]
     if not isinstance(finished, bool):
         raise RecordError(f"finished must be true or false, not {_describe(finished)}")
     if finished != game.is_over:
         if finished:
-            raise RecordError("the record says the game is finished, but a counting triangle can still be closed")
-        raise RecordError("the record says the game is unfinished, but no counting triangle can be closed any more")
+            raise RecordError(
+                "the record says the game is finished, but a counting triangle can still be closed"
+            )
+        raise RecordError(
+            "the record says the game is unfinished, "
+            "but no counting triangle can be closed any more"
+        )
     winner = document["winner"]
     if winner is not None and not (_is_int(winner) and winner in (0, 1)):
         raise RecordError(f"winner must be 0, 1 or null, not {_describe(winner)}")
     if winner != game.winner:
         if game.winner is None:
             state = "a draw" if game.is_over else "unfinished"
-            raise RecordError(f"the record names player {winner} as the winner, but the game is {state}")
-        raise RecordError(f"the record gives the winner as {_describe(winner)}, but player {game.winner} won")
+            raise RecordError(
+                f"the record names player {winner} as the winner, but the game is {state}"
+            )
+        raise RecordError(
+            f"the record gives the winner as {_describe(winner)}, but player {game.winner} won"
+        )
     return LoadedRecord(game, players)
 
 
@@ -370,13 +418,19 @@ def _load_board(value: Any) -> Board:
             raise RecordError(f"the board's {name} must be an integer, not {_describe(number)}")
     stars = value["stars"]
     if not isinstance(stars, list):
-        raise RecordError(f"the board's stars must be a list of [x, y] pairs, not {_describe(stars)}")
+        raise RecordError(
+            f"the board's stars must be a list of [x, y] pairs, not {_describe(stars)}"
+        )
     for index, star in enumerate(stars):
         if not isinstance(star, list) or len(star) != 2:
-            raise RecordError(f"star {index} must be an [x, y] pair of integers, not {_describe(star)}")
-        for axis, coordinate in zip("xy", star):
+            raise RecordError(
+                f"star {index} must be an [x, y] pair of integers, not {_describe(star)}"
+            )
+        for axis, coordinate in zip("xy", star, strict=True):
             if not _is_int(coordinate):
-                raise RecordError(f"star {index}'s {axis} must be an integer, not {_describe(coordinate)}")
+                raise RecordError(
+                    f"star {index}'s {axis} must be an integer, not {_describe(coordinate)}"
+                )
     try:
         return Board(stars, width, height, tolerance, preset=preset, seed=seed)
     except BoardError as exc:
@@ -385,14 +439,20 @@ def _load_board(value: Any) -> Board:
 
 def _check_preset_and_seed(preset: Any, seed: Any) -> None:
     if preset is not None and not isinstance(preset, str):
-        raise RecordError(f"the board's preset must be a preset name or null, not {_describe(preset)}")
+        raise RecordError(
+            f"the board's preset must be a preset name or null, not {_describe(preset)}"
+        )
     if preset is not None and preset not in PRESETS:
-        raise RecordError(f"the board's preset {_short(repr(preset))} is unknown (known: {', '.join(PRESETS)})")
+        raise RecordError(
+            f"the board's preset {_short(repr(preset))} is unknown (known: {', '.join(PRESETS)})"
+        )
     if seed is not None:
         if not _is_int(seed):
             raise RecordError(f"the board's seed must be an integer or null, not {_describe(seed)}")
         if not -MAX_SEED <= seed <= MAX_SEED:
-            raise RecordError(f"the board's seed must be between -(2^64 - 1) and 2^64 - 1, not {seed}")
+            raise RecordError(
+                f"the board's seed must be between -(2^64 - 1) and 2^64 - 1, not {seed}"
+            )
 
 
 def _load_rules(value: Any) -> Rules:
@@ -401,7 +461,9 @@ def _load_rules(value: Any) -> Rules:
     _check_keys(value, _RULES_KEYS, "the rules")
     replay = value["replay_after_triangle"]
     if not isinstance(replay, bool):
-        raise RecordError(f"the rule replay_after_triangle must be true or false, not {_describe(replay)}")
+        raise RecordError(
+            f"the rule replay_after_triangle must be true or false, not {_describe(replay)}"
+        )
     return Rules(replay_after_triangle=replay)
 
 
@@ -433,30 +495,47 @@ def _replay_moves(game: Game, moves: Any) -> None:
             raise RecordError(f"{where}'s player must be 0 or 1, not {_describe(player)}")
         stroke = entry["stroke"]
         if not isinstance(stroke, list) or len(stroke) != 2 or not all(_is_int(v) for v in stroke):
-            raise RecordError(f"{where}'s stroke must be a pair of star indices, not {_describe(stroke)}")
+            raise RecordError(
+                f"{where}'s stroke must be a pair of star indices, not {_describe(stroke)}"
+            )
         i, j = stroke
         for v in (i, j):
             if not 0 <= v < n:
-                raise RecordError(f"{where}'s stroke {_pair(i, j)} names star {v}, but the stars are 0 to {n - 1}")
+                raise RecordError(
+                    f"{where}'s stroke {_pair(i, j)} names star {v}, but the stars are 0 to {n - 1}"
+                )
         if i == j:
             raise RecordError(f"{where}'s stroke {_pair(i, j)} does not join two different stars")
         triangles = _listed_triangles(where, entry["triangles"], n)
         if game.is_over:
-            raise RecordError(f"{where} (stroke {_pair(i, j)}) comes after the game was already over")
+            raise RecordError(
+                f"{where} (stroke {_pair(i, j)}) comes after the game was already over"
+            )
         if player != game.player:
-            raise RecordError(f"{where} (stroke {_pair(i, j)}) is marked as player {player}'s, but player {game.player} was to move")
+            raise RecordError(
+                f"{where} (stroke {_pair(i, j)}) is marked as player {player}'s, "
+                f"but player {game.player} was to move"
+            )
         try:
             move = game.play(i, j)
         except IllegalStroke as exc:
             verb = "is already drawn" if exc.reason is Rejection.ALREADY_DRAWN else exc.reason.value
             raise RecordError(f"{where} (stroke {_pair(i, j)}) {verb}") from None
         except GameOver:  # checked above; kept so no engine exception can escape
-            raise RecordError(f"{where} (stroke {_pair(i, j)}) comes after the game was already over") from None
+            raise RecordError(
+                f"{where} (stroke {_pair(i, j)}) comes after the game was already over"
+            ) from None
         closed = set(move.triangles)
         for t in sorted(triangles - closed):
-            raise RecordError(f"{where} (stroke {_pair(i, j)}) lists triangle {_triple(t)}, which it does not close")
+            raise RecordError(
+                f"{where} (stroke {_pair(i, j)}) lists triangle {_triple(t)}, "
+                "which it does not close"
+            )
         for t in sorted(closed - triangles):
-            raise RecordError(f"{where} (stroke {_pair(i, j)}) closes triangle {_triple(t)}, which it does not list")
+            raise RecordError(
+                f"{where} (stroke {_pair(i, j)}) closes triangle {_triple(t)}, "
+                "which it does not list"
+            )
 
 
 def _listed_triangles(where: str, value: Any, n: int) -> set[tuple[int, int, int]]:
@@ -467,11 +546,18 @@ def _listed_triangles(where: str, value: Any, n: int) -> set[tuple[int, int, int
     found: set[tuple[int, int, int]] = set()
     for t in value:
         if not isinstance(t, list) or len(t) != 3 or not all(_is_int(v) for v in t):
-            raise RecordError(f"{where}'s triangles must be triples of star indices, not {_describe(t)}")
+            raise RecordError(
+                f"{where}'s triangles must be triples of star indices, not {_describe(t)}"
+            )
         if not all(0 <= v < n for v in t):
-            raise RecordError(f"{where} lists triangle {_triple(t)}, whose stars are not all between 0 and {n - 1}")
+            raise RecordError(
+                f"{where} lists triangle {_triple(t)}, "
+                f"whose stars are not all between 0 and {n - 1}"
+            )
         if not t[0] < t[1] < t[2]:
-            raise RecordError(f"{where} lists triangle {_triple(t)}, whose stars are not in ascending order")
+            raise RecordError(
+                f"{where} lists triangle {_triple(t)}, whose stars are not in ascending order"
+            )
         key = (t[0], t[1], t[2])
         if key in found:
             raise RecordError(f"{where} lists triangle {_triple(t)} twice")
@@ -479,7 +565,9 @@ def _listed_triangles(where: str, value: Any, n: int) -> set[tuple[int, int, int
     return found
 
 
-def _check_keys(obj: dict[str, Any], allowed: Sequence[str], where: str, optional: Sequence[str] = ()) -> None:
+def _check_keys(
+    obj: dict[str, Any], allowed: Sequence[str], where: str, optional: Sequence[str] = ()
+) -> None:
     unknown = [k for k in obj if k not in allowed]
     if unknown:
         names = ", ".join(_short(repr(k)) for k in unknown[:3])
@@ -492,10 +580,10 @@ def _check_keys(obj: dict[str, Any], allowed: Sequence[str], where: str, optiona
         raise RecordError(f"{where} is missing the {plural} {', '.join(repr(k) for k in missing)}")
 
 
-# -- small helpers -----------------------------------------------------------------------------------
+# -- small helpers ---------------------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -524,8 +612,13 @@ def _describe(value: Any) -> str:
     if isinstance(value, str):
         return f"the text {_short(json.dumps(value, ensure_ascii=False), 40)}"
     if isinstance(value, list):
-        if len(value) <= 3 and all(v is None or isinstance(v, (int, str, _Fraction)) for v in value):
-            items = [v.literal if isinstance(v, _Fraction) else json.dumps(v, ensure_ascii=False) for v in value]
+        if len(value) <= 3 and all(
+            v is None or isinstance(v, (int, str, _Fraction)) for v in value
+        ):
+            items = [
+                v.literal if isinstance(v, _Fraction) else json.dumps(v, ensure_ascii=False)
+                for v in value
+            ]
             return _short("[" + ", ".join(items) + "]", 40)
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if isinstance(value, dict):

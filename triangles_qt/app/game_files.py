@@ -1,0 +1,176 @@
+"""The Game menu's file commands for the window: Open, Save and Save As with their file choosers
+and messages, and at start the file given on the command line or the game autosaved last time.
+The session reads and writes the files; this asks the player. The texts keep the "MainWindow"
+translation context they were first translated in."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from triangles_qt.core.position import Position
+from triangles_qt.core.record import SUFFIX
+
+from .player_names import loaded_name
+from .session import FileError, GameSession
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+def file_filter() -> str:
+    return QCoreApplication.translate("MainWindow", "Triangles games (*.triangles)")
+
+
+def choose_open_path(parent: QWidget, folder: Path) -> str:
+    path, _ = QFileDialog.getOpenFileName(
+        parent, QCoreApplication.translate("MainWindow", "Open game"), str(folder), file_filter())
+    return path
+
+
+def choose_save_path(parent: QWidget, folder: Path, name: str | None) -> str:
+    """The file to save to, "" when the player cancelled; it may lack the suffix."""
+    dialog = QFileDialog(parent, QCoreApplication.translate("MainWindow", "Save game"),
+                         str(folder), file_filter())
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setDefaultSuffix(SUFFIX.lstrip("."))
+    # A native dialog adds the suffix after asking about the name as typed, so the app asks
+    # about the final name itself, the same way with every dialog.
+    dialog.setOption(QFileDialog.Option.DontConfirmOverwrite)
+    if name:
+        dialog.selectFile(name)
+    chosen = dialog.selectedFiles()[0] if dialog.exec() else ""
+    dialog.deleteLater()
+    return chosen
+
+
+def with_suffix(path: str) -> Path:
+    return Path(path if path.endswith(SUFFIX) else path + SUFFIX)
+
+
+def open_failure(kind: str, name: str) -> str:
+    """Why a game file could not be opened, in the player's language (the exact cause goes
+    under Show Details)."""
+    why = {
+        "unreadable": QCoreApplication.translate(
+            "MainWindow", "“%1” cannot be opened: the file could not be read."),
+        "newer": QCoreApplication.translate(
+            "MainWindow", "“%1” was saved by a newer version of Triangles."),
+    }.get(kind, QCoreApplication.translate(
+        "MainWindow", "“%1” is not a Triangles game, or it is damaged."))
+    return why.replace("%1", name)
+
+
+def write_failure(name: str) -> str:
+    return QCoreApplication.translate(
+        "MainWindow", "“%1” could not be written. The game goes on; try another folder or "
+                      "name.").replace("%1", name)
+
+
+class GameFiles:
+    """Open, Save, Save As and the first game of `window`, on `session`. The choosers are
+    methods, so that tests can answer them."""
+
+    def __init__(self, window: MainWindow, session: GameSession) -> None:
+        self.window = window
+        self.session = session
+
+    def open_game(self) -> None:
+        """Game > Open: ask before abandoning an unfinished game, then choose the file."""
+        if self.window.game_in_progress() and not self.window.ask(
+            QCoreApplication.translate("MainWindow", "Open game"), QCoreApplication.translate("MainWindow", "Abandon the game in progress and open another one?")
+        ):
+            return
+        path = self.choose_open_path()
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | os.PathLike[str]) -> bool:
+        """Load a .triangles record; a bad file gets a message and the current game goes on."""
+        try:
+            stand_ins = self.session.open_file(Path(path))
+        except FileError as exc:
+            self.window.show_error(QCoreApplication.translate("MainWindow", "Could not open the game"),
+                             open_failure(exc.kind, Path(path).name), details=str(exc))
+            return False
+        self.window.tell_stand_ins(stand_ins)
+        return True
+
+    def save_game(self) -> bool:
+        file = self.session.file
+        return self.save_game_as() if file is None else self.save_to(file)
+
+    def save_game_as(self) -> bool:
+        chosen = self.choose_save_path()
+        if not chosen:
+            return False
+        path = with_suffix(chosen)
+        if path.exists() and not self.window.ask(
+            QCoreApplication.translate("MainWindow", "Replace the file?"),
+            QCoreApplication.translate("MainWindow", "“%1” already exists. Do you want to replace it?").replace("%1", path.name),
+        ):
+            return False
+        return self.save_to(path)
+
+    def save_to(self, path: str | os.PathLike[str]) -> bool:
+        try:
+            self.session.save(Path(path))
+        except FileError as exc:
+            self.window.show_error(QCoreApplication.translate("MainWindow", "Could not save the game"), write_failure(Path(path).name),
+                             details=str(exc))
+            return False
+        return True
+
+    def first_game(self, path: str | None = None) -> None:
+        """On start: open `path` if given; else (or if it cannot be opened) offer the autosaved
+        game, or start a new one. The resume question waits until the player has closed the
+        message saying why the file did not open, rather than hiding it."""
+        before = self.window.message_box
+        if path and self.open_file(path):
+            return
+        box = self.window.message_box
+        if box is not None and box is not before and box.isVisible():
+            box.finished.connect(self._resume_or_start)
+        else:
+            self._resume_or_start()
+
+    def _resume_or_start(self) -> None:
+        if not self.offer_resume():
+            self.window.play_again()
+
+    def offer_resume(self) -> bool:
+        """On start: if an unfinished game was autosaved, offer to resume it exactly."""
+        loaded, problem = self.session.autosaved_game()
+        if problem is not None:
+            self.window.startup_notes.append(problem())
+        if loaded is None:
+            return False
+        # The question is asked over the game it is about, not over an empty board.
+        self.window.view.show_game(Position(loaded.game))
+        strategy_for = self.session.seat_maker.strategy_for
+        names = tuple(loaded_name(player, strategy_for)() for player in loaded.players)
+        self.window.score_panel.set_players((names[0], names[1]), loaded.game.scores)
+        if not self.window.ask(
+            QCoreApplication.translate("MainWindow", "Resume game"),
+            QCoreApplication.translate("MainWindow", "An unfinished game was saved when Triangles last closed. Resume it?"),
+        ):
+            self.session.discard_autosave()
+            return False
+        self.window.tell_stand_ins(self.session.resume(loaded))
+        return True
+
+    def choose_open_path(self) -> str:
+        return choose_open_path(self.window, self._folder())
+
+    def choose_save_path(self) -> str:
+        file = self.session.file
+        return choose_save_path(self.window, self._folder(), file.name if file is not None else None)
+
+    def _folder(self) -> Path:
+        file = self.session.file
+        return file.parent if file is not None else Path.home()
+

@@ -1,0 +1,155 @@
+"""What the player is told in the status bar, as typed values: what it is about, how much it
+matters and how long it stays. A notice words itself in the language in use each time it is
+shown, so it follows a language change; the status bar renders notices, and no code reads their
+text back to decide anything.
+
+The texts keep the translation contexts ("MainWindow", "GameController", "Rejection") they were
+first translated in.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtCore import QCoreApplication
+
+from triangles_qt.core.game import Rejection
+from triangles_qt.strategy_runner import FailureKind
+
+from .plurals import plural
+
+
+class NoticeKind(enum.Enum):
+    """What a notice is about: a later notice or a change of the game withdraws notices by kind."""
+
+    STARTUP = enum.auto()  # plugins or themes missing, the last autosave damaged
+    LANGUAGE = enum.auto()
+    FILE = enum.auto()  # opened, saved
+    UNDO = enum.auto()  # taken back, drawn again
+    TRIANGLES = enum.auto()
+    REFUSED = enum.auto()
+    HINT_SEARCH = enum.auto()
+    HINT = enum.auto()
+    COMPUTER_FAILED = enum.auto()
+    AUTOSAVE_FAILED = enum.auto()
+    RESULT = enum.auto()
+
+
+class Priority(enum.IntEnum):
+    """A notice does not cover a passing one of higher priority (a computer player's failure
+    stays readable when the stand-in's stroke closes a triangle)."""
+
+    INFO = 0
+    RESULT = 1
+    WARNING = 2
+
+
+@dataclass(frozen=True, eq=False)
+class Notice:
+    """`seconds` None: it stays until withdrawn, and comes back after any passing notice."""
+
+    kind: NoticeKind
+    text: Callable[[], str]
+    priority: Priority = Priority.INFO
+    seconds: float | None = 4.0
+
+
+def rejection_text(reason: Rejection) -> str:
+    """The sentence for a refused stroke (docs/rules.md section 2)."""
+    texts = {
+        Rejection.ALREADY_DRAWN: QCoreApplication.translate("Rejection", "Already drawn"),
+        Rejection.PASSES_OVER_STAR: QCoreApplication.translate("Rejection", "Passes over a star"),
+        Rejection.CROSSES_STROKE: QCoreApplication.translate("Rejection", "Crosses a stroke"),
+    }
+    return texts.get(reason, str(reason))
+
+
+def stroke_refused(reason: Rejection) -> Notice:
+    return Notice(NoticeKind.REFUSED, lambda: rejection_text(reason), seconds=6)
+
+
+def hint_search() -> Notice:
+    return Notice(NoticeKind.HINT_SEARCH, lambda: QCoreApplication.translate("MainWindow", "Looking for a good stroke…"),
+                  seconds=None)
+
+
+def hint_shown() -> Notice:
+    return Notice(NoticeKind.HINT, lambda: QCoreApplication.translate("MainWindow", "Hint: try the highlighted stroke"),
+                  seconds=5)
+
+
+def taken_back() -> Notice:
+    return Notice(NoticeKind.UNDO, lambda: QCoreApplication.translate("MainWindow", "Stroke taken back"), seconds=2.5)
+
+
+def drawn_again() -> Notice:
+    return Notice(NoticeKind.UNDO, lambda: QCoreApplication.translate("MainWindow", "Stroke drawn again"), seconds=2.5)
+
+
+def opened(name: str) -> Notice:
+    return Notice(NoticeKind.FILE, lambda: QCoreApplication.translate("MainWindow", "Opened %1").replace("%1", name))
+
+
+def saved(name: str) -> Notice:
+    return Notice(NoticeKind.FILE, lambda: QCoreApplication.translate("MainWindow", "Saved %1").replace("%1", name))
+
+
+def result(text: Callable[[], str], problem: Callable[[], str] | None = None) -> Notice:
+    """The game's result, with why it could not be counted in one line beside it, so that the
+    failure stays beside the result instead of hiding under it."""
+    if problem is None:
+        return Notice(NoticeKind.RESULT, text, Priority.RESULT, None)
+    return Notice(NoticeKind.RESULT, lambda: f"{text()} {problem()}", Priority.WARNING, None)
+
+
+def statistics_not_saved(error: str) -> Callable[[], str]:
+    return lambda: QCoreApplication.translate("MainWindow", "The statistics could not be saved: %1").replace("%1", error)
+
+
+def computer_failed(name: str, failure: object, replaced: bool) -> Notice:
+    """A computer player failed and the fallback's stroke was played instead."""
+
+    def text() -> str:
+        # The third failure's sentence is the short one: it has to fit the status bar, and the
+        # player has already read what a failure means.
+        if replaced:
+            sentence = QCoreApplication.translate("GameController", "“%1” failed again (%2); a simple player takes its "
+                                             "place for the rest of this game.")
+        else:
+            sentence = QCoreApplication.translate("GameController", "The computer player “%1” failed (%2); a simple "
+                                             "stroke was played instead.")
+        return sentence.replace("%1", name).replace("%2", failure_reason(failure))
+
+    return Notice(NoticeKind.COMPUTER_FAILED, text, Priority.WARNING, 10)
+
+
+def failure_reason(failure: object) -> str:
+    """Why a computer player's move failed, in the player's language: for a runner `Failure`
+    or a bare `FailureKind`."""
+    kind = failure if isinstance(failure, FailureKind) else getattr(failure, "kind", None)
+    if kind == FailureKind.RAISED:  # the exception's own words are the plugin's, not ours
+        raised = str(getattr(failure, "error", "")).removeprefix("raised ")
+        return QCoreApplication.translate("GameController", "its code raised %1").replace("%1", raised)
+    texts = {
+        FailureKind.BAD_ANSWER: QCoreApplication.translate("GameController", "it chose a stroke that cannot be drawn"),
+        FailureKind.TIMED_OUT: QCoreApplication.translate("GameController", "did not answer in time"),
+        FailureKind.BUSY: QCoreApplication.translate("GameController", "still busy with an earlier move"),
+    }
+    return texts.get(kind, str(getattr(failure, "error", failure)))  # type: ignore[arg-type]
+
+
+def autosave_failed(reason: Callable[[], str]) -> Notice:
+    return Notice(NoticeKind.AUTOSAVE_FAILED, reason, Priority.WARNING, 10)
+
+
+def startup(texts: list[Callable[[], str]]) -> Notice:
+    return Notice(NoticeKind.STARTUP, lambda: " ".join(text() for text in texts),
+                  Priority.WARNING, 15)
+
+
+def language_missing(native_name: str) -> Notice:
+    return Notice(NoticeKind.LANGUAGE, lambda: QCoreApplication.translate("MainWindow", 
+        "The %1 translation is missing or damaged; using English.").replace("%1", native_name),
+        Priority.WARNING, 8)

@@ -1,0 +1,471 @@
+"""The game session: one game at the table, without widgets. It is the only writer of the live
+`Game` and owns everything about the game that is not drawing: the seats and whose turn it is,
+asking a seat for a stroke and checking its answer, undo, redo and hints, the game's file (which
+file it belongs to, whether it changed since), the autosave and resuming it, counting results in
+the statistics, and the notices the player is told.
+
+Windows and widgets only read it (`position`, a live read-only view; `seats`) and listen to its
+signals. Every request to a seat or for a hint carries a tag (game generation, strokes played);
+an answer is used only while the tag still matches, so an answer that arrives after a restart,
+an undo or a load is dropped and no player can ever move out of turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from triangles_qt.core.board import PRESETS, Board
+from triangles_qt.core.game import Game, Move, Rejection
+from triangles_qt.core.players import PlayerInfo
+from triangles_qt.core.position import Position
+from triangles_qt.core.record import LoadedRecord, RecordError, read_record, write_record
+from triangles_qt.core.rules import Rules
+from triangles_qt.defaults import DEFAULT_PRESET, HINT_LEVELS, MOVE_BUDGET_S
+from triangles_qt.statistics import StatisticsStore
+
+from . import notices
+from .autosave import autosave_failure, read_autosave, remove_autosave, write_autosave
+from .notices import Notice, NoticeKind
+from .seats import MoveRequest, PersonSeat, Seat, SeatMaker, StandIn, Tag
+from .settings import NewGameChoices, Settings
+from .strategy_turn import StrategyTurn
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A stroke the rules refused: why, and what is in its way (the stars it passes over, the
+    strokes it crosses), for the board to show."""
+
+    stroke: tuple[int, int]
+    reason: Rejection
+    over: tuple[int, ...]
+    crossed: tuple[tuple[int, int], ...]
+
+
+class FileError(Exception):
+    """A game file that could not be opened or written; `kind` is "unreadable", "newer" or
+    "invalid" (opening) or "write"; the message is the exact cause, in English."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class GameSession(QObject):
+    """One game at the table at a time (see the module docstring)."""
+
+    started = Signal(object)  # Position: a new or loaded game, to be drawn from scratch
+    stroke_played = Signal(object)  # Move
+    stroke_refused = Signal(object)  # Refusal
+    reset = Signal(object)  # Position: the same game, changed by undo or redo
+    changed = Signal()  # whose turn, who is thinking, names, the file: shown again
+    game_over = Signal(object)  # the winner: 0, 1 or None for a draw
+    hint_ready = Signal(int, int)
+    notice = Signal(object)  # Notice
+    notice_withdrawn = Signal(object)  # NoticeKind: no longer true
+
+    def __init__(self, registry: Any, settings: Settings,
+                 statistics: StatisticsStore | None = None, parent: QObject | None = None,
+                 budget_s: float = MOVE_BUDGET_S, computer_delay_ms: int = 350) -> None:
+        super().__init__(parent)
+        self.registry = registry
+        self.settings = settings
+        self._statistics = statistics
+        self.budget_s = budget_s
+        self.seat_maker = SeatMaker(registry, computer_delay_ms)
+        self._game: Game | None = None
+        self._seats: list[Seat] = []
+        self._view: Position | None = None  # the live game, read-only
+        self._generation = 0
+        self._redo: list[list[tuple[int, int]]] = []  # strokes taken back, one list per undo
+        self._hint: tuple[Tag, StrategyTurn] | None = None
+        self._stroke_since_start = False
+        # This game's result in the statistics, kept through undo after the end so that the
+        # next ending replaces it instead of counting the game twice.
+        self._counted: tuple[str, str] | None = None
+        self._autosave_failing = False
+        self.file: Path | None = None
+        self._saved_strokes: tuple[tuple[int, int], ...] | None = None
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position | None:
+        """The game as it stands, as a live read-only view (None before the first game)."""
+        return self._view
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(self._seats)
+
+    @property
+    def players(self) -> list[PlayerInfo]:
+        """The players as a saved game records them."""
+        return [seat.recorded for seat in self._seats]
+
+    @property
+    def person_seat(self) -> int | None:
+        """The seat of the one person playing on this board against someone elsewhere (the
+        computer): "you" in messages. None when both or neither play here."""
+        here = [k for k, seat in enumerate(self._seats) if seat.takes_board_input]
+        return here[0] if len(here) == 1 else None
+
+    @property
+    def seat_to_move(self) -> Seat | None:
+        game = self._game
+        return None if game is None or game.is_over else self._seats[game.player]
+
+    @property
+    def thinking(self) -> bool:
+        seat = self.seat_to_move
+        return seat is not None and seat.thinking
+
+    @property
+    def local_to_move(self) -> bool:
+        """Whether a person at this computer may draw a stroke on the board now."""
+        seat = self.seat_to_move
+        return seat is not None and seat.takes_board_input
+
+    @property
+    def can_undo(self) -> bool:
+        return self._undo_count() > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self._game is not None
+
+    @property
+    def can_hint(self) -> bool:
+        return self.local_to_move and (self._hint is None or self._hint[0] != self._tag())
+
+    @property
+    def modified(self) -> bool:
+        """Strokes were drawn or taken back since the game's file was written or read."""
+        return (self.file is not None and self._game is not None
+                and tuple(self._game.strokes) != self._saved_strokes)
+
+    def result_text(self) -> str:
+        """'You won!', 'You lost!' or 'Draw!' for a person against someone elsewhere;
+        '<name> wins!' or 'Draw!' otherwise ("" while the game goes on)."""
+        game = self._game
+        if game is None or not game.is_over:
+            return ""
+        winner = game.winner
+        if winner is None:
+            return QCoreApplication.translate("MainWindow", "Draw!")
+        you = self.person_seat
+        if you is not None:
+            return (QCoreApplication.translate("MainWindow", "You won!") if winner == you
+                    else QCoreApplication.translate("MainWindow", "You lost!"))
+        return QCoreApplication.translate("MainWindow", "%1 wins!").replace(
+            "%1", self._seats[winner].name)
+
+    def statistics_store(self) -> StatisticsStore:
+        if self._statistics is None:
+            self._statistics = StatisticsStore()
+        return self._statistics
+
+    # -- starting --------------------------------------------------------------------------------
+
+    def new_game(self, choices: NewGameChoices, seed: int | None = None) -> list[StandIn]:
+        """Start the game `choices` describe, on a fresh board (a random seed unless given).
+        Returns the computer players that are not installed and who plays instead."""
+        preset = choices.preset if choices.preset in PRESETS else DEFAULT_PRESET
+        board = Board.generate(preset, random.randrange(2**31) if seed is None else seed)
+        seats, stand_ins = self.seat_maker.for_choices(choices)
+        self._set_file(None, None)
+        remove_autosave()
+        self._start(Game(board, Rules(choices.replay_after_triangle)), seats)
+        return stand_ins
+
+    def open_file(self, path: str | Path) -> list[StandIn]:
+        """Play the game saved in `path`; raises FileError and changes nothing when it cannot
+        be read."""
+        try:
+            loaded = read_record(path)
+        except (RecordError, OSError, ValueError) as exc:
+            raise FileError(str(exc), getattr(exc, "kind", "invalid")) from exc
+        self._set_file(Path(path), loaded.game.strokes)
+        remove_autosave()
+        stand_ins = self._start_loaded(loaded)
+        self.notice.emit(notices.opened(Path(path).name))
+        return stand_ins
+
+    def autosaved_game(self) -> tuple[LoadedRecord | None, Callable[[], str] | None]:
+        """The unfinished game autosaved last time, if there is one to offer, and what the
+        player must be told about a damaged one (set aside, or removed)."""
+        return read_autosave()
+
+    def resume(self, loaded: LoadedRecord) -> list[StandIn]:
+        """Go on with the autosaved game; it belongs again to the file it was saved to or opened
+        from (still marked changed if strokes were played since), so Save writes there."""
+        file = self.settings.resume_file
+        self._set_file(None, None)
+        stand_ins = self._start_loaded(loaded)
+        try:
+            saved = read_record(Path(file)) if file else None
+        except (RecordError, OSError, ValueError):
+            saved = None  # moved or damaged since: the game is resumed without a file
+        if saved is not None and saved.game.board.same_as(loaded.game.board):
+            self._set_file(Path(file), saved.game.strokes)
+            self.changed.emit()
+        return stand_ins
+
+    def discard_autosave(self) -> None:
+        remove_autosave()
+
+    def _start_loaded(self, loaded: LoadedRecord) -> list[StandIn]:
+        seats, stand_ins = self.seat_maker.for_record(loaded.players)
+        self._start(loaded.game, seats)
+        return stand_ins
+
+    def _start(self, game: Game, seats: Sequence[Seat]) -> None:
+        self._invalidate_requests()
+        for seat in self._seats:
+            seat.close()
+            seat.deleteLater()
+        self._game = game
+        self._view = Position.view_of(game)
+        self._seats = list(seats)
+        self._redo = []
+        self._stroke_since_start = False
+        self._counted = None
+        self._autosave_failing = False  # a new game's first failure is told again
+        for seat in self._seats:
+            seat.setParent(self)
+            seat.answered.connect(
+                lambda request, stroke, seat=seat: self._seat_answered(seat, request, stroke))
+            seat.notice.connect(self.notice)
+            seat.changed.connect(self.changed)
+        snapshot = Position(game)
+        for seat in self._seats:
+            seat.game_started(snapshot)
+        self.started.emit(self._view)
+        self._after_change()
+
+    def close(self) -> None:
+        """Forget the game (the window is closing); an unfinished game's autosave stays, to be
+        offered next time."""
+        self._invalidate_requests()
+        for seat in self._seats:
+            seat.close()
+        self._game = self._view = None
+
+    # -- files -------------------------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        """Write the game to `path` atomically; raises FileError and changes nothing when it
+        cannot."""
+        if self._game is None:
+            return
+        try:
+            write_record(path, self._game, self.players)
+        except (RecordError, OSError, ValueError) as exc:
+            raise FileError(str(exc), "write") from exc
+        self._set_file(path, self._game.strokes)
+        self.notice.emit(notices.saved(path.name))
+        self.changed.emit()
+
+    def _set_file(self, path: Path | None, strokes: Sequence[tuple[int, int]] | None) -> None:
+        """The game's file (None: none yet) and the strokes it holds; remembered in the settings
+        too, so that a resumed game belongs to it again."""
+        self.file = path
+        self._saved_strokes = None if strokes is None else tuple(strokes)
+        self.settings.resume_file = str(path or "")
+
+    def _autosave(self) -> None:
+        """Keep the unfinished game safe on disk after every stroke."""
+        game = self._game
+        if game is None:
+            return
+        # Nothing worth offering to resume; and a finished game reopened by undo is already
+        # counted in the statistics: resumed in another session it would be counted twice.
+        if game.is_over or not game.moves or self._counted is not None:
+            remove_autosave()
+            return
+        try:
+            write_autosave(game, self.players)
+        except (RecordError, OSError) as exc:  # a full disk must not stop the game
+            if not self._autosave_failing:  # said once, not after every stroke
+                self.notice.emit(notices.autosave_failed(autosave_failure(exc)))
+            self._autosave_failing = True
+            return
+        self._autosave_failing = False
+
+    # -- the players' intents ----------------------------------------------------------------------
+
+    def request_stroke(self, i: int, j: int) -> bool:
+        """A person at this computer draws stroke i-j on the board. Returns whether it was
+        played."""
+        seat = self.seat_to_move
+        if not isinstance(seat, PersonSeat):
+            return False
+        moves = len(self._game.moves) if self._game is not None else 0
+        seat.play((i, j))
+        return self._game is not None and len(self._game.moves) > moves
+
+    def undo(self) -> bool:
+        """Back to the last stroke drawn on this board: against the computer, the person's
+        previous turn; between two people here, one stroke."""
+        count = self._undo_count()
+        if count == 0 or self._game is None:
+            return False
+        was_over = self._game.is_over
+        self._invalidate_requests()
+        taken_back = [self._game.undo().stroke for _ in range(count)]
+        self._redo.append(taken_back[::-1])
+        if was_over:  # reopened: its result stays counted until it ends again and replaces it
+            self.notice_withdrawn.emit(NoticeKind.RESULT)
+        self._after_reset()
+        self.notice.emit(notices.taken_back())
+        return True
+
+    def redo(self) -> bool:
+        """Draw again the strokes the last undo took back (until another stroke is drawn)."""
+        if not self.can_redo or self._game is None:
+            return False
+        self._invalidate_requests()
+        for i, j in self._redo.pop():
+            self._game.play(i, j)
+        self._after_reset()
+        if not self._game.is_over:
+            self.notice.emit(notices.drawn_again())
+        return True
+
+    def request_hint(self) -> bool:
+        """Ask the strongest strategy for a stroke for the person to move; emits hint_ready."""
+        if not self.can_hint or self._game is None:
+            return False
+        maker = self.seat_maker
+        strategy = next(filter(None, map(maker.find, HINT_LEVELS)), None)
+        if strategy is None:
+            available = maker.strategies()
+            strategy = available[-1] if available else maker.strategy_for(None)
+        tag = self._tag()
+        turn = StrategyTurn(maker.runner(strategy), Position(self._game), self.budget_s, self)
+        turn.chosen.connect(lambda choice: self._hint_chosen(tag, choice))
+        self._hint = (tag, turn)
+        self.notice.emit(notices.hint_search())
+        self.changed.emit()
+        return True
+
+    def _hint_chosen(self, tag: Tag, choice: Any) -> None:
+        # A hint for an earlier position (a stroke, undo or load came first) is dropped; it
+        # stopped blocking new hints as soon as the position changed.
+        if tag != self._tag():
+            return
+        self._hint = None
+        self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
+        if self.local_to_move:
+            self.hint_ready.emit(*choice.stroke)
+            self.notice.emit(notices.hint_shown())
+        self.changed.emit()
+
+    # -- turn flow ---------------------------------------------------------------------------------
+
+    def _tag(self) -> Tag:
+        return self._generation, len(self._game.moves) if self._game is not None else -1
+
+    def _invalidate_requests(self) -> None:
+        self._generation += 1
+        for seat in self._seats:
+            seat.cancel()
+        if self._hint is not None:
+            self._hint[1].cancel()
+            self._hint = None
+            self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
+
+    def _undo_count(self) -> int:
+        """How many strokes to take back: up to and including the last one a person drew on this
+        board, so that they are to move again exactly as before it."""
+        game = self._game
+        if game is None:
+            return 0
+        for count, move in enumerate(reversed(game.moves), start=1):
+            if self._seats[move.player].takes_board_input:
+                return count
+        return 0
+
+    def _seat_answered(self, seat: Seat, request: MoveRequest, stroke: tuple[int, int]) -> None:
+        game = self._game
+        if game is None or seat is not self.seat_to_move or request.tag != self._tag():
+            return  # stale: the game was restarted, undone, loaded or closed meanwhile
+        i, j = stroke
+        try:
+            reason = game.check(i, j)
+        except ValueError:  # not a stroke at all (same star twice, no such star)
+            seat.refused(request, None)
+            self._ask(seat)
+            return
+        if reason is not None:
+            over, crossed = game.obstacles(i, j)
+            self.stroke_refused.emit(Refusal((i, j), reason, tuple(over), tuple(crossed)))
+            self.notice.emit(notices.stroke_refused(reason))
+            seat.refused(request, reason)
+            self._ask(seat)
+            return
+        self._play(i, j)
+
+    def _play(self, i: int, j: int) -> Move:
+        assert self._game is not None
+        self._invalidate_requests()
+        self._redo = []  # a new stroke: what was taken back is another story now
+        self._stroke_since_start = True
+        move = self._game.play(i, j)
+        for seat in self._seats:
+            seat.stroke_played(move)
+        self.stroke_played.emit(move)
+        self._after_change()
+        return move
+
+    def _after_reset(self) -> None:
+        assert self._game is not None
+        snapshot = Position(self._game)
+        for seat in self._seats:
+            seat.taken_back(snapshot)
+        self.reset.emit(self._view)
+        self._after_change()
+
+    def _after_change(self) -> None:
+        game = self._game
+        if game is None:
+            return
+        self._autosave()
+        if game.is_over:
+            self._game_ended()
+            return
+        self.changed.emit()
+        self._ask(self._seats[game.player])
+
+    def _ask(self, seat: Seat) -> None:
+        assert self._game is not None
+        seat.request_move(MoveRequest(self._tag(), Position(self._game), self.budget_s))
+        self.changed.emit()
+
+    def _game_ended(self) -> None:
+        game = self._game
+        assert game is not None
+        problem = self._record_result(game.winner) if self._stroke_since_start else None
+        self.notice.emit(notices.result(self.result_text, problem))
+        self.changed.emit()
+        self.game_over.emit(game.winner)
+
+    def _record_result(self, winner: int | None) -> Callable[[], str] | None:
+        """Count the result of a game between the person here and a computer; None, or why it
+        could not be saved (a full disk must not spoil the end of a game)."""
+        you = self.person_seat
+        opponent = None if you is None else self._seats[1 - you].statistics_id
+        if you is None or opponent is None:
+            return None
+        outcome = "drawn" if winner is None else ("won" if winner == you else "lost")
+        try:
+            self.statistics_store().record_result(opponent, outcome, replacing=self._counted)
+        except OSError as exc:  # StatisticsError
+            return notices.statistics_not_saved(str(exc))
+        self._counted = (opponent, outcome)
+        return None
