@@ -1,1 +1,2 @@
-"""The app's translations: Qt Linguist sources (triangles_<code>.ts) and their compiled .qm files."""
+"""The app's translations: Qt Linguist sources (triangles_<code>.ts) and their compiled .qm
+files."""

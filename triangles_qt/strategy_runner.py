@@ -19,9 +19,10 @@ from __future__ import annotations
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +32,7 @@ from .core.position import Position
 
 GRACE_S = 0.5
 MAX_FAILURES = 3
+
 
 class _StuckCalls:
     """The calls that ran past their time and have not returned yet, by strategy object (keyed
@@ -101,8 +103,13 @@ class StrategyCall:
     """One call of `strategy.choose_stroke(position, budget_s)` on its own daemon thread.
     `on_return`, if given, is called by that thread once the call has returned (or raised)."""
 
-    def __init__(self, strategy: Any, position: Position, budget_s: float,
-                 on_return: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        strategy: Any,
+        position: Position,
+        budget_s: float,
+        on_return: Callable[[], None] | None = None,
+    ) -> None:
         self.strategy = strategy
         self.started = time.perf_counter()
         self.done = threading.Event()
@@ -111,8 +118,9 @@ class StrategyCall:
         self.trace = ""
         self._on_return = on_return
         name = f"strategy-{getattr(strategy, 'id', '?')}"
-        threading.Thread(target=self._work, args=(position, budget_s), name=name,
-                         daemon=True).start()
+        threading.Thread(
+            target=self._work, args=(position, budget_s), name=name, daemon=True
+        ).start()
 
     def _work(self, position: Position, budget_s: float) -> None:
         try:
@@ -135,8 +143,14 @@ class StrategyCall:
 class SafeStrategy:
     """Wraps a strategy for one seat. Call `reset()` at the start of every game."""
 
-    def __init__(self, strategy: Any, plugin_name: str, fallback: Any = None,
-                 grace_s: float = GRACE_S, max_failures: int = MAX_FAILURES) -> None:
+    def __init__(
+        self,
+        strategy: Any,
+        plugin_name: str,
+        fallback: Any = None,
+        grace_s: float = GRACE_S,
+        max_failures: int = MAX_FAILURES,
+    ) -> None:
         self.strategy = strategy
         self.plugin_name = plugin_name
         self.fallback = fallback if fallback is not None else FallbackStrategy()
@@ -178,10 +192,12 @@ class SafeStrategy:
             call.done.wait(self.time_limit_s(budget_s))
         return self.conclude(position, call, budget_s)
 
-    def begin(self, position: Position, budget_s: float,
-              on_return: Callable[[], None] | None = None) -> StrategyCall | None:
-        """Start the strategy thinking on its own copy of `position`. None when it is not asked (replaced in this game, or still
-        busy): `conclude` then answers at once. Raises ValueError when the game is over."""
+    def begin(
+        self, position: Position, budget_s: float, on_return: Callable[[], None] | None = None
+    ) -> StrategyCall | None:
+        """Start the strategy thinking on its own copy of `position`. None when it is not asked
+        (replaced in this game, or still busy): `conclude` then answers at once. Raises
+        ValueError when the game is over."""
         if position.is_over:
             raise ValueError("the game is over: there is no stroke to choose")
         if self.replaced or self.busy:
@@ -197,25 +213,34 @@ class SafeStrategy:
         if self.replaced:
             stroke = self._fallback(position, budget_s)
             return Choice(stroke, time.perf_counter() - start, None, True)
-        stroke, kind, error, trace = self._judge(position, call, budget_s)
-        if stroke is not None:
-            return Choice(stroke, time.perf_counter() - start)
+        answer, kind, error, trace = self._judge(position, call, budget_s)
+        if answer is not None:
+            return Choice(answer, time.perf_counter() - start)
         self.failures += 1
         failure = Failure(self.strategy_id, self.plugin_name, error, self.replaced, trace, kind)
         stroke = self._fallback(position, budget_s)
         return Choice(stroke, time.perf_counter() - start, failure, True)
 
-    def _judge(self, position: Position, call: StrategyCall | None, budget_s: float
-               ) -> tuple[tuple[int, int] | None, FailureKind | None, str, str]:
+    def _judge(
+        self, position: Position, call: StrategyCall | None, budget_s: float
+    ) -> tuple[tuple[int, int] | None, FailureKind | None, str, str]:
         """(the strategy's legal stroke, None, "", "") or (None, the kind of failure, what went
         wrong, its traceback if the strategy raised)."""
         if call is None:
-            return (None, FailureKind.BUSY,
-                    "still busy with an earlier move it did not answer in time", "")
+            return (
+                None,
+                FailureKind.BUSY,
+                "still busy with an earlier move it did not answer in time",
+                "",
+            )
         if not call.done.is_set():
             call.abandon()
-            return None, FailureKind.TIMED_OUT, (f"no answer within its budget of {budget_s:g} s "
-                                                 f"(+{self.grace_s:g} s grace)"), ""
+            return (
+                None,
+                FailureKind.TIMED_OUT,
+                (f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"),
+                "",
+            )
         if call.error is not None:
             lines = str(call.error).strip().splitlines()
             error = f"raised {type(call.error).__name__}" + (f": {lines[0]}" if lines else "")

@@ -117,6 +117,7 @@ def test_a_rejected_stroke_flashes_and_the_reason_shows(window, qtbot, reason, t
     assert window.scene.rejected_visible
     assert game.strokes == before and game.player == 0  # still the same player's turn
     assert window.scene.picked == i  # the first star stays picked: try another end
+
     def off_line(point, p, q):
         return line_distance(point, window.scene.star_point(p), window.scene.star_point(q))
 
@@ -129,8 +130,7 @@ def test_a_rejected_stroke_flashes_and_the_reason_shows(window, qtbot, reason, t
         for k in over:
             assert window.scene.star_point(k) in rings
         for c, d in crossed:  # a ring where the two strokes meet: on both lines
-            assert any(off_line(ring, i, j) < 0.5 and off_line(ring, c, d) < 0.5
-                       for ring in rings)
+            assert any(off_line(ring, i, j) < 0.5 and off_line(ring, c, d) < 0.5 for ring in rings)
     qtbot.waitUntil(lambda: not window.scene.rejected_visible, timeout=3000)
     assert window.scene.obstacle_points() == []
     other = next(k for k in range(game.board.n) if k != i and game.check(i, k) is None)
@@ -149,7 +149,8 @@ def test_keyboard_play_with_tab_arrows_and_enter(window, qtbot):
     order = view._reading_order
     start = order.index(first)
     steps = next(
-        k for k in range(1, len(order))
+        k
+        for k in range(1, len(order))
         if game.check(first, order[(start + k) % len(order)]) is None
     )
     for _ in range(steps):
@@ -157,9 +158,9 @@ def test_keyboard_play_with_tab_arrows_and_enter(window, qtbot):
     second = scene.cursor
     with qtbot.waitSignal(window.session.stroke_played):
         qtbot.keyClick(view, Qt.Key_Space)
-    assert list(game.strokes) == [(min(first, second), max(first, second))] or list(game.strokes) == [
-        (first, second)
-    ]
+    assert list(game.strokes) == [(min(first, second), max(first, second))] or list(
+        game.strokes
+    ) == [(first, second)]
     qtbot.keyClick(view, Qt.Key_Backtab)
     assert scene.cursor == order[(order.index(second) - 1) % len(order)]
 

@@ -59,13 +59,19 @@ def test_a_corrupt_file_gets_a_message_and_the_game_goes_on(make_window, tmp_pat
     assert len(before.moves) == 4
 
 
-@pytest.mark.parametrize("content, sentence", [
-    (None, "“x.triangles” cannot be opened: the file could not be read."),
-    ('{"format": "triangles-game", "version": 99}',
-     "“x.triangles” was saved by a newer version of Triangles."),
-])
-def test_a_file_that_cannot_be_read_or_is_too_new_is_told_apart(make_window, tmp_path, content,
-                                                                 sentence):
+@pytest.mark.parametrize(
+    "content, sentence",
+    [
+        (None, "“x.triangles” cannot be opened: the file could not be read."),
+        (
+            '{"format": "triangles-game", "version": 99}',
+            "“x.triangles” was saved by a newer version of Triangles.",
+        ),
+    ],
+)
+def test_a_file_that_cannot_be_read_or_is_too_new_is_told_apart(
+    make_window, tmp_path, content, sentence
+):
     window = make_window()
     path = tmp_path / "x.triangles"
     if content is not None:
@@ -111,8 +117,10 @@ def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):
     again.answers = [True]
     shown = []  # what the board and the score panel show while the question is asked
     asked = again.ask
-    again.ask = lambda *question: (shown.append((
-        len(again.scene.strokes), again.score_panel.cards[0].name_text)), asked(*question))[1]
+    again.ask = lambda *question: (
+        shown.append((len(again.scene.strokes), again.score_panel.cards[0].name_text)),
+        asked(*question),
+    )[1]
     assert again.files.offer_resume()
     assert again.asked
     assert shown == [(len(moves), players[0].name)]  # the game in question, not an empty board
@@ -145,7 +153,8 @@ def test_declining_to_resume_forgets_the_autosave(make_window):
 
 
 def test_a_file_that_cannot_be_opened_at_start_is_explained_before_resume_is_offered(
-        make_window, tmp_path):
+    make_window, tmp_path
+):
     window = make_window()
     window.start_new_game(FRIENDS, seed=21)
     play_strokes(window.session, 2)
@@ -179,7 +188,8 @@ def test_a_damaged_autosave_is_kept_aside_and_the_player_told(make_window):
 
 
 def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
-        make_window, monkeypatch):
+    make_window, monkeypatch
+):
     import os
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
@@ -197,13 +207,17 @@ def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
     assert "could not be read, and was removed" in window.statusBar().currentMessage()
 
 
-@pytest.mark.parametrize("error, sentence", [
-    (OSError(28, "No space left on device"), "the disk is full"),
-    (PermissionError(13, "Permission denied"), "is not writable"),
-    (OSError(5, "Input/output error"), "could not be autosaved. It goes on"),
-])
+@pytest.mark.parametrize(
+    "error, sentence",
+    [
+        (OSError(28, "No space left on device"), "the disk is full"),
+        (PermissionError(13, "Permission denied"), "is not writable"),
+        (OSError(5, "Input/output error"), "could not be autosaved. It goes on"),
+    ],
+)
 def test_a_failing_autosave_is_told_once_in_words_and_the_game_goes_on(
-        make_window, monkeypatch, capsys, error, sentence):
+    make_window, monkeypatch, capsys, error, sentence
+):
     from triangles_qt.app import autosave
 
     def refuse(*args, **kwargs):
@@ -236,8 +250,9 @@ def test_a_save_that_fails_says_so_and_the_game_goes_on(make_window, tmp_path):
     target = tmp_path / "missing-folder" / "g.triangles"
     assert not window.files.save_to(target)
     box = window.message_box
-    assert box.text() == ("“g.triangles” could not be written. The game goes on; try another "
-                          "folder or name.")
+    assert box.text() == (
+        "“g.triangles” could not be written. The game goes on; try another folder or name."
+    )
     assert "No such file" in box.detailedText()
     box.accept()
     play_strokes(window.session, 1)
@@ -258,8 +273,21 @@ def teststartup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path
 
 def test_command_line_options_and_qt_arguments_are_separated():
     options, rest = parse_arguments(
-        ["triangles-qt", "--lang", "de", "--theme", "daylight", "--plugin-dir", "a",
-         "--plugin-dir", "b", "--open", "x.triangles", "-style", "fusion"]
+        [
+            "triangles-qt",
+            "--lang",
+            "de",
+            "--theme",
+            "daylight",
+            "--plugin-dir",
+            "a",
+            "--plugin-dir",
+            "b",
+            "--open",
+            "x.triangles",
+            "-style",
+            "fusion",
+        ]
     )
     assert options.lang == "de" and options.theme == "daylight"
     assert options.plugin_dir == ["a", "b"] and options.open == "x.triangles"
@@ -304,7 +332,8 @@ def test_open_over_an_unfinished_game_asks_first(make_window, tmp_path):
 
 
 def test_default_names_of_a_game_saved_in_another_language_follow_the_language_in_use(
-        make_window, tmp_path):
+    make_window, tmp_path
+):
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
     from triangles_qt.core.players import PlayerInfo
@@ -315,19 +344,23 @@ def test_default_names_of_a_game_saved_in_another_language_follow_the_language_i
         return path
 
     window = make_window()
-    german = saved(tmp_path / "de.triangles", [
-        PlayerInfo("Du", "human"), PlayerInfo("Computer (Mittel)", "computer", "first")])
+    german = saved(
+        tmp_path / "de.triangles",
+        [PlayerInfo("Du", "human"), PlayerInfo("Computer (Mittel)", "computer", "first")],
+    )
     assert window.files.open_file(german)
     cards = window.score_panel.cards
     assert (cards[0].name_text, cards[1].name_text) == ("You", "Computer (First)")
-    spanish = saved(tmp_path / "es.triangles", [PlayerInfo("Jugador 1", "human"),
-                                                PlayerInfo("Ana", "human")])
+    spanish = saved(
+        tmp_path / "es.triangles", [PlayerInfo("Jugador 1", "human"), PlayerInfo("Ana", "human")]
+    )
     assert window.files.open_file(spanish)
     assert (cards[0].name_text, cards[1].name_text) == ("Player 1", "Ana")  # a chosen name stays
 
 
 def test_a_finished_game_saved_in_another_language_ends_with_the_names_of_the_language_in_use(
-        make_window, tmp_path):
+    make_window, tmp_path
+):
     from triangles_qt.core.board import Board
     from triangles_qt.core.game import Game
     from triangles_qt.core.players import PlayerInfo
@@ -337,8 +370,11 @@ def test_a_finished_game_saved_in_another_language_ends_with_the_names_of_the_la
     while not game.is_over:
         game.play(*(int(v) for v in game.legal_strokes()[0]))
     path = tmp_path / "es.triangles"
-    write_record(path, game, [PlayerInfo("Tú", "human"),
-                              PlayerInfo("Ordenador (Difícil)", "computer", "first")])
+    write_record(
+        path,
+        game,
+        [PlayerInfo("Tú", "human"), PlayerInfo("Ordenador (Difícil)", "computer", "first")],
+    )
     window = make_window()
     assert window.files.open_file(path)
     dialog = window.game_over_dialog
@@ -348,9 +384,12 @@ def test_a_finished_game_saved_in_another_language_ends_with_the_names_of_the_la
 
 def test_the_final_score_shows_names_as_typed_and_the_scores_in_bold(make_window):
     window = make_window()
-    window.start_new_game(NewGameChoices(preset="phone-24", opponent="human",
-                                         player_names=("%3 Ana  1", "<i>Ben</i> & Co")),
-                           seed=4)
+    window.start_new_game(
+        NewGameChoices(
+            preset="phone-24", opponent="human", player_names=("%3 Ana  1", "<i>Ben</i> & Co")
+        ),
+        seed=4,
+    )
     session = window.session
     while not session.position.is_over:
         session.request_stroke(*(int(v) for v in session.position.legal_strokes()[0]))
@@ -469,8 +508,9 @@ def test_save_as_asks_before_replacing_a_file(make_window, tmp_path):
     assert window.files.save_game_as() is False and len(window.asked) == 3
 
 
-def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_window, qtbot,
-                                                                      tmp_path):
+def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(
+    make_window, qtbot, tmp_path
+):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QFileDialog
 
@@ -480,18 +520,33 @@ def test_the_save_dialog_adds_the_suffix_before_asking_about_replacing(make_wind
     seen = []
 
     def look():
-        dialog = next(w for w in QApplication.topLevelWidgets()
-                      if isinstance(w, QFileDialog) and w.isVisible())
-        seen.append((dialog.defaultSuffix(), dialog.acceptMode(), dialog.selectedFiles(),
-                     dialog.testOption(QFileDialog.Option.DontConfirmOverwrite)))
+        dialog = next(
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QFileDialog) and w.isVisible()
+        )
+        seen.append(
+            (
+                dialog.defaultSuffix(),
+                dialog.acceptMode(),
+                dialog.selectedFiles(),
+                dialog.testOption(QFileDialog.Option.DontConfirmOverwrite),
+            )
+        )
         dialog.reject()
 
     QTimer.singleShot(200, look)
     assert window.files.choose_save_path() == ""
     # The app asks about replacing the final name itself (a native dialog would ask about the
     # name as typed, before adding the suffix).
-    assert seen == [("triangles", QFileDialog.AcceptMode.AcceptSave,
-                     [str(tmp_path / "evening.triangles")], True)]
+    assert seen == [
+        (
+            "triangles",
+            QFileDialog.AcceptMode.AcceptSave,
+            [str(tmp_path / "evening.triangles")],
+            True,
+        )
+    ]
 
 
 def test_the_title_marks_strokes_played_since_the_game_was_saved(make_window, tmp_path):

@@ -4,8 +4,8 @@ hint, stale computer answers, a hanging plugin, and the New game window."""
 import dataclasses
 
 import pytest
-from PySide6.QtCore import Qt
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star, is_failure
+from PySide6.QtCore import Qt
 
 from triangles_qt import statistics
 from triangles_qt.app import strategy_turn
@@ -84,8 +84,13 @@ def test_the_game_over_window_follows_a_language_change(make_window, qtbot, qapp
     try:
         languages.set_language("de")
         QCoreApplication.processEvents()
-        expected = ("Du hast gewonnen!" if you > computer else "Du hast verloren!"
-                    if you < computer else "Unentschieden!")
+        expected = (
+            "Du hast gewonnen!"
+            if you > computer
+            else "Du hast verloren!"
+            if you < computer
+            else "Unentschieden!"
+        )
         assert dialog.title_text == expected  # was left in English under German buttons
         assert dialog.score_text.startswith(f"Du {you} – {computer} Computer")
         assert dialog.play_again_button.text() == "Noch ein Spiel"
@@ -100,8 +105,9 @@ def test_the_computer_can_start_and_input_waits_for_it(make_window, qtbot):
     window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
     window.session.budget_s = 10
     window.start_new_game(
-        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
-                       human_starts=False),
+        NewGameChoices(
+            preset="phone-24", opponent="computer", strategy_id="blocking", human_starts=False
+        ),
         seed=3,
     )
     session = window.session
@@ -144,7 +150,7 @@ def test_long_names_end_in_an_ellipsis_and_show_whole_in_the_tooltip(make_window
     names = ("Maximiliana Alejandra Gonzalez-Fernandez", "Bartholomew Christopher Wellington III")
     window = make_window(size=(480, 800))
     window.start_new_game(NewGameChoices(preset="phone-24", opponent="human", player_names=names))
-    for card, name in zip(window.score_panel.cards, names):
+    for card, name in zip(window.score_panel.cards, names, strict=True):
         label = card.name_label
         assert card.name_text == name
         shown = label.displayed_text()
@@ -240,7 +246,9 @@ def test_undo_after_the_end_between_friends_takes_back_the_last_stroke(make_wind
     window.undo_action.trigger()
     game = session.position
     assert not game.is_over and game.player == last.player and game.check(*last.stroke) is None
-    assert window.session.statistics_store().totals().played == 0  # friends' games are never counted
+    assert (
+        window.session.statistics_store().totals().played == 0
+    )  # friends' games are never counted
 
 
 def test_redo_draws_again_what_undo_took_back_until_another_stroke_is_drawn(make_window):
@@ -260,8 +268,11 @@ def test_redo_draws_again_what_undo_took_back_until_another_stroke_is_drawn(make
     assert not window.redo_action.isEnabled()
     window.undo_action.trigger()
     moves = len(session.position.moves)
-    other = next((int(i), int(j)) for i, j in session.position.legal_strokes()
-                 if (int(i), int(j)) != tuple(sorted(played[-1])))
+    other = next(
+        (int(i), int(j))
+        for i, j in session.position.legal_strokes()
+        if (int(i), int(j)) != tuple(sorted(played[-1]))
+    )
     session.request_stroke(*other)
     assert len(session.position.moves) == moves + 1 and not window.redo_action.isEnabled()
 
@@ -297,15 +308,20 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
     with qtbot.waitSignal(session.game_over, timeout=5000):
         window.redo_action.trigger()
     message = window.statusBar().currentMessage()
-    assert message.startswith(window.game_over_dialog.title_text) and "could not be saved" in message
+    assert (
+        message.startswith(window.game_over_dialog.title_text) and "could not be saved" in message
+    )
     assert store.per_strategy() == counted and store.path.read_bytes() == saved
     monkeypatch.undo()
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
     calls = []
     record = store.record_result
-    monkeypatch.setattr(store, "record_result",
-                        lambda *args, **kwargs: calls.append((args, kwargs)) or record(*args, **kwargs))
+    monkeypatch.setattr(
+        store,
+        "record_result",
+        lambda *args, **kwargs: calls.append((args, kwargs)) or record(*args, **kwargs),
+    )
     with qtbot.waitSignal(session.game_over, timeout=5000):
         window.redo_action.trigger()
     # still the first result that is replaced: the failed write did not forget it
@@ -352,8 +368,7 @@ def test_a_keyboard_player_s_cursor_goes_to_the_hinted_stroke(make_window, qtbot
     assert window.scene.cursor == j
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     assert window.session.position.strokes[-1] in ((i, j), (j, i))
-    other = next(k for k in range(len(window.session.position.board.stars))
-                 if k not in (i, j))
+    other = next(k for k in range(len(window.session.position.board.stars)) if k not in (i, j))
     window.scene.pick(other)  # a star that is not part of the next hint
     with qtbot.waitSignal(window.session.hint_ready, timeout=5000) as hint:
         window.hint_action.trigger()
@@ -381,8 +396,9 @@ def test_an_answer_arriving_after_a_restart_is_dropped(make_window, qtbot):
     window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
     window.session.budget_s = 10
     window.start_new_game(
-        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
-                       human_starts=False),
+        NewGameChoices(
+            preset="phone-24", opponent="computer", strategy_id="blocking", human_starts=False
+        ),
         seed=3,
     )
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
@@ -415,8 +431,9 @@ def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
     window = make_window(FakeRegistry(strategy))
     window.session.budget_s = 0.2
     window.start_new_game(
-        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="hanging",
-                       human_starts=False),
+        NewGameChoices(
+            preset="phone-24", opponent="computer", strategy_id="hanging", human_starts=False
+        ),
         seed=3,
     )
     ticks = []
@@ -425,11 +442,15 @@ def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
-    with qtbot.waitSignal(window.session.notice, timeout=5000, check_params_cb=is_failure) as failed:
+    with qtbot.waitSignal(
+        window.session.notice, timeout=5000, check_params_cb=is_failure
+    ) as failed:
         pass
     timer.stop()
     assert len(ticks) >= 5  # the event loop kept running while the plugin hung
-    assert "“Hanging”" in failed.args[0].text() and "(did not answer in time)" in failed.args[0].text()
+    assert (
+        "“Hanging”" in failed.args[0].text() and "(did not answer in time)" in failed.args[0].text()
+    )
     qtbot.waitUntil(lambda: window.session.local_to_move, timeout=5000)
     assert len(window.session.position.moves) == 1  # the fallback played for it
     assert window.statusBar().currentMessage() == failed.args[0].text()
@@ -450,12 +471,14 @@ def game_against_a_crashing_plugin(make_window):
     window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=5)
     failures = []
     window.session.notice.connect(
-        lambda notice: is_failure(notice) and failures.append(notice.text()))
+        lambda notice: is_failure(notice) and failures.append(notice.text())
+    )
     return window, failures
 
 
 def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_triangle(
-        make_window, qtbot):
+    make_window, qtbot
+):
     window, failures = game_against_a_crashing_plugin(make_window)
     session = window.session
 
@@ -467,11 +490,14 @@ def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_trian
     for _ in range(3):
         qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
         game = session.position
-        gives = [(int(i), int(j)) for i, j in game.legal_strokes()
-                 if not game.gain((int(i), int(j))) and opens_a_triangle(game, int(i), int(j))]
+        gives = [
+            (int(i), int(j))
+            for i, j in game.legal_strokes()
+            if not game.gain((int(i), int(j))) and opens_a_triangle(game, int(i), int(j))
+        ]
         moves = len(game.moves)
         session.request_stroke(*(gives[0] if gives else first_legal(game)))
-        qtbot.waitUntil(lambda: len(session.position.moves) == moves + 2, timeout=5000)
+        qtbot.waitUntil(lambda moves=moves: len(session.position.moves) == moves + 2, timeout=5000)
         if session.position.moves[-1].triangles:
             break
     last = session.position.moves[-1]
@@ -481,7 +507,8 @@ def test_a_plugin_failure_stays_readable_when_the_stand_in_stroke_closes_a_trian
 
 
 def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_failure(
-        make_window, qtbot, capsys):
+    make_window, qtbot, capsys
+):
     window, failures = game_against_a_crashing_plugin(make_window)
     session = window.session
     card = window.score_panel.cards[1]
@@ -489,11 +516,13 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
         qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
         # the seat keeps its strategy's name until the stand-in takes over for good
         assert (card.name_text == "Computer (Crasher)") == (turn < 3) and card.toolTip() == (
-            "" if turn < 3 else
-            "“Crasher” failed three times; a simple player plays in its place until this game "
-            "ends.")
+            ""
+            if turn < 3
+            else "“Crasher” failed three times; a simple player plays in its place until this game "
+            "ends."
+        )
         session.request_stroke(*first_legal(session.position))
-        qtbot.waitUntil(lambda: len(session.position.moves) == 2 * turn + 2, timeout=5000)
+        qtbot.waitUntil(lambda turn=turn: len(session.position.moves) == 2 * turn + 2, timeout=5000)
     assert card.name_text == "Computer (simple player)"
     assert len(failures) == 3  # then the stand-in plays without further notices
     assert all("“Crasher”" in message and "boom" in message for message in failures)
@@ -533,14 +562,17 @@ def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
     dialog.replay_check.setChecked(True)
     dialog.accept()
     game = window.session.position
-    assert game.board.preset == "tablet-80" and game.moves == () and game.rules.replay_after_triangle
+    assert (
+        game.board.preset == "tablet-80" and game.moves == () and game.rules.replay_after_triangle
+    )
     assert window.session.players[1].strategy == "first"
     assert window.settings.new_game_choices().preset == "tablet-80"
     qtbot.waitUntil(lambda: window.new_game_dialog is None)
 
 
 def test_the_new_game_window_keeps_its_start_button_through_a_language_change(
-        make_window, qtbot, qapp):
+    make_window, qtbot, qapp
+):
     from PySide6.QtCore import QCoreApplication
 
     from triangles_qt.app.i18n import LanguageManager
@@ -690,13 +722,17 @@ def edge_contrast(image, background):
     """The best WCAG contrast of any pixel of `image` against `background`."""
     from triangles_qt.app.colors import contrast_ratio
 
-    return max(contrast_ratio(image.pixelColor(x, y), background)
-               for x in range(image.width()) for y in range(image.height()))
+    return max(
+        contrast_ratio(image.pixelColor(x, y), background)
+        for x in range(image.width())
+        for y in range(image.height())
+    )
 
 
 @pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
 def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
-        make_window, qapp, theme_id):
+    make_window, qapp, theme_id
+):
     from PySide6.QtWidgets import QGroupBox, QStyle, QStyleOptionButton
 
     from triangles_qt.app.frame_style import EDGE_CONTRAST
@@ -709,8 +745,10 @@ def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
     dialog.human_radio.setChecked(True)
     dialog.replay_check.setChecked(False)
     background = dialog.palette().window().color()
-    for button, element in ((dialog.computer_radio, QStyle.SE_RadioButtonIndicator),
-                            (dialog.replay_check, QStyle.SE_CheckBoxIndicator)):
+    for button, element in (
+        (dialog.computer_radio, QStyle.SE_RadioButtonIndicator),
+        (dialog.replay_check, QStyle.SE_CheckBoxIndicator),
+    ):
         option = QStyleOptionButton()
         option.initFrom(button)
         rect = button.style().subElementRect(element, option, button)
@@ -726,8 +764,8 @@ def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
 def test_focus_and_selection_stand_out_in_every_theme(qapp, theme_id):
     from PySide6.QtGui import QPalette
 
-    from triangles_qt.app.colors import contrast_ratio
     from triangles_qt.app.appearance import theme_palette
+    from triangles_qt.app.colors import contrast_ratio
     from triangles_qt.plugin_manager import load_plugins
     from triangles_qt.themes import load_themes
 
@@ -774,19 +812,22 @@ def test_focused_and_disabled_controls_keep_fusions_own_edges(qapp, state):
         painter.end()
         return image
 
-    flags = (QStyle.State_Enabled | QStyle.State_HasFocus if state == "focused"
-             else QStyle.State_None)
+    flags = (
+        QStyle.State_Enabled | QStyle.State_HasFocus if state == "focused" else QStyle.State_None
+    )
     fusion, ours = QStyleFactory.create("Fusion"), FrameStyle()
     for element in (QStyle.PE_FrameLineEdit, QStyle.PE_IndicatorCheckBox):
         assert drawn(ours, element, flags) == drawn(fusion, element, flags)
     # and an ordinary enabled control does get the clearer edge
-    assert (drawn(ours, QStyle.PE_FrameLineEdit, QStyle.State_Enabled)
-            != drawn(fusion, QStyle.PE_FrameLineEdit, QStyle.State_Enabled))
+    assert drawn(ours, QStyle.PE_FrameLineEdit, QStyle.State_Enabled) != drawn(
+        fusion, QStyle.PE_FrameLineEdit, QStyle.State_Enabled
+    )
 
 
 @pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
-def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(make_window, qapp,
-                                                                       qtbot, theme_id):
+def test_a_scroll_bar_handle_stands_out_from_its_groove_in_every_theme(
+    make_window, qapp, qtbot, theme_id
+):
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QScrollBar
 
@@ -828,12 +869,15 @@ def test_a_hint_still_thinking_does_not_block_hints_after_the_next_stroke(make_w
 
 def test_a_narrow_card_keeps_the_computers_level_and_shortens_the_rest(make_window, qtbot):
     window = make_window(size=(480, 800))
-    window.start_new_game(NewGameChoices(preset="phone-24", opponent="computer",
-                                         strategy_id="first", player_names=("Ana", "")))
+    window.start_new_game(
+        NewGameChoices(
+            preset="phone-24", opponent="computer", strategy_id="first", player_names=("Ana", "")
+        )
+    )
     label = window.score_panel.cards[1].name_label
     name = window.score_panel.cards[1].name_text
     assert name.endswith(")")
-    level = name[name.rindex(" ("):]
+    level = name[name.rindex(" (") :]
     label.setText("Computer player of the house" + level)  # longer than the card in any case
     shown = label.displayed_text()
     assert shown.endswith("…" + level) and shown.startswith("Comp")

@@ -53,7 +53,6 @@ def test_the_language_menu_switches_the_whole_window(make_window, qtbot):
     qtbot.waitUntil(lambda: window.game_menu.title() == "&Game")
 
 
-
 def test_the_game_over_message_follows_a_language_change(make_window, qtbot):
     from triangles_qt.app.i18n import LanguageManager
 
@@ -101,7 +100,6 @@ def test_a_damaged_translation_is_explained_in_the_status_bar(make_window, qtbot
         manager.unload()
 
 
-
 def test_default_player_names_follow_the_language_but_chosen_ones_stay(make_window, qtbot):
     from triangles_qt.app.i18n import LanguageManager
     from triangles_qt.plugin_manager import load_plugins
@@ -147,11 +145,14 @@ def test_a_strategy_that_never_answers_is_cut_short_by_its_one_timer(make_window
     window = make_window(FakeRegistry(strategy))
     window.session.budget_s = 0.05
     window.start_new_game(
-        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="stuck",
-                       human_starts=False),
+        NewGameChoices(
+            preset="phone-24", opponent="computer", strategy_id="stuck", human_starts=False
+        ),
         seed=3,
     )
-    with qtbot.waitSignal(window.session.notice, timeout=5000, check_params_cb=is_failure) as failed:
+    with qtbot.waitSignal(
+        window.session.notice, timeout=5000, check_params_cb=is_failure
+    ) as failed:
         pass
     assert "did not answer in time" in failed.args[0].text()
     assert len(window.session.position.moves) == 1 and window.session.local_to_move
@@ -165,8 +166,9 @@ def test_an_answer_arriving_after_the_window_closed_is_dropped(make_window, qtbo
     window = make_window(FakeRegistry(strategy, FirstStrokeStrategy()))
     window.session.budget_s = 10
     window.start_new_game(
-        NewGameChoices(preset="phone-24", opponent="computer", strategy_id="blocking",
-                       human_starts=False),
+        NewGameChoices(
+            preset="phone-24", opponent="computer", strategy_id="blocking", human_starts=False
+        ),
         seed=3,
     )
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
@@ -203,7 +205,8 @@ def run_the_app(monkeypatch, tmp_path, arguments, look):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from triangles_qt.app import application, settings as settings_module
+    from triangles_qt.app import application
+    from triangles_qt.app import settings as settings_module
     from triangles_qt.app.main_window import MainWindow
 
     real_settings = settings_module.Settings
@@ -226,13 +229,15 @@ def run_the_app(monkeypatch, tmp_path, arguments, look):
 
 
 def test_the_app_starts_from_main_and_quits(qtbot, monkeypatch, tmp_path):
-    seen = run_the_app(monkeypatch, tmp_path, ["--theme", "daylight"],
-                       lambda window: window.session.position)
+    seen = run_the_app(
+        monkeypatch, tmp_path, ["--theme", "daylight"], lambda window: window.session.position
+    )
     assert seen and seen[0] is not None
 
 
 def test_plugins_that_failed_to_load_are_announced_once_the_app_has_started(
-        qtbot, monkeypatch, tmp_path, user_data):
+    qtbot, monkeypatch, tmp_path, user_data
+):
     import shutil
     from pathlib import Path
 
@@ -240,8 +245,9 @@ def test_plugins_that_failed_to_load_are_announced_once_the_app_has_started(
     (user_data / "plugins").mkdir()
     for name in ("import_error.py", "returns_bad_theme.py"):
         shutil.copy(fixtures / name, user_data / "plugins" / name)
-    seen = run_the_app(monkeypatch, tmp_path, ["--lang", "en"],
-                       lambda window: window.statusBar().currentMessage())
+    seen = run_the_app(
+        monkeypatch, tmp_path, ["--lang", "en"], lambda window: window.statusBar().currentMessage()
+    )
     assert seen == ["2 plugins or themes could not be loaded: see Settings > Plugins."]
 
 
@@ -292,8 +298,11 @@ def test_a_message_too_long_for_one_line_wraps_and_the_bar_grows(make_window, qt
     assert bar.is_wrapping()
     image = bar.grab().toImage()  # the text is painted on the lower line too
     background = image.pixelColor(image.width() - 30, image.height() - 4)
-    lower = {image.pixelColor(x, y).rgb() for x in range(0, image.width() // 2)
-             for y in range(image.height() // 2 + 2, image.height() - 4)}
+    lower = {
+        image.pixelColor(x, y).rgb()
+        for x in range(0, image.width() // 2)
+        for y in range(image.height() // 2 + 2, image.height() - 4)
+    }
     assert len(lower - {background.rgb()}) > 5
     window.resize(2400, 640)  # room for one line: back to one
     qtbot.waitUntil(lambda: not bar.is_wrapping() and bar.height() == one_line)
@@ -307,13 +316,13 @@ def test_an_unknown_theme_is_told_once_the_first_game_starts(make_window):
     assert window.theme.id == "nebula"
     window.start_new_game(FRIENDS, seed=3)
     assert window.statusBar().currentMessage() == (
-        "The theme “aurora” is not installed; Nebula is shown instead.")
+        "The theme “aurora” is not installed; Nebula is shown instead."
+    )
     window.start_new_game(FRIENDS, seed=4)
     assert "aurora" not in window.statusBar().currentMessage()  # told once
 
 
-def test_the_plugins_window_says_in_the_players_language_what_failed(
-        make_window, qapp, user_data):
+def test_the_plugins_window_says_in_the_players_language_what_failed(make_window, qapp, user_data):
     from triangles_qt.app.i18n import LanguageManager
     from triangles_qt.plugin_manager import load_plugins
 
@@ -321,7 +330,8 @@ def test_the_plugins_window_says_in_the_players_language_what_failed(
     (folder / "pale").mkdir(parents=True)
     (folder / "pale" / "__init__.py").write_text(
         "from triangles_qt import hookimpl\n"
-        "@hookimpl\ndef triangles_themes():\n    return ['pale.toml']\n")
+        "@hookimpl\ndef triangles_themes():\n    return ['pale.toml']\n"
+    )
     (folder / "pale" / "pale.toml").write_text('id = "pale"\nname = "Pale"\n')  # no colours
     (folder / "broken.py").write_text("import triangles_no_such_module_for_tests\n")
     window = make_window(load_plugins())
@@ -331,8 +341,10 @@ def test_the_plugins_window_says_in_the_players_language_what_failed(
         QCoreApplication.processEvents()
         window.plugins_action.trigger()
         dialog = window._child_dialogs["plugins"]
-        loaded = {dialog.loaded_table.item(row, 0).text(): dialog.loaded_table.item(row, 1).text()
-                  for row in range(dialog.loaded_table.rowCount())}
+        loaded = {
+            dialog.loaded_table.item(row, 0).text(): dialog.loaded_table.item(row, 1).text()
+            for row in range(dialog.loaded_table.rowCount())
+        }
         assert loaded["pale"] == "Temas (todos omitidos)"  # not taken for a working theme
         assert loaded["Temas integrados"] == "Temas"
         assert dialog.failed_table.item(0, 2).text() == "No se pudo cargar su código."
@@ -359,7 +371,8 @@ def test_every_menu_reaches_each_item_by_a_letter_of_its_own(make_window, qapp, 
         languages.set_language(language)
         QCoreApplication.processEvents()
         menus = [window.menuBar().actions()] + [
-            action.menu().actions() for action in window.menuBar().actions()]
+            action.menu().actions() for action in window.menuBar().actions()
+        ]
         for actions in menus:
             texts = [a.text() for a in actions if not a.isSeparator()]
             letters = [QKeySequence.mnemonic(text).toString() for text in texts]

@@ -254,27 +254,36 @@ def test_each_kind_of_strategy_failure_is_told_in_the_language_in_its_own_words(
     from triangles_qt.strategy_runner import Failure, FailureKind
 
     manager.set_language(code)
-    reasons = {kind: failure_reason(Failure("x", "p", "raised KeyError: 3", kind=kind))
-               for kind in FailureKind}
+    reasons = {
+        kind: failure_reason(Failure("x", "p", "raised KeyError: 3", kind=kind))
+        for kind in FailureKind
+    }
     assert len(set(reasons.values())) == len(FailureKind)  # none falls back to another's
     assert "KeyError: 3" in reasons[FailureKind.RAISED]
     assert ("raised" in reasons[FailureKind.RAISED]) == (code == "en")  # said in the language
     # the specifics are English, for the author: only the raised exception's own words are shown
     assert all("KeyError" not in reasons[kind] for kind in FailureKind if kind != "raised")
-    english = {"busy": "still busy with an earlier move", "timed_out": "did not answer in time",
-               "bad_answer": "it chose a stroke that cannot be drawn",
-               "raised": "its code raised KeyError: 3"}
+    english = {
+        "busy": "still busy with an earlier move",
+        "timed_out": "did not answer in time",
+        "bad_answer": "it chose a stroke that cannot be drawn",
+        "raised": "its code raised KeyError: 3",
+    }
     for kind, text in english.items():
         assert (reasons[FailureKind(kind)] == text) == (code == "en")
 
 
-@pytest.mark.parametrize("code, look_in, of_type", [
-    ("es", "&Ver en:", "Ficheros de &tipo:"),
-    ("bg", "&Преглед на:", "Файлове от &тип:"),
-    ("de", "&Suchen in:", "Dateien des &Typs:"),
-])
-def test_the_file_dialog_s_labels_that_qt_lacks_come_from_our_catalogue(qapp, code, look_in,
-                                                                          of_type):
+@pytest.mark.parametrize(
+    "code, look_in, of_type",
+    [
+        ("es", "&Ver en:", "Ficheros de &tipo:"),
+        ("bg", "&Преглед на:", "Файлове от &тип:"),
+        ("de", "&Suchen in:", "Dateien des &Typs:"),
+    ],
+)
+def test_the_file_dialog_s_labels_that_qt_lacks_come_from_our_catalogue(
+    qapp, code, look_in, of_type
+):
     from PySide6.QtCore import QCoreApplication
 
     from triangles_qt.app.i18n import LanguageManager

@@ -47,14 +47,22 @@ class FakeRegistry:
         Info("acme", "strategies, themes", "/plugins/acme"),
     ]
     failed = [
-        Failure("broken", "/plugins/broken", "ZeroDivisionError: division by zero", TRACEBACK,
-                Reason.IMPORT),
+        Failure(
+            "broken",
+            "/plugins/broken",
+            "ZeroDivisionError: division by zero",
+            TRACEBACK,
+            Reason.IMPORT,
+        ),
         Failure("oldie", "entry point oldie 0.3", DICT_NOT_LIST, reason=Reason.BAD_RESULT),
     ]
 
     def strategies(self):
-        return [Strategy("easy", "Easy", "easy"), Strategy("anvil", "Anvil", "acme"),
-                Strategy("hammer", "Hammer", "acme")]
+        return [
+            Strategy("easy", "Easy", "easy"),
+            Strategy("anvil", "Anvil", "acme"),
+            Strategy("hammer", "Hammer", "acme"),
+        ]
 
     def plugin_of(self, strategy_id):
         return next(s.plugin for s in self.strategies() if s.id == strategy_id)
@@ -94,8 +102,13 @@ def dialog(qtbot):
 
 def test_a_long_source_path_leaves_room_for_the_error(qtbot):
     class LongPaths(FakeRegistry):
-        failed = [Failure("deep", "/home/someone/" + "very-long-folder-name/" * 12 + "deep.py",
-                          "ModuleNotFoundError: No module named 'numpyy'")]
+        failed = [
+            Failure(
+                "deep",
+                "/home/someone/" + "very-long-folder-name/" * 12 + "deep.py",
+                "ModuleNotFoundError: No module named 'numpyy'",
+            )
+        ]
 
     dialog = PluginsDialog(LongPaths())
     qtbot.addWidget(dialog)
@@ -141,7 +154,8 @@ def test_the_traceback_is_in_the_expandable_details(dialog, qtbot):
 
     dialog.failed_table.selectRow(1)  # no traceback: the error itself is shown
     assert dialog.details.toPlainText() == (
-        "Technical details (in English):\n\ntriangles_strategies returned a dict, not a list")
+        "Technical details (in English):\n\ntriangles_strategies returned a dict, not a list"
+    )
 
     dialog.details_button.click()
     assert not dialog.details.isVisible()
@@ -152,7 +166,8 @@ def test_all_skipped_is_said_only_of_a_plugin_that_had_a_theme_skipped(qtbot):
     dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set())
     qtbot.addWidget(dialog)
     assert [row[1] for row in cells(dialog.loaded_table)][2] == (
-        "Computer players: Anvil, Hammer; Themes")
+        "Computer players: Anvil, Hammer; Themes"
+    )
 
 
 def test_a_third_partys_themes_are_named(qtbot):
@@ -166,7 +181,10 @@ def test_a_third_partys_themes_are_named(qtbot):
     dialog = PluginsDialog(FakeRegistry(), theme_set=themes)
     qtbot.addWidget(dialog)
     assert [row[1] for row in cells(dialog.loaded_table)] == [
-        "Computer players", "Themes", "Computer players: Anvil, Hammer; Themes: Forge"]
+        "Computer players",
+        "Themes",
+        "Computer players: Anvil, Hammer; Themes: Forge",
+    ]
 
 
 def test_a_theme_without_a_known_plugin_is_said_without_one(qtbot):
@@ -175,7 +193,8 @@ def test_a_theme_without_a_known_plugin_is_said_without_one(qtbot):
     qtbot.addWidget(dialog)
     assert dialog.theme_list.item(0).text() == (
         "A theme is not valid.\nIn English, for the theme's author: Theme: 'id' must be 1 to 64 "
-        "of a-z.")
+        "of a-z."
+    )
 
 
 ENGLISH = "In English, for the theme's author: "
@@ -183,15 +202,15 @@ ENGLISH = "In English, for the theme's author: "
 
 def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
     taken = SkippedTheme("builtin_themes", SkipReason.ID_TAKEN, "Theme 'D' uses the id 'x'.")
-    unreadable = SkippedTheme("", SkipReason.NO_LIST,
-                              "The list of themes could not be read: OSError('gone').")
+    unreadable = SkippedTheme(
+        "", SkipReason.NO_LIST, "The list of themes could not be read: OSError('gone')."
+    )
     dialog = PluginsDialog(FakeRegistry(), theme_set=theme_set(BAD_COLOUR, taken, unreadable))
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.theme_list.isVisible()
     assert [dialog.theme_list.item(i).text() for i in range(dialog.theme_list.count())] == [
-        "A theme of the plugin “acme” is not valid.\n"
-        f"{ENGLISH}Theme file 'x.toml': bad colour.",
+        f"A theme of the plugin “acme” is not valid.\n{ENGLISH}Theme file 'x.toml': bad colour.",
         "A theme of the plugin “Built-in themes” uses an id that another theme already has.\n"
         f"{ENGLISH}Theme 'D' uses the id 'x'.",
         "The list of themes could not be read.\n"
@@ -226,7 +245,11 @@ def test_the_real_registry_can_be_shown(qtbot):
     dialog = PluginsDialog(registry)
     qtbot.addWidget(dialog)
     assert [row[0] for row in cells(dialog.loaded_table)] == [
-        "Easy", "Medium", "Hard", "Built-in themes"]
+        "Easy",
+        "Medium",
+        "Hard",
+        "Built-in themes",
+    ]
     assert dialog.failed_table.rowCount() == len(registry.failed)
 
 
@@ -248,9 +271,18 @@ def test_how_to_play_explains_the_rules_with_pictures(qtbot):
     qtbot.addWidget(dialog)
     text = dialog.browser.toPlainText()
     assert dialog.windowTitle() == "How to play"
-    for phrase in ("Already drawn", "pass over a star", "Crosses a stroke", "empty",
-                   "Play again after a triangle", "red-orange", "blue", "Playing with the keyboard",
-                   "Shift+Tab", "Esc"):
+    for phrase in (
+        "Already drawn",
+        "pass over a star",
+        "Crosses a stroke",
+        "empty",
+        "Play again after a triangle",
+        "red-orange",
+        "blue",
+        "Playing with the keyboard",
+        "Shift+Tab",
+        "Esc",
+    ):
         assert phrase in text
     document = dialog.browser.document()
     for name in ("cross", "star", "inside", "square"):
@@ -266,7 +298,10 @@ def test_built_in_plugin_names_follow_the_language(dialog, qapp):
         languages.set_language("es")
         QCoreApplication.processEvents()
         assert [row[0] for row in cells(dialog.loaded_table)] == [
-            "Fácil", "Temas integrados", "acme"]
+            "Fácil",
+            "Temas integrados",
+            "acme",
+        ]
     finally:
         languages.unload()
         QCoreApplication.processEvents()
@@ -340,16 +375,17 @@ def test_how_to_play_pictures_follow_the_theme(qtbot):
     from PySide6.QtGui import QTextDocument
 
     from triangles_qt.app.help_dialog import HowToPlayDialog
-    from triangles_qt.themes import NEBULA, load_themes
     from triangles_qt.plugin_manager import load_plugins
+    from triangles_qt.themes import NEBULA, load_themes
 
     daylight = load_themes(load_plugins()).themes["daylight"]
     dialog = HowToPlayDialog(theme=NEBULA)
     qtbot.addWidget(dialog)
 
     def corner():
-        image = dialog.browser.document().resource(QTextDocument.ImageResource,
-                                                   QUrl("picture:square"))
+        image = dialog.browser.document().resource(
+            QTextDocument.ImageResource, QUrl("picture:square")
+        )
         return image.pixelColor(image.width() // 2, 3).name()
 
     before = corner()
@@ -378,11 +414,13 @@ def test_a_folder_no_file_manager_opens_is_said(dialog, qtbot, monkeypatch, user
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)  # e.g. no file manager
     qtbot.mouseClick(dialog.open_folder_button, Qt.MouseButton.LeftButton)
     assert dialog.folder_label.text() == (
-        f"No file manager could open the plugin folder: {user_data / 'plugins'}")
+        f"No file manager could open the plugin folder: {user_data / 'plugins'}"
+    )
 
 
-def test_a_plugin_folder_that_cannot_be_made_is_said_not_raised(qtbot, monkeypatch, tmp_path,
-                                                                capsys):
+def test_a_plugin_folder_that_cannot_be_made_is_said_not_raised(
+    qtbot, monkeypatch, tmp_path, capsys
+):
     from PySide6.QtGui import QDesktopServices
 
     blocker = tmp_path / "a-file"
@@ -396,16 +434,20 @@ def test_a_plugin_folder_that_cannot_be_made_is_said_not_raised(qtbot, monkeypat
     qtbot.mouseClick(dialog.open_folder_button, Qt.MouseButton.LeftButton)
     assert opened == []
     assert dialog.folder_label.text() == (
-        f"The plugin folder could not be created: {blocker / 'plugins'}")
+        f"The plugin folder could not be created: {blocker / 'plugins'}"
+    )
     assert "cannot create the plugin folder" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("wanted", "screen", "width"), [
-    (500, 1920, 720),    # short texts: the usual width
-    (900, 1920, 900),    # whole errors where the screen allows
-    (900, 800, 720),     # but within nine tenths of the screen
-    (3000, 2560, 1200),  # and not a window as wide as a very long error
-    (500, 480, 432),     # a tiny screen: never wider than it
-])
+@pytest.mark.parametrize(
+    ("wanted", "screen", "width"),
+    [
+        (500, 1920, 720),  # short texts: the usual width
+        (900, 1920, 900),  # whole errors where the screen allows
+        (900, 800, 720),  # but within nine tenths of the screen
+        (3000, 2560, 1200),  # and not a window as wide as a very long error
+        (500, 480, 432),  # a tiny screen: never wider than it
+    ],
+)
 def test_the_window_opens_as_wide_as_its_texts_within_the_screen(wanted, screen, width):
     assert opening_width(wanted, screen) == width

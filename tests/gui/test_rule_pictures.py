@@ -26,30 +26,106 @@ from triangles_qt.themes import NEBULA  # noqa: E402
 
 # What each page must say in the words of the documentation (GLOSSARY.md).
 HELP_TERMS = {
-    "en": ["star", "stroke", "triangle", "New game", "Play again after a triangle", "Nebula",
-           "You won!", "You lost!", "Draw!", "Player&nbsp;1", "red-orange", "blue",
-           "Already drawn", "Passes over a star", "Crosses a stroke", "statistics"],
-    "es": ["estrella", "trazo", "triángulo", "tablero", "nube de estrellas", "móvil", "tableta",
-           "Nueva partida", "Repetir tras un triángulo", "Nebulosa", "¡Has ganado!",
-           "¡Has perdido!", "¡Empate!", "Jugador&nbsp;1", "rojo anaranjado", "azul",
-           "el ordenador", "estadísticas", "Ya existe", "Pasa sobre otra estrella",
-           "Corta un trazo ya colocado"],
-    "de": ["Stern", "Linie", "Dreieck", "Spielfeld", "Sternenwolke", "Smartphone", "Tablet",
-           "Neues Spiel", "Nach einem Dreieck nochmal spielen", "Design", "Nebel",
-           "Du hast gewonnen!", "Du hast verloren!", "Unentschieden!", "Spieler&nbsp;1",
-           "rotorange", "blau", "den Computer", "Statistik", "Existiert bereits",
-           "Verläuft über einen anderen Stern", "Kreuzt eine bereits gezogene Linie"],
-    "bg": ["звезда", "черта", "триъгълник", "поле", "облак от звезди", "телефон", "таблет",
-           "Нова игра", "Нов ход след триъгълник", "тема", "Небюла", "Победихте!",
-           "Загубихте!", "Равенство!", "Играч&nbsp;1", "червеникавооранжева", "синя",
-           "компютъра", "статистика", "Вече съществува", "Минава през друга звезда",
-           "Пресича вече начертана черта"],
+    "en": [
+        "star",
+        "stroke",
+        "triangle",
+        "New game",
+        "Play again after a triangle",
+        "Nebula",
+        "You won!",
+        "You lost!",
+        "Draw!",
+        "Player&nbsp;1",
+        "red-orange",
+        "blue",
+        "Already drawn",
+        "Passes over a star",
+        "Crosses a stroke",
+        "statistics",
+    ],
+    "es": [
+        "estrella",
+        "trazo",
+        "triángulo",
+        "tablero",
+        "nube de estrellas",
+        "móvil",
+        "tableta",
+        "Nueva partida",
+        "Repetir tras un triángulo",
+        "Nebulosa",
+        "¡Has ganado!",
+        "¡Has perdido!",
+        "¡Empate!",
+        "Jugador&nbsp;1",
+        "rojo anaranjado",
+        "azul",
+        "el ordenador",
+        "estadísticas",
+        "Ya existe",
+        "Pasa sobre otra estrella",
+        "Corta un trazo ya colocado",
+    ],
+    "de": [
+        "Stern",
+        "Linie",
+        "Dreieck",
+        "Spielfeld",
+        "Sternenwolke",
+        "Smartphone",
+        "Tablet",
+        "Neues Spiel",
+        "Nach einem Dreieck nochmal spielen",
+        "Design",
+        "Nebel",
+        "Du hast gewonnen!",
+        "Du hast verloren!",
+        "Unentschieden!",
+        "Spieler&nbsp;1",
+        "rotorange",
+        "blau",
+        "den Computer",
+        "Statistik",
+        "Existiert bereits",
+        "Verläuft über einen anderen Stern",
+        "Kreuzt eine bereits gezogene Linie",
+    ],
+    "bg": [
+        "звезда",
+        "черта",
+        "триъгълник",
+        "поле",
+        "облак от звезди",
+        "телефон",
+        "таблет",
+        "Нова игра",
+        "Нов ход след триъгълник",
+        "тема",
+        "Небюла",
+        "Победихте!",
+        "Загубихте!",
+        "Равенство!",
+        "Играч&nbsp;1",
+        "червеникавооранжева",
+        "синя",
+        "компютъра",
+        "статистика",
+        "Вече съществува",
+        "Минава през друга звезда",
+        "Пресича вече начертана черта",
+    ],
 }
 
 
 def _distinct_colours(image: QImage, step: int = 4) -> int:
-    return len({image.pixel(x, y) for x in range(0, image.width(), step)
-                for y in range(0, image.height(), step)})
+    return len(
+        {
+            image.pixel(x, y)
+            for x in range(0, image.width(), step)
+            for y in range(0, image.height(), step)
+        }
+    )
 
 
 @pytest.mark.parametrize("name", PICTURES)
@@ -143,8 +219,12 @@ def test_an_open_help_page_follows_a_language_switch(qtbot, qapp):
     browser = HelpBrowser()
     qtbot.addWidget(browser)
     try:
-        for code, title in (("es", "Cómo se juega a Triangles"), ("bg", "Как се играе Triangles"),
-                            ("de", "So spielt man Triangles"), ("en", "How to play Triangles")):
+        for code, title in (
+            ("es", "Cómo se juega a Triangles"),
+            ("bg", "Как се играе Triangles"),
+            ("de", "So spielt man Triangles"),
+            ("en", "How to play Triangles"),
+        ):
             languages.set_language(code)
             qtbot.waitUntil(lambda t=title: browser.toPlainText().startswith(t), timeout=2000)
     finally:

@@ -26,7 +26,7 @@ def reopened(settings: Settings, ini) -> Settings:
 
 def test_defaults_when_nothing_is_stored(ini):
     settings = Settings(ini)
-    assert settings.window_geometry == b"" and settings.window_state == b""
+    assert settings.window_geometry == b""
     assert settings.new_game_choices() == NewGameChoices()
     assert settings.new_game_choices().preset == DEFAULT_PRESET
     assert settings.theme_id == "nebula"
@@ -36,7 +36,6 @@ def test_defaults_when_nothing_is_stored(ini):
 def test_every_value_round_trips_through_the_file(ini):
     settings = Settings(ini)
     settings.window_geometry = b"\x00\x01\xffgeometry"
-    settings.window_state = QByteArray(b"\x02state")
     choices = NewGameChoices(
         preset="tablet-180",
         opponent="human",
@@ -51,7 +50,6 @@ def test_every_value_round_trips_through_the_file(ini):
 
     again = reopened(settings, ini)
     assert again.window_geometry == b"\x00\x01\xffgeometry"
-    assert again.window_state == b"\x02state"
     assert again.new_game_choices() == choices
     assert again.theme_id == "high-contrast"
     assert again.language == "pt_BR"
@@ -107,7 +105,6 @@ def test_names_are_single_line_and_bounded(ini):
         ("appearance/theme", "Not An Id!", "theme_id", "nebula"),
         ("language/code", "klingon language", "language", ""),
         ("window/geometry", "not bytes", "window_geometry", b""),
-        ("window/state", 5, "window_state", b""),
     ],
 )
 def test_a_corrupt_value_falls_back_to_its_default(ini, key, stored, attribute, default):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from triangles_qt.app.statistics_dialog import StatisticsDialog
@@ -51,7 +51,11 @@ def test_the_table_shows_each_strategy_and_the_totals(dialog):
 
 
 def test_the_chart_gets_one_bar_per_strategy(dialog):
-    assert [label for label, _ in dialog.chart._rows] == ["Easy", "Hard", "gone.plugin (not installed)"]
+    assert [label for label, _ in dialog.chart._rows] == [
+        "Easy",
+        "Hard",
+        "gone.plugin (not installed)",
+    ]
     assert dialog.chart._rows[0][1] == Counts(4, 2, 1, 1)
     dialog.show()
     image = dialog.chart.grab().toImage()

@@ -76,4 +76,3 @@ def theme_palette(theme) -> QPalette:
     for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
         palette.setColor(QPalette.Disabled, role, with_alpha(text, 110))
     return palette
-

@@ -1,14 +1,14 @@
 """Starting the desktop app: command line, QApplication, translations, plugins, the window.
 
-    python -m triangles_qt [--lang CODE] [--theme ID] [--plugin-dir DIR]... [--open FILE]
-                           [Qt options such as -platform or -style]
+python -m triangles_qt [--lang CODE] [--theme ID] [--plugin-dir DIR]... [--open FILE]
+                       [Qt options such as -platform or -style]
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
@@ -55,8 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from triangles_qt.plugin_manager import load_plugins
 
-    from .i18n import LanguageManager, initial_language
     from .appearance import app_icon
+    from .i18n import LanguageManager, initial_language
     from .main_window import MainWindow
     from .settings import Settings
 

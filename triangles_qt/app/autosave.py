@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import errno
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication
 
@@ -52,11 +52,13 @@ def read_autosave() -> tuple[LoadedRecord | None, Callable[[], str] | None]:
         except OSError:
             remove_autosave()
             return None, lambda: QCoreApplication.translate(
-                "MainWindow", "The unfinished game saved last time could not be read, and was "
-                              "removed.")
+                "MainWindow",
+                "The unfinished game saved last time could not be read, and was removed.",
+            )
         return None, lambda: QCoreApplication.translate(
-            "MainWindow", "The unfinished game saved last time could not be read; it was kept "
-                          "as %1.").replace("%1", str(kept))
+            "MainWindow",
+            "The unfinished game saved last time could not be read; it was kept as %1.",
+        ).replace("%1", str(kept))
     if loaded.game.is_over:
         remove_autosave()
         return None, None
@@ -70,12 +72,17 @@ def autosave_failure(exc: Exception) -> Callable[[], str]:
     code = getattr(exc, "errno", None)
     if code == errno.ENOSPC:
         return lambda: QCoreApplication.translate(
-            "MainWindow", "The game could not be autosaved: the disk is full. It goes on; "
-                          "free some space, or save it with Save As.")
+            "MainWindow",
+            "The game could not be autosaved: the disk is full. It goes on; "
+            "free some space, or save it with Save As.",
+        )
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
         folder = str(autosave_path().parent)
         return lambda: QCoreApplication.translate(
-            "MainWindow", "The game could not be autosaved: %1 is not writable. It goes on; "
-                          "save it with Save As.").replace("%1", folder)
+            "MainWindow",
+            "The game could not be autosaved: %1 is not writable. It goes on; "
+            "save it with Save As.",
+        ).replace("%1", folder)
     return lambda: QCoreApplication.translate(
-        "MainWindow", "The game could not be autosaved. It goes on; save it with Save As.")
+        "MainWindow", "The game could not be autosaved. It goes on; save it with Save As."
+    )

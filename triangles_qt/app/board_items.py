@@ -8,7 +8,6 @@ stay crisp on high-DPI screens. Items only draw: they hold no game state.
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass
 
 from PySide6.QtCore import Property, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
@@ -55,6 +54,7 @@ def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine
 def _segment_bounds(a: QPointF, b: QPointF) -> QRectF:
     """The box around a drawn segment, with room for its widest pen and glow."""
     return QRectF(a, b).normalized().adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
+
 
 class StarItem(QGraphicsItem):
     """A star: a bright core in a soft glow, the same size on screen at every zoom."""
@@ -278,9 +278,14 @@ class BakedLayerItem(QGraphicsItem):
             self._draw(painter, self._shapes)  # an extreme zoom: no picture that big
             return
         key = (
-            round(transform.m11(), 9), round(transform.m12(), 9), round(transform.m21(), 9),
-            round(transform.m22(), 9), round(transform.dx(), 6), round(transform.dy(), 6),
-            ratio, id(device),
+            round(transform.m11(), 9),
+            round(transform.m12(), 9),
+            round(transform.m21(), 9),
+            round(transform.m22(), 9),
+            round(transform.dx(), 6),
+            round(transform.dy(), 6),
+            ratio,
+            id(device),
         )
         if self._pixmap is None or key != self._key:
             self._render(transform, area, ratio)

@@ -9,7 +9,7 @@ game (`show_game`, `add_move`, `show_rejected`, `show_hint`).
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import (
@@ -40,7 +40,6 @@ from triangles_qt.core.position import Position
 
 from .board_items import (
     LINE_MARGIN,
-    line_detail,
     Z_BAND,
     Z_HINT,
     Z_REJECTED,
@@ -54,6 +53,7 @@ from .board_items import (
     StarItem,
     StrokeItem,
     TriangleItem,
+    line_detail,
 )
 from .colors import qcolor, with_alpha
 
@@ -212,8 +212,9 @@ class BoardScene(QGraphicsScene):
 
     def _show_last(self, move: Move) -> None:
         i, j = move.stroke
-        item = StrokeItem(self.star_point(i), self.star_point(j), self.stroke_colors()[move.player],
-                          self.detail)
+        item = StrokeItem(
+            self.star_point(i), self.star_point(j), self.stroke_colors()[move.player], self.detail
+        )
         item.set_last(True)
         self.addItem(item)
         self._last = item
@@ -228,8 +229,9 @@ class BoardScene(QGraphicsScene):
 
     def _baked_line(self, key: tuple[int, int]) -> BakedLine:
         color = self.stroke_colors()[self._strokes[key]]
-        return BakedLine(self.star_point(key[0]), self.star_point(key[1]), color,
-                         StrokeItem.WIDTH * self.detail)
+        return BakedLine(
+            self.star_point(key[0]), self.star_point(key[1]), color, StrokeItem.WIDTH * self.detail
+        )
 
     def _baked_polygon(self, triangle: tuple[int, int, int], player: int) -> BakedPolygon:
         points = QPolygonF([self.star_point(k) for k in triangle])
@@ -247,8 +249,9 @@ class BoardScene(QGraphicsScene):
             if tuple(sorted(triangle)) not in fading
         )
 
-    def show_rejected(self, i: int, j: int, over: Sequence[int] = (),
-                      crossed: Sequence[tuple[int, int]] = ()) -> None:
+    def show_rejected(
+        self, i: int, j: int, over: Sequence[int] = (), crossed: Sequence[tuple[int, int]] = ()
+    ) -> None:
         """Flash the refused stroke i-j, dashed in the warning colour, for a moment, with a ring
         around each star it passes `over` and each point where it meets a `crossed` stroke (as
         How to play draws them); keep star i picked: the player tries another end rather than
@@ -263,7 +266,7 @@ class BoardScene(QGraphicsScene):
             ring = MarkerItem(MarkerItem.HOVER)
             self.addItem(ring)
             self._obstacle_rings.append(ring)
-        for ring, point in zip(self._obstacle_rings, points):
+        for ring, point in zip(self._obstacle_rings, points, strict=False):
             ring.set_color(warning)
             ring.setPos(point)
             ring.setVisible(True)
@@ -296,7 +299,7 @@ class BoardScene(QGraphicsScene):
     def show_hint(self, i: int, j: int) -> None:
         self._hint.set_line(self.star_point(i), self.star_point(j))
         self._hint.setVisible(True)
-        for marker, k in zip(self._hint_markers, (i, j)):
+        for marker, k in zip(self._hint_markers, (i, j), strict=True):
             marker.setPos(self.star_point(k))
             marker.setVisible(True)
         if self.cursor is not None:  # playing by keyboard: Enter goes on with the hinted stroke
@@ -603,7 +606,8 @@ class BoardView(QGraphicsView):
         session.reset.connect(self.show_game)
         session.stroke_played.connect(scene.add_move)
         session.stroke_refused.connect(
-            lambda refusal: scene.show_rejected(*refusal.stroke, refusal.over, refusal.crossed))
+            lambda refusal: scene.show_rejected(*refusal.stroke, refusal.over, refusal.crossed)
+        )
         session.hint_ready.connect(scene.show_hint)
         session.changed.connect(lambda: scene.set_input_enabled(session.local_to_move))
         session.game_over.connect(lambda winner: scene.set_cursor(None))
@@ -697,7 +701,9 @@ class BoardView(QGraphicsView):
             painter.setPen(Qt.NoPen)
             strokes = self._theme.player_strokes
             for (cx, cy, radius), color in zip(
-                ((0.18, 0.22, 0.55), (0.85, 0.8, 0.6)), (qcolor(strokes[0]), qcolor(strokes[1]))
+                ((0.18, 0.22, 0.55), (0.85, 0.8, 0.6)),
+                (qcolor(strokes[0]), qcolor(strokes[1])),
+                strict=True,
             ):
                 r = radius * max(w, h)
                 cloud = QRadialGradient(QPointF(cx * w, cy * h), r)
@@ -794,7 +800,7 @@ class BoardView(QGraphicsView):
         ahead = along > 0.5
         if not ahead.any():
             if scene.cursor is None:
-                scene.set_cursor(int(np.argmin((vec ** 2).sum(axis=1))))
+                scene.set_cursor(int(np.argmin((vec**2).sum(axis=1))))
             return
         in_cone = ahead & (across <= along * 1.2)
         pool = in_cone if in_cone.any() else ahead

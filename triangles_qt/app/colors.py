@@ -47,8 +47,16 @@ def contrast_ratio(a: QColor, b: QColor) -> float:
 
 def blend(base: QColor, top: QColor, amount: float) -> QColor:
     """`top` painted over `base` with opacity `amount` (0..1)."""
-    return QColor.fromRgbF(*(b + (t - b) * amount for b, t in (
-        (base.redF(), top.redF()), (base.greenF(), top.greenF()), (base.blueF(), top.blueF()))))
+    return QColor.fromRgbF(
+        *(
+            b + (t - b) * amount
+            for b, t in (
+                (base.redF(), top.redF()),
+                (base.greenF(), top.greenF()),
+                (base.blueF(), top.blueF()),
+            )
+        )
+    )
 
 
 def readable_on(color: QColor, background: QColor, ratio: float = 4.5) -> QColor:

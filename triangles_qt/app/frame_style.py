@@ -17,8 +17,10 @@ from .colors import readable_on
 EDGE_CONTRAST = 3.0
 _PE = QStyle.PrimitiveElement
 _CIRCLES = frozenset({_PE.PE_IndicatorRadioButton})
-_EDGED = frozenset({_PE.PE_FrameGroupBox, _PE.PE_Frame, _PE.PE_FrameLineEdit,
-                    _PE.PE_IndicatorCheckBox}) | _CIRCLES
+_EDGED = (
+    frozenset({_PE.PE_FrameGroupBox, _PE.PE_Frame, _PE.PE_FrameLineEdit, _PE.PE_IndicatorCheckBox})
+    | _CIRCLES
+)
 _State = QStyle.StateFlag
 
 

@@ -28,14 +28,16 @@ def file_filter() -> str:
 
 def choose_open_path(parent: QWidget, folder: Path) -> str:
     path, _ = QFileDialog.getOpenFileName(
-        parent, QCoreApplication.translate("MainWindow", "Open game"), str(folder), file_filter())
+        parent, QCoreApplication.translate("MainWindow", "Open game"), str(folder), file_filter()
+    )
     return path
 
 
 def choose_save_path(parent: QWidget, folder: Path, name: str | None) -> str:
     """The file to save to, "" when the player cancelled; it may lack the suffix."""
-    dialog = QFileDialog(parent, QCoreApplication.translate("MainWindow", "Save game"),
-                         str(folder), file_filter())
+    dialog = QFileDialog(
+        parent, QCoreApplication.translate("MainWindow", "Save game"), str(folder), file_filter()
+    )
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setDefaultSuffix(SUFFIX.lstrip("."))
     # A native dialog adds the suffix after asking about the name as typed, so the app asks
@@ -57,18 +59,22 @@ def open_failure(kind: str, name: str) -> str:
     under Show Details)."""
     why = {
         "unreadable": QCoreApplication.translate(
-            "MainWindow", "“%1” cannot be opened: the file could not be read."),
+            "MainWindow", "“%1” cannot be opened: the file could not be read."
+        ),
         "newer": QCoreApplication.translate(
-            "MainWindow", "“%1” was saved by a newer version of Triangles."),
-    }.get(kind, QCoreApplication.translate(
-        "MainWindow", "“%1” is not a Triangles game, or it is damaged."))
+            "MainWindow", "“%1” was saved by a newer version of Triangles."
+        ),
+    }.get(
+        kind,
+        QCoreApplication.translate("MainWindow", "“%1” is not a Triangles game, or it is damaged."),
+    )
     return why.replace("%1", name)
 
 
 def write_failure(name: str) -> str:
     return QCoreApplication.translate(
-        "MainWindow", "“%1” could not be written. The game goes on; try another folder or "
-                      "name.").replace("%1", name)
+        "MainWindow", "“%1” could not be written. The game goes on; try another folder or name."
+    ).replace("%1", name)
 
 
 class GameFiles:
@@ -82,7 +88,10 @@ class GameFiles:
     def open_game(self) -> None:
         """Game > Open: ask before abandoning an unfinished game, then choose the file."""
         if self.window.game_in_progress() and not self.window.ask(
-            QCoreApplication.translate("MainWindow", "Open game"), QCoreApplication.translate("MainWindow", "Abandon the game in progress and open another one?")
+            QCoreApplication.translate("MainWindow", "Open game"),
+            QCoreApplication.translate(
+                "MainWindow", "Abandon the game in progress and open another one?"
+            ),
         ):
             return
         path = self.choose_open_path()
@@ -94,8 +103,11 @@ class GameFiles:
         try:
             stand_ins = self.session.open_file(Path(path))
         except FileError as exc:
-            self.window.show_error(QCoreApplication.translate("MainWindow", "Could not open the game"),
-                             open_failure(exc.kind, Path(path).name), details=str(exc))
+            self.window.show_error(
+                QCoreApplication.translate("MainWindow", "Could not open the game"),
+                open_failure(exc.kind, Path(path).name),
+                details=str(exc),
+            )
             return False
         self.window.tell_stand_ins(stand_ins)
         return True
@@ -111,7 +123,9 @@ class GameFiles:
         path = with_suffix(chosen)
         if path.exists() and not self.window.ask(
             QCoreApplication.translate("MainWindow", "Replace the file?"),
-            QCoreApplication.translate("MainWindow", "“%1” already exists. Do you want to replace it?").replace("%1", path.name),
+            QCoreApplication.translate(
+                "MainWindow", "“%1” already exists. Do you want to replace it?"
+            ).replace("%1", path.name),
         ):
             return False
         return self.save_to(path)
@@ -120,8 +134,11 @@ class GameFiles:
         try:
             self.session.save(Path(path))
         except FileError as exc:
-            self.window.show_error(QCoreApplication.translate("MainWindow", "Could not save the game"), write_failure(Path(path).name),
-                             details=str(exc))
+            self.window.show_error(
+                QCoreApplication.translate("MainWindow", "Could not save the game"),
+                write_failure(Path(path).name),
+                details=str(exc),
+            )
             return False
         return True
 
@@ -156,7 +173,9 @@ class GameFiles:
         self.window.score_panel.set_players((names[0], names[1]), loaded.game.scores)
         if not self.window.ask(
             QCoreApplication.translate("MainWindow", "Resume game"),
-            QCoreApplication.translate("MainWindow", "An unfinished game was saved when Triangles last closed. Resume it?"),
+            QCoreApplication.translate(
+                "MainWindow", "An unfinished game was saved when Triangles last closed. Resume it?"
+            ),
         ):
             self.session.discard_autosave()
             return False
@@ -168,9 +187,10 @@ class GameFiles:
 
     def choose_save_path(self) -> str:
         file = self.session.file
-        return choose_save_path(self.window, self._folder(), file.name if file is not None else None)
+        return choose_save_path(
+            self.window, self._folder(), file.name if file is not None else None
+        )
 
     def _folder(self) -> Path:
         file = self.session.file
         return file.parent if file is not None else Path.home()
-

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 
 def final_score(names: tuple[str, str], scores: tuple[int, int]) -> str:
-    """"Player 1 21 – 17 Player 2" as rich text: the scores in bold, so that the names' numbers
+    """ "Player 1 21 – 17 Player 2" as rich text: the scores in bold, so that the names' numbers
     do not run into them; names exactly as typed. One pass, so a name holding "%2" stays."""
     parts = {
         "1": html.escape(names[0]),

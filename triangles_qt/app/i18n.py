@@ -104,7 +104,7 @@ def qt_translations_dir() -> Path:
     return Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def in_every_language(context: str, source: str) -> frozenset[str]:
     """`source` and its translation in every shipped language: to recognise text written in
     another language, such as the default player names of a game saved in it."""

@@ -6,8 +6,6 @@ notices) belongs to the session (`session.py`): the window asks it and shows wha
 from __future__ import annotations
 
 import dataclasses
-import os
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent
@@ -17,37 +15,42 @@ from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, Q
 from triangles_qt import __version__
 from triangles_qt.core.board import PRESETS
 from triangles_qt.core.game import Move
-from triangles_qt.core.position import Position
 from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA
 
 from . import notices
+from .appearance import app_icon, available_themes, theme_palette
 from .board_view import BoardView
 from .colors import qcolor, with_alpha
 from .game_files import GameFiles
-from .appearance import app_icon, available_themes, theme_palette
 from .game_over import GameOverDialog, final_score
 from .help_dialog import HowToPlayDialog
 from .i18n import LANGUAGES, native_name, normalise_code
 from .new_game_dialog import NewGameDialog
-from .player_names import loaded_name
 from .plugins_dialog import PluginsDialog
 from .plurals import plural
 from .score_panel import ScorePanel, show_session
 from .seats import StandIn
-from .session import FileError, GameSession
+from .session import GameSession
 from .settings import NewGameChoices, Settings
 from .statistics_dialog import StatisticsDialog
 from .status_bar import StatusBar
 from .strategy_names import strategy_display_name
 
+
 class MainWindow(QMainWindow):
     """The Triangles window, showing what `registry` (a `PluginRegistry`, or anything with its
     `loaded`, `failed`, `strategies()`, `strategy(id)` and `plugin_of(id)`) offers."""
 
-    def __init__(self, registry: Any, settings: Settings | None = None,
-                 statistics: StatisticsStore | None = None, theme_id: str | None = None,
-                 language_manager: Any = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        registry: Any,
+        settings: Settings | None = None,
+        statistics: StatisticsStore | None = None,
+        theme_id: str | None = None,
+        language_manager: Any = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.language_manager = language_manager
@@ -88,14 +91,23 @@ class MainWindow(QMainWindow):
         self.startup_notes: list[str] = []
         unloaded = len(getattr(registry, "failed", ())) + len(self.theme_set.errors)
         if unloaded:
-            self.startup_notes.append(plural(self.tr(
-                "%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
-                "", unloaded), unloaded))
+            self.startup_notes.append(
+                plural(
+                    self.tr(
+                        "%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
+                        "",
+                        unloaded,
+                    ),
+                    unloaded,
+                )
+            )
         wanted = theme_id or self.settings.theme_id
         if wanted and wanted not in self.themes:  # e.g. its plugin was removed
             self.startup_notes.append(
                 self.tr("The theme “%1” is not installed; %2 is shown instead.")
-                .replace("%1", wanted).replace("%2", self.theme_actions[NEBULA.id].text()))
+                .replace("%1", wanted)
+                .replace("%2", self.theme_actions[NEBULA.id].text())
+            )
 
     # -- construction -------------------------------------------------------------------------
 
@@ -137,18 +149,31 @@ class MainWindow(QMainWindow):
             return actions_group, actions
 
         self.theme_group, self.theme_actions = group(
-            [(tid, str(theme.name)) for tid, theme in self.themes.items()], None, self.set_theme)
+            [(tid, str(theme.name)) for tid, theme in self.themes.items()], None, self.set_theme
+        )
         # Each language is listed in itself ("Deutsch"), so nobody gets lost in a wrong one.
         languages = list(LANGUAGES) if self.language_manager is not None else [("en", "English")]
         self.language_group, self.language_actions = group(
-            languages, getattr(self.language_manager, "language", "en"), self.set_language)
+            languages, getattr(self.language_manager, "language", "en"), self.set_language
+        )
 
     def _create_menus(self) -> None:
         bar = self.menuBar()
         self.game_menu = bar.addMenu("")
-        for act in (self.new_action, self.open_action, self.save_action, self.save_as_action,
-                    None, self.undo_action, self.redo_action, self.hint_action, None,
-                    self.statistics_action, None, self.quit_action):
+        for act in (
+            self.new_action,
+            self.open_action,
+            self.save_action,
+            self.save_as_action,
+            None,
+            self.undo_action,
+            self.redo_action,
+            self.hint_action,
+            None,
+            self.statistics_action,
+            None,
+            self.quit_action,
+        ):
             self.game_menu.addSeparator() if act is None else self.game_menu.addAction(act)
         self.settings_menu = bar.addMenu("")
         self.theme_menu = self.settings_menu.addMenu("")
@@ -176,12 +201,16 @@ class MainWindow(QMainWindow):
 
     def retranslate_ui(self) -> None:
         for act, text in (
-            (self.new_action, self.tr("&New game…")), (self.open_action, self.tr("&Open…")),
-            (self.save_action, self.tr("&Save")), (self.save_as_action, self.tr("Save &As…")),
-            (self.undo_action, self.tr("&Undo")), (self.redo_action, self.tr("&Redo")),
+            (self.new_action, self.tr("&New game…")),
+            (self.open_action, self.tr("&Open…")),
+            (self.save_action, self.tr("&Save")),
+            (self.save_as_action, self.tr("Save &As…")),
+            (self.undo_action, self.tr("&Undo")),
+            (self.redo_action, self.tr("&Redo")),
             (self.hint_action, self.tr("&Hint")),
             (self.statistics_action, self.tr("S&tatistics…")),
-            (self.quit_action, self.tr("&Quit")), (self.plugins_action, self.tr("&Plugins…")),
+            (self.quit_action, self.tr("&Quit")),
+            (self.plugins_action, self.tr("&Plugins…")),
             (self.how_to_play_action, self.tr("&How to play")),
             (self.about_action, self.tr("&About Triangles")),
         ):
@@ -203,8 +232,10 @@ class MainWindow(QMainWindow):
         self._update_game_over_texts()
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
-            self.tr("Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
-                    "move between stars, Enter or Space to pick, Esc to cancel.")
+            self.tr(
+                "Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
+                "move between stars, Enter or Space to pick, Esc to cancel."
+            )
         )
         self._refresh()
 
@@ -313,8 +344,10 @@ class MainWindow(QMainWindow):
 
     def tell_stand_ins(self, stand_ins: list[StandIn]) -> None:
         if stand_ins:
-            self.show_error(self.tr("Computer player not installed"),
-                             "\n".join(stand_in.text() for stand_in in stand_ins))
+            self.show_error(
+                self.tr("Computer player not installed"),
+                "\n".join(stand_in.text() for stand_in in stand_ins),
+            )
 
     def game_in_progress(self) -> bool:
         position = self.session.position
@@ -335,9 +368,15 @@ class MainWindow(QMainWindow):
     def _on_stroke_played(self, move: Move) -> None:
         if move.triangles:  # told here: Qt's tools find a plural only in a class's tr()
             count, closer = len(move.triangles), self.session.seats[move.player]
-            self.status_bar.show_notice(notices.Notice(notices.NoticeKind.TRIANGLES, lambda: plural(
-                self.tr("%1 closed %n triangle(s)", "", count), count).replace("%1", closer.name),
-                seconds=3))
+            self.status_bar.show_notice(
+                notices.Notice(
+                    notices.NoticeKind.TRIANGLES,
+                    lambda: plural(self.tr("%1 closed %n triangle(s)", "", count), count).replace(
+                        "%1", closer.name
+                    ),
+                    seconds=3,
+                )
+            )
 
     def _on_reset(self) -> None:
         position = self.session.position
@@ -355,8 +394,9 @@ class MainWindow(QMainWindow):
         position = self.session.position
         assert position is not None
         seats = self.session.seats
-        return self.session.result_text(), final_score((seats[0].name, seats[1].name),
-                                                       position.scores)
+        return self.session.result_text(), final_score(
+            (seats[0].name, seats[1].name), position.scores
+        )
 
     def _update_game_over_texts(self) -> None:
         if self.game_over_dialog is not None:
@@ -382,8 +422,10 @@ class MainWindow(QMainWindow):
     # -- other windows ----------------------------------------------------------------------------
 
     def show_statistics(self) -> None:
-        names = {str(strategy.id): strategy_display_name(strategy)
-                 for strategy in self.session.seat_maker.strategies()}
+        names = {
+            str(strategy.id): strategy_display_name(strategy)
+            for strategy in self.session.seat_maker.strategies()
+        }
         dialog = StatisticsDialog(self.session.statistics_store(), self, strategy_names=names)
         self._open_child("statistics", dialog)
 
@@ -406,8 +448,9 @@ class MainWindow(QMainWindow):
             "<h3>Triangles %1</h3><p>Draw strokes between stars, close empty triangles and "
             "outscore your opponent.</p><p>Free software under the GNU GPL, version 3 or later.</p>"
         ).replace("%1", __version__)
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Triangles"), text,
-                          parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Information, self.tr("About Triangles"), text, parent=self
+        )
         icon = app_icon()
         if not icon.isNull():
             box.setIconPixmap(icon.pixmap(64, 64))
@@ -417,14 +460,16 @@ class MainWindow(QMainWindow):
     # -- questions, messages and file choosers (tests replace these) ------------------------------
 
     def ask(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(self, title, question,
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        answer = QMessageBox.question(
+            self, title, question, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     def show_error(self, title: str, message: str, details: str = "") -> None:
         """A non-blocking warning: the game goes on behind it."""
-        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok,
-                          self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self
+        )
         if details:  # the exact cause stays as Python said it, for whoever repairs the file
             box.setDetailedText(self.tr("Technical details (in English):") + "\n" + details)
         self.message_box = box

@@ -107,7 +107,7 @@ class NewGameDialog(QDialog):
         human_form = QFormLayout(human_page)
         self.name_edits = (QLineEdit(), QLineEdit())
         self._name_labels = (QLabel(), QLabel())
-        for label, edit in zip(self._name_labels, self.name_edits):
+        for label, edit in zip(self._name_labels, self.name_edits, strict=True):
             edit.setMaxLength(MAX_PLAYER_NAME_LENGTH)
             label.setBuddy(edit)
             human_form.addRow(label, edit)
@@ -158,7 +158,7 @@ class NewGameDialog(QDialog):
             True
         )
         self._follow_who_starts()
-        for edit, name in zip(self.name_edits, choices.player_names):
+        for edit, name in zip(self.name_edits, choices.player_names, strict=True):
             edit.setText(name)
         self.replay_check.setChecked(choices.replay_after_triangle)
         self.computer_radio.setEnabled(self.strategy_combo.count() > 0)
@@ -199,7 +199,9 @@ class NewGameDialog(QDialog):
             if strategy.id not in BUILTIN_LEVELS:
                 name = self.tr("%1 (plugin)").replace("%1", name)
             self.strategy_combo.setItemText(index, name)
-        for k, (label, edit) in enumerate(zip(self._name_labels, self.name_edits), start=1):
+        for k, (label, edit) in enumerate(
+            zip(self._name_labels, self.name_edits, strict=True), start=1
+        ):
             label.setText(self.tr("Player &%1:").replace("%1", str(k)))
             edit.setPlaceholderText(self.tr("Player %1").replace("%1", str(k)))
         self.replay_check.setText(self.tr("&Play again after a triangle"))

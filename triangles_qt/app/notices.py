@@ -10,15 +10,13 @@ first translated in.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from PySide6.QtCore import QCoreApplication
 
 from triangles_qt.core.game import Rejection
 from triangles_qt.strategy_runner import FailureKind
-
-from .plurals import plural
 
 
 class NoticeKind(enum.Enum):
@@ -71,29 +69,49 @@ def stroke_refused(reason: Rejection) -> Notice:
 
 
 def hint_search() -> Notice:
-    return Notice(NoticeKind.HINT_SEARCH, lambda: QCoreApplication.translate("MainWindow", "Looking for a good stroke…"),
-                  seconds=None)
+    return Notice(
+        NoticeKind.HINT_SEARCH,
+        lambda: QCoreApplication.translate("MainWindow", "Looking for a good stroke…"),
+        seconds=None,
+    )
 
 
 def hint_shown() -> Notice:
-    return Notice(NoticeKind.HINT, lambda: QCoreApplication.translate("MainWindow", "Hint: try the highlighted stroke"),
-                  seconds=5)
+    return Notice(
+        NoticeKind.HINT,
+        lambda: QCoreApplication.translate("MainWindow", "Hint: try the highlighted stroke"),
+        seconds=5,
+    )
 
 
 def taken_back() -> Notice:
-    return Notice(NoticeKind.UNDO, lambda: QCoreApplication.translate("MainWindow", "Stroke taken back"), seconds=2.5)
+    return Notice(
+        NoticeKind.UNDO,
+        lambda: QCoreApplication.translate("MainWindow", "Stroke taken back"),
+        seconds=2.5,
+    )
 
 
 def drawn_again() -> Notice:
-    return Notice(NoticeKind.UNDO, lambda: QCoreApplication.translate("MainWindow", "Stroke drawn again"), seconds=2.5)
+    return Notice(
+        NoticeKind.UNDO,
+        lambda: QCoreApplication.translate("MainWindow", "Stroke drawn again"),
+        seconds=2.5,
+    )
 
 
 def opened(name: str) -> Notice:
-    return Notice(NoticeKind.FILE, lambda: QCoreApplication.translate("MainWindow", "Opened %1").replace("%1", name))
+    return Notice(
+        NoticeKind.FILE,
+        lambda: QCoreApplication.translate("MainWindow", "Opened %1").replace("%1", name),
+    )
 
 
 def saved(name: str) -> Notice:
-    return Notice(NoticeKind.FILE, lambda: QCoreApplication.translate("MainWindow", "Saved %1").replace("%1", name))
+    return Notice(
+        NoticeKind.FILE,
+        lambda: QCoreApplication.translate("MainWindow", "Saved %1").replace("%1", name),
+    )
 
 
 def result(text: Callable[[], str], problem: Callable[[], str] | None = None) -> Notice:
@@ -105,7 +123,9 @@ def result(text: Callable[[], str], problem: Callable[[], str] | None = None) ->
 
 
 def statistics_not_saved(error: str) -> Callable[[], str]:
-    return lambda: QCoreApplication.translate("MainWindow", "The statistics could not be saved: %1").replace("%1", error)
+    return lambda: QCoreApplication.translate(
+        "MainWindow", "The statistics could not be saved: %1"
+    ).replace("%1", error)
 
 
 def computer_failed(name: str, failure: object, replaced: bool) -> Notice:
@@ -115,11 +135,16 @@ def computer_failed(name: str, failure: object, replaced: bool) -> Notice:
         # The third failure's sentence is the short one: it has to fit the status bar, and the
         # player has already read what a failure means.
         if replaced:
-            sentence = QCoreApplication.translate("GameController", "“%1” failed again (%2); a simple player takes its "
-                                             "place for the rest of this game.")
+            sentence = QCoreApplication.translate(
+                "GameController",
+                "“%1” failed again (%2); a simple player takes its "
+                "place for the rest of this game.",
+            )
         else:
-            sentence = QCoreApplication.translate("GameController", "The computer player “%1” failed (%2); a simple "
-                                             "stroke was played instead.")
+            sentence = QCoreApplication.translate(
+                "GameController",
+                "The computer player “%1” failed (%2); a simple stroke was played instead.",
+            )
         return sentence.replace("%1", name).replace("%2", failure_reason(failure))
 
     return Notice(NoticeKind.COMPUTER_FAILED, text, Priority.WARNING, 10)
@@ -131,11 +156,19 @@ def failure_reason(failure: object) -> str:
     kind = failure if isinstance(failure, FailureKind) else getattr(failure, "kind", None)
     if kind == FailureKind.RAISED:  # the exception's own words are the plugin's, not ours
         raised = str(getattr(failure, "error", "")).removeprefix("raised ")
-        return QCoreApplication.translate("GameController", "its code raised %1").replace("%1", raised)
+        return QCoreApplication.translate("GameController", "its code raised %1").replace(
+            "%1", raised
+        )
     texts = {
-        FailureKind.BAD_ANSWER: QCoreApplication.translate("GameController", "it chose a stroke that cannot be drawn"),
-        FailureKind.TIMED_OUT: QCoreApplication.translate("GameController", "did not answer in time"),
-        FailureKind.BUSY: QCoreApplication.translate("GameController", "still busy with an earlier move"),
+        FailureKind.BAD_ANSWER: QCoreApplication.translate(
+            "GameController", "it chose a stroke that cannot be drawn"
+        ),
+        FailureKind.TIMED_OUT: QCoreApplication.translate(
+            "GameController", "did not answer in time"
+        ),
+        FailureKind.BUSY: QCoreApplication.translate(
+            "GameController", "still busy with an earlier move"
+        ),
     }
     return texts.get(kind, str(getattr(failure, "error", failure)))  # type: ignore[arg-type]
 
@@ -145,11 +178,17 @@ def autosave_failed(reason: Callable[[], str]) -> Notice:
 
 
 def startup(texts: list[Callable[[], str]]) -> Notice:
-    return Notice(NoticeKind.STARTUP, lambda: " ".join(text() for text in texts),
-                  Priority.WARNING, 15)
+    return Notice(
+        NoticeKind.STARTUP, lambda: " ".join(text() for text in texts), Priority.WARNING, 15
+    )
 
 
 def language_missing(native_name: str) -> Notice:
-    return Notice(NoticeKind.LANGUAGE, lambda: QCoreApplication.translate("MainWindow", 
-        "The %1 translation is missing or damaged; using English.").replace("%1", native_name),
-        Priority.WARNING, 8)
+    return Notice(
+        NoticeKind.LANGUAGE,
+        lambda: QCoreApplication.translate(
+            "MainWindow", "The %1 translation is missing or damaged; using English."
+        ).replace("%1", native_name),
+        Priority.WARNING,
+        8,
+    )

@@ -7,13 +7,13 @@ The texts keep the "MainWindow" translation context they were first translated i
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from triangles_qt.core.players import PlayerInfo
+from triangles_qt.core.players import PlayerInfo, PlayerKind
 
-from triangles_qt.core.players import PlayerKind
 from .i18n import in_every_language
 from .strategy_names import strategy_display_name
 
@@ -38,9 +38,7 @@ def default_human_names() -> dict[str, Callable[[], str]]:
     }
 
 
-def loaded_name(
-    player: PlayerInfo, strategy_for: Callable[[str | None], Any]
-) -> Callable[[], str]:
+def loaded_name(player: PlayerInfo, strategy_for: Callable[[str | None], Any]) -> Callable[[], str]:
     """A loaded player's name: its own, unless it is a default name in any shipped language;
     then the default of the language in use. `strategy_for` finds a computer's strategy."""
     if player.kind == PlayerKind.COMPUTER:

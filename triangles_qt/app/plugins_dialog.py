@@ -30,6 +30,7 @@ from triangles_qt.themes import SkippedTheme, SkipReason, ThemeSet
 
 from .strategy_names import builtin_level_name, strategy_display_name
 
+
 def _fit_height(table: QTableWidget, max_rows: int) -> None:
     """Make a table as tall as its rows (at most `max_rows`; it scrolls beyond)."""
     table.resizeRowsToContents()
@@ -49,11 +50,13 @@ def _provided_names(registry: Any, theme_set: ThemeSet | None) -> dict[str, dict
         plugin = registry.plugin_of(strategy.id)
         if plugin not in builtin:
             provided.setdefault(plugin, {}).setdefault("strategies", []).append(
-                strategy_display_name(strategy))
-    for theme_id, plugin in (theme_set.theme_plugin.items() if theme_set else ()):
+                strategy_display_name(strategy)
+            )
+    for theme_id, plugin in theme_set.theme_plugin.items() if theme_set else ():
         if plugin not in builtin:
             provided.setdefault(plugin, {}).setdefault("themes", []).append(
-                theme_set.themes[theme_id].name)
+                theme_set.themes[theme_id].name
+            )
     return provided
 
 
@@ -97,7 +100,8 @@ class PluginsDialog(QDialog):
         self.failed_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         # A drop-in's source is a long path; the error is what the reader came for.
         self.failed_table.horizontalHeader().setSectionResizeMode(
-            1, QHeaderView.ResizeMode.Interactive)
+            1, QHeaderView.ResizeMode.Interactive
+        )
         self.failed_table.horizontalHeader().resizeSection(1, 200)
         self.failed_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.details_button = QToolButton()
@@ -121,8 +125,7 @@ class PluginsDialog(QDialog):
         self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
-        self.open_folder_button = self.buttons.addButton(
-            "", QDialogButtonBox.ButtonRole.ActionRole)
+        self.open_folder_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
         self.open_folder_button.clicked.connect(self.open_plugin_folder)
         self._folder_failed = False  # it could not be made
         self._folder_unopened = False  # no file manager opened it
@@ -160,7 +163,8 @@ class PluginsDialog(QDialog):
                 header.sectionSize(c)
                 if header.sectionResizeMode(c) == QHeaderView.ResizeMode.Interactive
                 else max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) + 12
-                for c in range(table.columnCount()))
+                for c in range(table.columnCount())
+            )
             wanted = max(wanted, columns + 2 * table.frameWidth())
         margins = self.layout().contentsMargins()
         wanted += margins.left() + margins.right() + 8
@@ -203,15 +207,20 @@ class PluginsDialog(QDialog):
         if self._folder_failed:
             self.folder_label.setText(
                 self.tr("The plugin folder could not be created: %1").replace(
-                    "%1", str(user_plugin_dir())))
+                    "%1", str(user_plugin_dir())
+                )
+            )
         elif self._folder_unopened:
             self.folder_label.setText(
                 self.tr("No file manager could open the plugin folder: %1").replace(
-                    "%1", str(user_plugin_dir())))
+                    "%1", str(user_plugin_dir())
+                )
+            )
         else:
             self.folder_label.setText(
-                self.tr("To add a plugin, put it in this folder and restart Triangles: %1")
-                .replace("%1", str(user_plugin_dir()))
+                self.tr("To add a plugin, put it in this folder and restart Triangles: %1").replace(
+                    "%1", str(user_plugin_dir())
+                )
             )
         self._show_details(self.details_button.isChecked())
         self._fill_tables()
@@ -229,11 +238,15 @@ class PluginsDialog(QDialog):
         names = self._provided.get(plugin, {})
         words = {
             "strategies": self.tr("Computer players: %1").replace(
-                "%1", ", ".join(names["strategies"])) if names.get("strategies")
+                "%1", ", ".join(names["strategies"])
+            )
+            if names.get("strategies")
             else self.tr("Computer players"),
-            "themes": self.tr("Themes (all skipped)") if plugin in self._all_themes_skipped
+            "themes": self.tr("Themes (all skipped)")
+            if plugin in self._all_themes_skipped
             else self.tr("Themes: %1").replace("%1", ", ".join(names["themes"]))
-            if names.get("themes") else self.tr("Themes"),
+            if names.get("themes")
+            else self.tr("Themes"),
         }
         parts = [part.strip() for part in str(kind).split(",") if part.strip()]
         return "; ".join(words.get(part, part) for part in parts) or self.tr("Nothing")
@@ -248,9 +261,9 @@ class PluginsDialog(QDialog):
             Reason.NAME_TAKEN: self.tr("A plugin with the same name is already loaded."),
             Reason.NO_HOOKS: self.tr("It does not provide anything for Triangles."),
             Reason.UNKNOWN_HOOK: self.tr(
-                "It uses a hook that this version of Triangles does not know."),
-            Reason.HOOK_RAISED: self.tr(
-                "It failed while telling Triangles what it provides."),
+                "It uses a hook that this version of Triangles does not know."
+            ),
+            Reason.HOOK_RAISED: self.tr("It failed while telling Triangles what it provides."),
             Reason.BAD_RESULT: self.tr("It gave Triangles something it cannot use."),
             Reason.ID_TAKEN: self.tr("It gives a computer player an id that is already taken."),
         }
@@ -262,15 +275,23 @@ class PluginsDialog(QDialog):
         if skipped.reason == SkipReason.NO_LIST:
             why = self.tr("The list of themes could not be read.")
         elif not skipped.plugin:
-            why = (self.tr("A theme uses an id that another theme already has.") if taken
-                   else self.tr("A theme is not valid."))
+            why = (
+                self.tr("A theme uses an id that another theme already has.")
+                if taken
+                else self.tr("A theme is not valid.")
+            )
         else:
-            why = (self.tr("A theme of the plugin “%1” uses an id that another theme "
-                           "already has.")
-                   if taken else self.tr("A theme of the plugin “%1” is not valid."))
+            why = (
+                self.tr("A theme of the plugin “%1” uses an id that another theme already has.")
+                if taken
+                else self.tr("A theme of the plugin “%1” is not valid.")
+            )
             why = why.replace("%1", self._plugin_name(skipped.plugin))
-        return why + "\n" + self.tr("In English, for the theme's author: %1").replace(
-            "%1", skipped.message)
+        return (
+            why
+            + "\n"
+            + self.tr("In English, for the theme's author: %1").replace("%1", skipped.message)
+        )
 
     def name_text(self, name: str, source: str) -> str:
         """A built-in plugin under the name players know it by; others under their own."""
@@ -285,8 +306,14 @@ class PluginsDialog(QDialog):
 
     def _plugin_name(self, name: str) -> str:
         """A loaded plugin's shown name, known only by its plugin name (as in a skipped theme)."""
-        source = next((str(getattr(info, "source", "")) for info in self.loaded
-                       if getattr(info, "name", None) == name), "")
+        source = next(
+            (
+                str(getattr(info, "source", ""))
+                for info in self.loaded
+                if getattr(info, "name", None) == name
+            ),
+            "",
+        )
         return self.name_text(name, source)
 
     def open_plugin_folder(self) -> None:
@@ -320,8 +347,11 @@ class PluginsDialog(QDialog):
         for row, failure in enumerate(self.failed):
             source = str(getattr(failure, "source", ""))
             error = str(getattr(failure, "error", ""))
-            cells = [self.name_text(str(getattr(failure, "name", "?")), source),
-                     self.source_text(source), self.reason_text(failure)]
+            cells = [
+                self.name_text(str(getattr(failure, "name", "?")), source),
+                self.source_text(source),
+                self.reason_text(failure),
+            ]
             self._fill_row(self.failed_table, row, cells, tooltip=error)
         if selected >= 0:
             self.failed_table.selectRow(selected)

@@ -8,8 +8,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from .plurals import plural
 from .colors import blend, qcolor, readable_on, with_alpha
+from .plurals import plural
 
 _MIDDLE_SPACING = 8  # between the spinner and the turn line
 
@@ -87,9 +87,15 @@ class ElidedLabel(QLabel):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        self.style().drawItemText(painter, self.contentsRect(), int(self.alignment()),
-                                  self.palette(), self.isEnabled(), self.displayed_text(),
-                                  self.foregroundRole())
+        self.style().drawItemText(
+            painter,
+            self.contentsRect(),
+            int(self.alignment()),
+            self.palette(),
+            self.isEnabled(),
+            self.displayed_text(),
+            self.foregroundRole(),
+        )
 
 
 class PlayerCard(QFrame):
@@ -222,10 +228,11 @@ class ScorePanel(QWidget):
         self.spinner.set_color(qcolor(theme.highlight))
         self._restyle_cards()
 
-    def set_players(self, names: tuple[str, str], scores: tuple[int, int],
-                    notes: tuple[str, str] = ("", "")) -> None:
+    def set_players(
+        self, names: tuple[str, str], scores: tuple[int, int], notes: tuple[str, str] = ("", "")
+    ) -> None:
         """Names and triangle counts; a note, if any, is the card's tooltip."""
-        for card, name, score, note in zip(self.cards, names, scores, notes):
+        for card, name, score, note in zip(self.cards, names, scores, notes, strict=True):
             card.set_player(name, score)
             card.setToolTip(note)
 
@@ -240,13 +247,14 @@ class ScorePanel(QWidget):
         if self._theme is None:
             return
         text = qcolor(self._theme.text)
-        for card, color in zip(self.cards, self._theme.player_strokes):
+        for card, color in zip(self.cards, self._theme.player_strokes, strict=True):
             card.set_active(card.seat == self._active, qcolor(color), text, self.panel_color)
         # The turn line speaks in the colour of the player to move.
         self.turn_color = text
         if self._active is not None:
-            self.turn_color = readable_on(qcolor(self._theme.player_strokes[self._active]),
-                                          self.panel_color)
+            self.turn_color = readable_on(
+                qcolor(self._theme.player_strokes[self._active]), self.panel_color
+            )
         self.turn_label.setStyleSheet(f"color: {self.turn_color.name()};")
 
 
@@ -259,8 +267,9 @@ def show_session(panel: ScorePanel, session) -> None:
         panel.set_turn(None, "", False)
         return
     seats = session.seats
-    panel.set_players((seats[0].name, seats[1].name), position.scores,
-                      (seats[0].note, seats[1].note))
+    panel.set_players(
+        (seats[0].name, seats[1].name), position.scores, (seats[0].note, seats[1].note)
+    )
     if position.is_over:
         panel.set_turn(None, session.result_text(), False)
         return
@@ -271,10 +280,15 @@ def show_session(panel: ScorePanel, session) -> None:
         last = position.moves[-1] if position.moves else None
         again = last is not None and bool(last.triangles) and last.player == player
         if session.person_seat is not None:
-            text = (QCoreApplication.translate("MainWindow", "Triangle! Play again") if again
-                    else QCoreApplication.translate("MainWindow", "Your turn"))
+            text = (
+                QCoreApplication.translate("MainWindow", "Triangle! Play again")
+                if again
+                else QCoreApplication.translate("MainWindow", "Your turn")
+            )
         else:
-            text = (QCoreApplication.translate("MainWindow", "Triangle! %1 plays again") if again
-                    else QCoreApplication.translate("MainWindow", "%1’s turn")
-                    ).replace("%1", seat.name)
+            text = (
+                QCoreApplication.translate("MainWindow", "Triangle! %1 plays again")
+                if again
+                else QCoreApplication.translate("MainWindow", "%1’s turn")
+            ).replace("%1", seat.name)
     panel.set_turn(player, text, session.thinking)

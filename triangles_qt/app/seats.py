@@ -26,8 +26,10 @@ kind of seat.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from functools import partial
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
@@ -148,8 +150,13 @@ class ComputerSeat(Seat):
 
     kind = PlayerKind.COMPUTER
 
-    def __init__(self, name: Callable[[], str], runner: SafeStrategy, delay_ms: int = 0,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        name: Callable[[], str],
+        runner: SafeStrategy,
+        delay_ms: int = 0,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(name, parent)
         self.runner = runner
         self.delay_ms = delay_ms  # a stroke drawn at once after the person's is hard to follow
@@ -171,8 +178,9 @@ class ComputerSeat(Seat):
         if not self.runner.replaced:
             return ""
         return QCoreApplication.translate(
-            "MainWindow", "“%1” failed three times; a simple player plays in its place until "
-                          "this game ends.").replace("%1", strategy_display_name(self.runner.strategy))
+            "MainWindow",
+            "“%1” failed three times; a simple player plays in its place until this game ends.",
+        ).replace("%1", strategy_display_name(self.runner.strategy))
 
     @property
     def waiting_text(self) -> str | None:
@@ -207,8 +215,11 @@ class ComputerSeat(Seat):
         if failure is not None:
             # The specifics, in English, are for the plugin's author, who runs the app from a
             # terminal; the status bar says what happened in the player's language.
-            print(f"triangles-qt: the computer player failed: {failure.error}\n"
-                  f"{failure.details}".rstrip(), file=sys.stderr)
+            print(
+                f"triangles-qt: the computer player failed: {failure.error}\n"
+                f"{failure.details}".rstrip(),
+                file=sys.stderr,
+            )
             shown = strategy_display_name(self.runner.strategy)
             self.notice.emit(notices.computer_failed(shown, failure, failure.replaced))
         self.changed.emit()
@@ -240,9 +251,11 @@ class StandIn:
 
     def text(self) -> str:
         note = QCoreApplication.translate(
-            "MainWindow", "The computer player “%1” is not installed; “%2” plays instead.")
+            "MainWindow", "The computer player “%1” is not installed; “%2” plays instead."
+        )
         return note.replace("%1", self.missing_id).replace(
-            "%2", strategy_display_name(self.stand_in))
+            "%2", strategy_display_name(self.stand_in)
+        )
 
 
 class SeatMaker:
@@ -257,8 +270,7 @@ class SeatMaker:
         return [] if self.registry is None else list(self.registry.strategies())
 
     def find(self, strategy_id: str | None) -> Any | None:
-        return next((s for s in self.strategies() if getattr(s, "id", None) == strategy_id),
-                    None)
+        return next((s for s in self.strategies() if getattr(s, "id", None) == strategy_id), None)
 
     def strategy_for(self, strategy_id: str | None) -> Any:
         """The strategy that plays for `strategy_id`: that one if it is installed, else the
@@ -292,8 +304,9 @@ class SeatMaker:
         if choices.opponent == PlayerKind.HUMAN:
             return [person(0, "Player 1"), person(1, "Player 2")], []
         strategy = self.strategy_for(choices.strategy_id)
-        stand_ins = [] if self.find(choices.strategy_id) else [
-            StandIn(choices.strategy_id, strategy)]
+        stand_ins = (
+            [] if self.find(choices.strategy_id) else [StandIn(choices.strategy_id, strategy)]
+        )
         computer = self._computer(strategy, lambda: computer_name(strategy))
         you = person(0, "You")
         return ([you, computer] if choices.human_starts else [computer, you]), stand_ins
@@ -310,7 +323,7 @@ class SeatMaker:
             strategy = self.strategy_for(player.strategy)
             if self.find(player.strategy) is None:
                 stand_ins.append(StandIn(str(player.strategy), strategy))
-                seats.append(self._computer(strategy, lambda s=strategy: computer_name(s)))
+                seats.append(self._computer(strategy, partial(computer_name, strategy)))
             else:
                 seats.append(self._computer(strategy, loaded_name(player, self.strategy_for)))
         return seats, stand_ins

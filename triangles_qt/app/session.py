@@ -13,9 +13,10 @@ an undo or a load is dropped and no player can ever move out of turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
@@ -30,7 +31,7 @@ from triangles_qt.statistics import StatisticsStore
 
 from . import notices
 from .autosave import autosave_failure, read_autosave, remove_autosave, write_autosave
-from .notices import Notice, NoticeKind
+from .notices import NoticeKind
 from .seats import MoveRequest, PersonSeat, Seat, SeatMaker, StandIn, Tag
 from .settings import NewGameChoices, Settings
 from .strategy_turn import StrategyTurn
@@ -69,9 +70,15 @@ class GameSession(QObject):
     notice = Signal(object)  # Notice
     notice_withdrawn = Signal(object)  # NoticeKind: no longer true
 
-    def __init__(self, registry: Any, settings: Settings,
-                 statistics: StatisticsStore | None = None, parent: QObject | None = None,
-                 budget_s: float = MOVE_BUDGET_S, computer_delay_ms: int = 350) -> None:
+    def __init__(
+        self,
+        registry: Any,
+        settings: Settings,
+        statistics: StatisticsStore | None = None,
+        parent: QObject | None = None,
+        budget_s: float = MOVE_BUDGET_S,
+        computer_delay_ms: int = 350,
+    ) -> None:
         super().__init__(parent)
         self.registry = registry
         self.settings = settings
@@ -146,8 +153,11 @@ class GameSession(QObject):
     @property
     def modified(self) -> bool:
         """Strokes were drawn or taken back since the game's file was written or read."""
-        return (self.file is not None and self._game is not None
-                and tuple(self._game.strokes) != self._saved_strokes)
+        return (
+            self.file is not None
+            and self._game is not None
+            and tuple(self._game.strokes) != self._saved_strokes
+        )
 
     def result_text(self) -> str:
         """'You won!', 'You lost!' or 'Draw!' for a person against someone elsewhere;
@@ -160,10 +170,14 @@ class GameSession(QObject):
             return QCoreApplication.translate("MainWindow", "Draw!")
         you = self.person_seat
         if you is not None:
-            return (QCoreApplication.translate("MainWindow", "You won!") if winner == you
-                    else QCoreApplication.translate("MainWindow", "You lost!"))
+            return (
+                QCoreApplication.translate("MainWindow", "You won!")
+                if winner == you
+                else QCoreApplication.translate("MainWindow", "You lost!")
+            )
         return QCoreApplication.translate("MainWindow", "%1 wins!").replace(
-            "%1", self._seats[winner].name)
+            "%1", self._seats[winner].name
+        )
 
     def statistics_store(self) -> StatisticsStore:
         if self._statistics is None:
@@ -239,7 +253,8 @@ class GameSession(QObject):
         for seat in self._seats:
             seat.setParent(self)
             seat.answered.connect(
-                lambda request, stroke, seat=seat: self._seat_answered(seat, request, stroke))
+                lambda request, stroke, seat=seat: self._seat_answered(seat, request, stroke)
+            )
             seat.notice.connect(self.notice)
             seat.changed.connect(self.changed)
         snapshot = Position(game)

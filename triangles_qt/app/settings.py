@@ -4,7 +4,7 @@ out-of-range value gives its default, so a corrupt settings file can never stop 
 
 Keys (QSettings groups)::
 
-    window/geometry, window/state                       bytes from saveGeometry()/saveState()
+    window/geometry                                     bytes from saveGeometry()
     new_game/preset, new_game/opponent, new_game/strategy, new_game/human_starts,
     new_game/replay_after_triangle, new_game/player1_name, new_game/player2_name
     appearance/theme
@@ -78,16 +78,7 @@ class Settings:
 
     @window_geometry.setter
     def window_geometry(self, value: bytes | QByteArray) -> None:
-        self._set("window/geometry", QByteArray(bytes(value)))
-
-    @property
-    def window_state(self) -> bytes:
-        """The main window's saveState() bytes (tool bars, docks); b"" when none is stored."""
-        return _as_bytes(self._get("window/state"))
-
-    @window_state.setter
-    def window_state(self, value: bytes | QByteArray) -> None:
-        self._set("window/state", QByteArray(bytes(value)))
+        self._set("window/geometry", QByteArray(_as_bytes(value)))
 
     # --- new game --------------------------------------------------------------------------------
 
@@ -264,7 +255,7 @@ def _as_bool(value: Any, default: bool) -> bool:
 
 def _as_bytes(value: Any) -> bytes:
     if isinstance(value, QByteArray):
-        return value.data()
+        return bytes(value.data())
     if isinstance(value, (bytes, bytearray)):
         return bytes(value)
     return b""

@@ -4,7 +4,7 @@ their totals, a small stacked bar chart, and a Reset button (RULES.md 6)."""
 from __future__ import annotations
 
 import html
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette
@@ -103,7 +103,7 @@ class ResultsChart(QWidget):
     def _paint_legend(self, painter: QPainter, text_colour: QColor) -> None:
         metrics = painter.fontMetrics()
         x = 4.0
-        for word, colour in zip(self._legend, (WON_COLOUR, DRAWN_COLOUR, LOST_COLOUR)):
+        for word, colour in zip(self._legend, (WON_COLOUR, DRAWN_COLOUR, LOST_COLOUR), strict=True):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawRoundedRect(QRectF(x, 6, 12, 12), 3, 3)
@@ -237,11 +237,14 @@ class StatisticsDialog(QDialog):
         if error:
             heading = self.tr("Your earlier statistics could not be read.")
             if self.store.corrupt_copy is not None:
-                what = self.tr("The damaged file was kept as %1, and counting starts again from "
-                               "zero.").replace("%1", str(self.store.corrupt_copy))
+                what = self.tr(
+                    "The damaged file was kept as %1, and counting starts again from zero."
+                ).replace("%1", str(self.store.corrupt_copy))
             else:
-                what = self.tr("The damaged file could not be moved aside, so new results are not "
-                               "saved until you reset the statistics.")
+                what = self.tr(
+                    "The damaged file could not be moved aside, so new results are not "
+                    "saved until you reset the statistics."
+                )
             self.error_label.setText(f"<b>{html.escape(heading)}</b><br>{html.escape(what)}")
             self.error_label.setToolTip(error)  # the exact cause, in English
 

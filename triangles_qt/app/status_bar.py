@@ -127,7 +127,6 @@ class StatusBar(QStatusBar):
         painter = QPainter(self)
         option = QStyleOption()
         option.initFrom(self)
-        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelStatusBar, option, painter,
-                                   self)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelStatusBar, option, painter, self)
         painter.setPen(self.palette().windowText().color())
         painter.drawText(self._message_rect(), _WRAP, self.currentMessage())

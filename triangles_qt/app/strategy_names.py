@@ -8,7 +8,6 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 
-
 def builtin_level_name(strategy_id: str) -> str | None:
     """A built-in level's name in the interface language; None for any other id."""
     names = {

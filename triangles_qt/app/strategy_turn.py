@@ -32,8 +32,13 @@ class StrategyTurn(QObject):
 
     chosen = Signal(object)  # Choice
 
-    def __init__(self, runner: SafeStrategy, position: Position, budget_s: float,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        runner: SafeStrategy,
+        position: Position,
+        budget_s: float,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._runner = runner
         self._position = position
@@ -47,8 +52,9 @@ class StrategyTurn(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._conclude)
-        self._call: StrategyCall | None = runner.begin(position, budget_s,
-                                                       self._relay.returned.emit)
+        self._call: StrategyCall | None = runner.begin(
+            position, budget_s, self._relay.returned.emit
+        )
         if self._call is None:  # not asked (busy, or replaced): the answer is known now
             _pending.discard(relay)
             QTimer.singleShot(0, self, self._conclude)
