@@ -1,4 +1,5 @@
-"""The `.triangles` game record (RULES.md section 8): writing, strict loading, atomic saves, CLI."""
+"""The `.triangles` game record (docs/rules.md section 8): writing, strict loading, atomic saves,
+the CLI."""
 
 from __future__ import annotations
 

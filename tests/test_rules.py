@@ -1,4 +1,4 @@
-"""The rules of RULES.md sections 1-5, pinned one by one, including the geometric traps."""
+"""The rules of docs/rules.md sections 1-5, pinned one by one, including the geometric traps."""
 
 import random
 

@@ -21,6 +21,7 @@ from .core.players import PlayerInfo, PlayerKind
 from .core.position import Position
 from .core.record import RecordError, write_record
 from .core.rules import Rules
+from .defaults import DEFAULT_PRESET
 from .plugin_manager import PluginRegistry, load_plugins, plugin_search_dirs
 from .strategy_runner import Failure, SafeStrategy
 from .themes import load_themes, theme_advice
@@ -154,7 +155,7 @@ def run_match(
     registry: PluginRegistry,
     p1: str,
     p2: str,
-    preset: str = "phone-60",
+    preset: str = DEFAULT_PRESET,
     games: int = 20,
     seed: int = 1,
     tolerance: int | None = None,
@@ -208,7 +209,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add = parser.add_argument
     add(
-        "--preset", choices=list(PRESETS), default="phone-60", help="board size (default: phone-60)"
+        "--preset",
+        choices=list(PRESETS),
+        default=DEFAULT_PRESET,
+        help=f"board size (default: {DEFAULT_PRESET})",
     )
     add("--games", type=_positive_int, default=20, help="number of games (default: 20)")
     add("--seed", type=int, default=1, help="board seed of the first game (default: 1)")

@@ -28,7 +28,7 @@ from typing import Any
 import pluggy
 
 from . import PROJECT_NAME, hookspecs
-from .defaults import MAX_PLUGIN_TEXT_LENGTH
+from .defaults import BUILTIN_LEVELS, MAX_PLUGIN_TEXT_LENGTH
 
 ENTRY_POINT_GROUP = PROJECT_NAME
 USER_DATA_ENV = "TRIANGLES_USER_DATA"
@@ -42,7 +42,6 @@ BUILTIN_PLUGINS: tuple[tuple[str, str, bool], ...] = (
     ("hard", "triangles_qt.builtin_plugins.hard", True),
     ("builtin_themes", "triangles_qt.builtin_themes", False),
 )
-BUILTIN_STRATEGY_ORDER = ("easy", "medium", "hard")
 BUILTIN_SOURCE = "built-in"
 
 HOOKS = ("triangles_strategies", "triangles_themes")
@@ -106,8 +105,8 @@ class PluginRegistry:
         def order(strategy: Any) -> tuple:
             sid = strategy.id
             builtin = self._strategy_plugin[sid] in self._builtin_plugins
-            if builtin and sid in BUILTIN_STRATEGY_ORDER:
-                return (0, BUILTIN_STRATEGY_ORDER.index(sid), "", "")
+            if builtin and sid in BUILTIN_LEVELS:
+                return (0, BUILTIN_LEVELS.index(sid), "", "")
             return (1, 0, str(strategy.name).casefold(), sid)
 
         return sorted(self._strategies.values(), key=order)

@@ -1,4 +1,5 @@
-"""`python -m triangles_qt.record FILE...`: check `.triangles` game records (RULES.md section 8).
+"""`python -m triangles_qt.record FILE...`: check `.triangles` game records (docs/rules.md
+section 8).
 
 Prints one line per file, in the order given:
 

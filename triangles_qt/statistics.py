@@ -1,5 +1,5 @@
-"""Statistics of games against the computer (RULES.md 6): played, won, lost and drawn per computer
-strategy, kept in one small JSON file. No Qt here.
+"""Statistics of games against the computer (docs/rules.md 6): played, won, lost and drawn per
+computer strategy, kept in one small JSON file. No Qt here.
 
 A draw counts neither as a win nor as a loss; ``played`` is always ``won + lost + drawn``.
 

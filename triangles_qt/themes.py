@@ -1,5 +1,5 @@
 """Themes: the TOML theme format, its validation, the built-in Nebula theme and the set of themes
-the app can offer (RULES.md section 7). No Qt here: the view turns these strings into colours.
+the app can offer (docs/rules.md section 7). No Qt here: the view turns these strings into colours.
 
 A theme file looks like this (every key is required unless marked optional)::
 
@@ -89,8 +89,8 @@ NEBULA = Theme(
     warning="#ff4fa3",
     text="#e8eaf6",
 )
-"""The default theme (RULES.md 7): a night sky, Player 1 red-orange, Player 2 blue. Built here in
-Python so it exists whatever happens to the theme files; no plugin can replace it."""
+"""The default theme (docs/rules.md 7): a night sky, Player 1 red-orange, Player 2 blue. Built
+here in Python so it exists whatever happens to the theme files; no plugin can replace it."""
 
 DEFAULT_THEME_ID = NEBULA.id
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QByteArray, QPoint, QSettings
+from PySide6.QtCore import QPoint, QSettings
 
 from triangles_qt.app.settings import (
     APPLICATION,

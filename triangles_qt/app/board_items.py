@@ -37,7 +37,7 @@ LINE_MARGIN = 14.0
 def line_detail(pixels_per_point: float, tolerance: int) -> float:
     """The size (1 = full) of star cores and strokes on a board shown at `pixels_per_point`.
 
-    A stroke may pass `tolerance` points from a star (RULES.md 2); on screen a legal stroke
+    A stroke may pass `tolerance` points from a star (docs/rules.md 2); on screen a legal stroke
     must not touch the star's core, or it looks as if it went over it. So the core's radius plus
     half a stroke shrink to fit within the tolerance, down to half size, below which stars would
     be hard to see."""

@@ -2,7 +2,7 @@
 in the look of the app for a given theme, and the per-language rules text (help_content/) with the
 pictures embedded.
 
-Pictures (RULES.md sections 2 and 3):
+Pictures (docs/rules.md sections 2 and 3):
 
     cross    a stroke refused because it would cross another one (dashed, warning colour)
     star     a stroke refused because it would pass over a star

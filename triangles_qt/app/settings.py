@@ -131,7 +131,7 @@ class Settings:
 
     @property
     def replay_after_triangle(self) -> bool:
-        """The "play again after a triangle" option (RULES.md 4), off by default."""
+        """The "play again after a triangle" option (docs/rules.md 4), off by default."""
         return _as_bool(self._get("new_game/replay_after_triangle"), False)
 
     @replay_after_triangle.setter

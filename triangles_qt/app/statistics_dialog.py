@@ -1,5 +1,5 @@
 """The Statistics window: games against the computer per strategy (played, won, drawn, lost),
-their totals, a small stacked bar chart, and a Reset button (RULES.md 6)."""
+their totals, a small stacked bar chart, and a Reset button (docs/rules.md 6)."""
 
 from __future__ import annotations
 

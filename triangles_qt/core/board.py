@@ -23,7 +23,7 @@ MAX_STARS = 250
 
 @dataclass(frozen=True)
 class Preset:
-    """A board size of the documented app (RULES.md section 1)."""
+    """A board size of the documented app (docs/rules.md section 1)."""
 
     name: str
     family: str  # "phone" or "tablet"
@@ -46,7 +46,7 @@ PRESETS: dict[str, Preset] = {
 
 
 class BoardError(ValueError):
-    """A board description that breaks RULES.md section 1 or this program's limits."""
+    """A board description that breaks docs/rules.md section 1 or this program's limits."""
 
 
 def min_spacing(width: int, height: int, count: int) -> int:

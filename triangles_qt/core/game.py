@@ -1,4 +1,5 @@
-"""The rules engine: a game on a board, its strokes, scores, turns, end and undo (RULES.md 2-5).
+"""The rules engine: a game on a board, its strokes, scores, turns, end and undo (docs/rules.md
+sections 2-5).
 
 State is kept in Python-int bitsets over the board's candidate strokes, so applying a stroke is a
 handful of big-int operations: the crossing row of the new stroke (cached on the board) removes
@@ -18,7 +19,7 @@ from .rules import Rules
 
 
 class Rejection(enum.Enum):
-    """Why a stroke is refused (RULES.md section 2), in the order the rules list them."""
+    """Why a stroke is refused (docs/rules.md section 2), in the order the rules list them."""
 
     ALREADY_DRAWN = "already drawn"
     PASSES_OVER_STAR = "passes over a star"
@@ -109,7 +110,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True once no counting triangle can ever be closed again (RULES.md section 5)."""
+        """True once no counting triangle can ever be closed again (docs/rules.md section 5)."""
         return self._witness is None
 
     @property
@@ -154,7 +155,7 @@ class Game:
 
     def obstacles(self, i: int, j: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """What stands in the way of stroke i-j: the stars it passes over (within the board's
-        tolerance, RULES.md 2.2) and the drawn strokes it crosses or runs along (2.3), so that
+        tolerance, docs/rules.md 2.2) and the drawn strokes it crosses or runs along (2.3), so that
         a refused stroke can show its culprits. Both are empty for a legal stroke."""
         self._check_stars(i, j)
         points = self.board.star_list
@@ -280,7 +281,7 @@ class Game:
         """An empty triangle whose undrawn sides are all legal, or None: the game is over.
 
         Every such triangle has an undrawn, legal side, so scanning the legal strokes' empty
-        triangles is exhaustive (RULES.md section 5's exact criterion).
+        triangles is exhaustive (docs/rules.md section 5's exact criterion).
         """
         board = self.board
         usable = self._drawn | self._legal

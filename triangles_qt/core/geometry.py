@@ -58,7 +58,8 @@ def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
 
 
 def strokes_conflict(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """True when strokes a-b and c-d share a point other than a common endpoint (RULES.md 2.3)."""
+    """True when strokes a-b and c-d share a point other than a common endpoint (docs/rules.md
+    2.3)."""
     shared = {a, b} & {c, d}
     if not shared:
         return segments_intersect(a, b, c, d)

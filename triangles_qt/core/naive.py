@@ -1,6 +1,6 @@
 """A slow, obviously correct rules engine: the reference the fast one is checked against.
 
-Every rule is read straight off RULES.md and decided with the scalar predicates of geometry.py,
+Every rule is read straight off docs/rules.md and decided with the scalar predicates of geometry.py,
 re-checking every star and every drawn stroke each time. No caches, no bitsets, no numpy.
 """
 
@@ -20,7 +20,7 @@ from .rules import Rules
 
 
 class NaiveGame:
-    """The rules of RULES.md sections 2-5, played on a list of integer stars."""
+    """The rules of docs/rules.md sections 2-5, played on a list of integer stars."""
 
     def __init__(self, stars: list[Point], tolerance: int, rules: Rules = Rules()) -> None:
         self.stars: list[Point] = [(int(x), int(y)) for x, y in stars]
@@ -59,7 +59,7 @@ class NaiveGame:
         return None
 
     def is_empty_triangle(self, i: int, j: int, k: int) -> bool:
-        """No star strictly inside and none on a side (RULES.md section 3)."""
+        """No star strictly inside and none on a side (docs/rules.md section 3)."""
         a, b, c = self.stars[i], self.stars[j], self.stars[k]
         if orient(a, b, c) == 0:
             return False
@@ -96,7 +96,7 @@ class NaiveGame:
         return triangles
 
     def is_over(self) -> bool:
-        """RULES.md section 5, literally: no empty triangle with star-legal sides, at least one
+        """docs/rules.md section 5, literally: no empty triangle with star-legal sides, at least one
         undrawn side, and every undrawn side currently legal."""
         drawn = self._drawn_set()
         for i, j, k in combinations(range(len(self.stars)), 3):

@@ -1,4 +1,4 @@
-"""The `.triangles` game record (RULES.md section 8): writing a game out and loading one back.
+"""The `.triangles` game record (docs/rules.md section 8): writing a game out and loading one back.
 
 This module owns the record format and nothing else: `game_to_record` turns a `Game` and its two
 players into the JSON-ready dict, `write_record` stores it atomically, and `parse_record` /
@@ -109,7 +109,8 @@ class LoadedRecord:
 
 
 def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
-    """The JSON-ready record of `game` (RULES.md section 8). Raises RecordError for bad players."""
+    """The JSON-ready record of `game` (docs/rules.md section 8). Raises RecordError for bad
+    players."""
     checked = _checked_player_infos(players)
     board = game.board
     # Refuse to write what could not be loaded back (a seed beyond 64 bits).
