@@ -51,13 +51,6 @@
     </message>
 </context>
 <context>
-    <name>Language</name>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Език</translation>
-    </message>
-</context>
-<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;New game…</source>

@@ -81,11 +81,6 @@ def current_language() -> str:
     return normalise_code(QLocale().name()) or DEFAULT_LANGUAGE
 
 
-def language_menu_title() -> str:
-    """The title of the Settings > Language menu, in the current language."""
-    return QCoreApplication.translate("Language", "&Language")
-
-
 def translations_dir() -> Path:
     """The folder holding the compiled ``triangles_<code>.qm`` files: the package
     ``triangles_qt.translations`` (in a checkout, the repository's translations/)."""

@@ -157,7 +157,6 @@ class Board:
         cross -= np.multiply.outer(dy, x)
         cross -= c0[:, None]
         blocker = self._blocking_stars(ia, ib, dx, dy, cross)
-        self._pair_blocker = blocker
         cand = np.flatnonzero(blocker < 0)
         self.m = m = len(cand)
         self.cand_a = ia[cand].astype(np.intp)
@@ -226,14 +225,6 @@ class Board:
     def stroke(self, s: int) -> tuple[int, int]:
         """The star pair (low, high) of candidate s."""
         return self.cand_a_list[s], self.cand_b_list[s]
-
-    def blocking_star(self, i: int, j: int) -> int | None:
-        """A star that stroke i-j passes over, or None when it passes over none."""
-        if i == j:
-            return None
-        i, j = min(i, j), max(i, j)
-        b = int(self._pair_blocker[i * self.n - i * (i + 1) // 2 + j - i - 1])
-        return None if b < 0 else b
 
     def crossing_bits(self, t: int) -> int:
         """Bitset of the candidates that share a point with candidate t other than an endpoint.
