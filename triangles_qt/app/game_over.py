@@ -30,7 +30,7 @@ class GameOverDialog(QDialog):
 
     play_again = Signal()
 
-    def __init__(self, title: str, score: str, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gameOverDialog")
         self.title_label = QLabel()
@@ -43,7 +43,6 @@ class GameOverDialog(QDialog):
         self.score_label = QLabel()
         self.score_label.setAlignment(Qt.AlignCenter)
         self.score_label.setTextFormat(Qt.TextFormat.RichText)
-        self.set_texts(title, score)
         self.buttons = QDialogButtonBox()
         self.play_again_button = self.buttons.addButton("", QDialogButtonBox.AcceptRole)
         self.close_button = self.buttons.addButton("", QDialogButtonBox.RejectRole)
@@ -67,11 +66,12 @@ class GameOverDialog(QDialog):
         """The final score as plain text."""
         return QTextDocumentFragment.fromHtml(self.score_label.text()).toPlainText()
 
-    def set_texts(self, title: str, score: str) -> None:
-        """Who won (plain text) and the final score (rich text), worded by the window that knows
-        the game."""
-        self.title_label.setText(title)
-        self.score_label.setText(score)
+    def show_result(self, session) -> None:
+        """Who won `session`'s game (a `GameSession`) and its final score, in the language in
+        use (again after a language change)."""
+        position, seats = session.position, session.seats
+        self.title_label.setText(session.result_text())
+        self.score_label.setText(final_score((seats[0].name, seats[1].name), position.scores))
 
     def retranslate_ui(self) -> None:
         self.setWindowTitle(self.tr("Game over"))

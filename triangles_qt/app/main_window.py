@@ -9,10 +9,9 @@ import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
-from triangles_qt import __version__
 from triangles_qt.core.board import PRESETS
 from triangles_qt.core.game import Move
 from triangles_qt.statistics import StatisticsStore
@@ -21,10 +20,9 @@ from triangles_qt.themes import NEBULA
 from . import notices
 from .appearance import app_icon, available_themes, theme_palette
 from .board_view import BoardView
-from .colors import qcolor, with_alpha
 from .game_files import GameFiles
-from .game_over import GameOverDialog, final_score
-from .help_dialog import HowToPlayDialog
+from .game_over import GameOverDialog
+from .help_dialog import HowToPlayDialog, about_box
 from .i18n import LANGUAGES, native_name, normalise_code
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
@@ -91,16 +89,12 @@ class MainWindow(QMainWindow):
         self.startup_notes: list[str] = []
         unloaded = len(getattr(registry, "failed", ())) + len(self.theme_set.errors)
         if unloaded:
-            self.startup_notes.append(
-                plural(
-                    self.tr(
-                        "%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
-                        "",
-                        unloaded,
-                    ),
-                    unloaded,
-                )
+            text = self.tr(
+                "%n plugin(s) or theme(s) could not be loaded: see Settings > Plugins.",
+                "",
+                unloaded,
             )
+            self.startup_notes.append(plural(text, unloaded))
         wanted = theme_id or self.settings.theme_id
         if wanted and wanted not in self.themes:  # e.g. its plugin was removed
             self.startup_notes.append(
@@ -160,21 +154,14 @@ class MainWindow(QMainWindow):
     def _create_menus(self) -> None:
         bar = self.menuBar()
         self.game_menu = bar.addMenu("")
-        for act in (
-            self.new_action,
-            self.open_action,
-            self.save_action,
-            self.save_as_action,
-            None,
-            self.undo_action,
-            self.redo_action,
-            self.hint_action,
-            None,
-            self.statistics_action,
-            None,
-            self.quit_action,
+        for section in (
+            [self.new_action, self.open_action, self.save_action, self.save_as_action],
+            [self.undo_action, self.redo_action, self.hint_action],
+            [self.statistics_action],
         ):
-            self.game_menu.addSeparator() if act is None else self.game_menu.addAction(act)
+            self.game_menu.addActions(section)
+            self.game_menu.addSeparator()
+        self.game_menu.addAction(self.quit_action)
         self.settings_menu = bar.addMenu("")
         self.theme_menu = self.settings_menu.addMenu("")
         self.theme_menu.addActions(list(self.theme_actions.values()))
@@ -229,7 +216,8 @@ class MainWindow(QMainWindow):
             if theme_id in self.theme_actions:
                 self.theme_actions[theme_id].setText(name)
         self._update_board_label()
-        self._update_game_over_texts()
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.show_result(self.session)
         self.view.setAccessibleName(self.tr("Board"))
         self.view.setAccessibleDescription(
             self.tr(
@@ -275,11 +263,7 @@ class MainWindow(QMainWindow):
         self.theme = theme
         self.view.set_theme(theme)
         self.score_panel.set_theme(theme)
-        top, text = qcolor(theme.background_top), qcolor(theme.text)
-        self.status_bar.setStyleSheet(
-            f"QStatusBar {{ background: {top.name()}; color: {text.name()}; }}"
-            f" QStatusBar QLabel {{ color: {with_alpha(text, 170).name(QColor.HexArgb)}; }}"
-        )
+        self.status_bar.set_theme(theme)
         self.theme_actions[theme.id].setChecked(True)
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -385,22 +369,10 @@ class MainWindow(QMainWindow):
 
     def _on_game_over(self) -> None:
         self._close_game_over_dialog()
-        dialog = GameOverDialog(*self._final_texts(), self)
+        self.game_over_dialog = dialog = GameOverDialog(self)
+        dialog.show_result(self.session)
         dialog.play_again.connect(self.play_again)
-        self.game_over_dialog = dialog
         dialog.open()
-
-    def _final_texts(self) -> tuple[str, str]:
-        position = self.session.position
-        assert position is not None
-        seats = self.session.seats
-        return self.session.result_text(), final_score(
-            (seats[0].name, seats[1].name), position.scores
-        )
-
-    def _update_game_over_texts(self) -> None:
-        if self.game_over_dialog is not None:
-            self.game_over_dialog.set_texts(*self._final_texts())
 
     def _close_game_over_dialog(self) -> None:
         if self.game_over_dialog is not None:
@@ -422,10 +394,7 @@ class MainWindow(QMainWindow):
     # -- other windows ----------------------------------------------------------------------------
 
     def show_statistics(self) -> None:
-        names = {
-            str(strategy.id): strategy_display_name(strategy)
-            for strategy in self.session.seat_maker.strategies()
-        }
+        names = {str(s.id): strategy_display_name(s) for s in self.session.seat_maker.strategies()}
         dialog = StatisticsDialog(self.session.statistics_store(), self, strategy_names=names)
         self._open_child("statistics", dialog)
 
@@ -444,17 +413,7 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def show_about(self) -> None:
-        text = self.tr(
-            "<h3>Triangles %1</h3><p>Draw strokes between stars, close empty triangles and "
-            "outscore your opponent.</p><p>Free software under the GNU GPL, version 3 or later.</p>"
-        ).replace("%1", __version__)
-        box = QMessageBox(
-            QMessageBox.Icon.Information, self.tr("About Triangles"), text, parent=self
-        )
-        icon = app_icon()
-        if not icon.isNull():
-            box.setIconPixmap(icon.pixmap(64, 64))
-        self.message_box = box
+        self.message_box = box = about_box(self)
         box.open()
 
     # -- questions, messages and file choosers (tests replace these) ------------------------------

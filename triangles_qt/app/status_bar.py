@@ -13,9 +13,10 @@ too long for one line wraps onto more, and the bar grows to show them.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRect, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption
 
+from .colors import qcolor, with_alpha
 from .notices import Notice, NoticeKind
 
 # the spacing before a permanent widget, with a little air
@@ -80,6 +81,13 @@ class StatusBar(QStatusBar):
         if event.type() == QEvent.Type.LanguageChange and self._shown is not None:
             self._display(self._shown)
         super().changeEvent(event)
+
+    def set_theme(self, theme) -> None:
+        top, text = qcolor(theme.background_top), qcolor(theme.text)
+        self.setStyleSheet(
+            f"QStatusBar {{ background: {top.name()}; color: {text.name()}; }}"
+            f" QStatusBar QLabel {{ color: {with_alpha(text, 170).name(QColor.HexArgb)}; }}"
+        )
 
     # -- layout -----------------------------------------------------------------------------------
 
