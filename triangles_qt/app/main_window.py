@@ -359,6 +359,7 @@ class MainWindow(QMainWindow):
                         "%1", closer.name
                     ),
                     seconds=3,
+                    yields=True,
                 )
             )
 

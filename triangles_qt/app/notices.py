@@ -36,8 +36,9 @@ class NoticeKind(enum.Enum):
 
 
 class Priority(enum.IntEnum):
-    """A notice does not cover a passing one of higher priority (a computer player's failure
-    stays readable when the stand-in's stroke closes a triangle)."""
+    """A notice that yields does not cover one of higher priority: a computer player's failure
+    stays readable when the stand-in's stroke closes a triangle, the start-up warnings when a
+    file is opened."""
 
     INFO = 0
     RESULT = 1
@@ -46,12 +47,14 @@ class Priority(enum.IntEnum):
 
 @dataclass(frozen=True, eq=False)
 class Notice:
-    """`seconds` None: it stays until withdrawn, and comes back after any passing notice."""
+    """`seconds` None: it stays until withdrawn, and comes back after any passing notice.
+    `yields`: news that may wait, not shown over a notice of higher priority."""
 
     kind: NoticeKind
     text: Callable[[], str]
     priority: Priority = Priority.INFO
     seconds: float | None = 4.0
+    yields: bool = False
 
 
 def rejection_text(reason: Rejection) -> str:
@@ -104,6 +107,7 @@ def opened(name: str) -> Notice:
     return Notice(
         NoticeKind.FILE,
         lambda: QCoreApplication.translate("MainWindow", "Opened %1").replace("%1", name),
+        yields=True,
     )
 
 

@@ -14,13 +14,13 @@ A seat kind implements `Seat`:
   computer). Most seats ignore them.
 - `name`, `recorded` (the `PlayerInfo` a saved game keeps), `note` (a line for the score card),
   `waiting_text` (what the score panel says while it is this seat's turn; None for a person who
-  plays on this board), `takes_board_input` (a person here: the board's clicks are this seat's
-  strokes), `statistics_id` (the opponent's id when the player's statistics count games against
-  it) and `thinking` (the spinner).
+  plays on this board), `takes_board_input` (a person here: the board's clicks come to this seat
+  as `board_stroke(stroke)`), `statistics_id` (the opponent's id when the player's statistics
+  count games against it) and `thinking` (the spinner).
 - `close()`: the game is over for this seat (new game, window closing).
 
-`seats_for_choices` and `seats_for_record` are the one place where a kind of player becomes a
-kind of seat.
+`SeatMaker.for_choices` and `SeatMaker.for_record` are the one place where a kind of player
+becomes a kind of seat.
 """
 
 from __future__ import annotations
@@ -103,6 +103,10 @@ class Seat(QObject):
     def request_move(self, request: MoveRequest) -> None:
         raise NotImplementedError
 
+    def board_stroke(self, stroke: Stroke) -> None:
+        """A stroke drawn on this computer's board while this seat is to move (only seats that
+        take board input get them)."""
+
     def cancel(self) -> None:
         pass
 
@@ -137,8 +141,7 @@ class PersonSeat(Seat):
     def cancel(self) -> None:
         self._request = None
 
-    def play(self, stroke: Stroke) -> None:
-        """The person drew `stroke` on the board."""
+    def board_stroke(self, stroke: Stroke) -> None:
         request, self._request = self._request, None
         if request is not None:
             self.answered.emit(request, stroke)
@@ -224,11 +227,6 @@ class ComputerSeat(Seat):
             self.notice.emit(notices.computer_failed(shown, failure, failure.replaced))
         self.changed.emit()
         self.answered.emit(request, choice.stroke)
-
-    def refused(self, request: MoveRequest, reason: Rejection | None) -> None:
-        # Only a strategy that reached into its snapshot's insides gets here: it counts as a
-        # failure, so the fallback plays for it after three.
-        self.runner.failures += 1
 
     def cancel(self) -> None:
         if self._turn is not None:

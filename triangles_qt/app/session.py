@@ -32,7 +32,7 @@ from triangles_qt.statistics import StatisticsStore
 from . import notices
 from .autosave import autosave_failure, read_autosave, remove_autosave, write_autosave
 from .notices import NoticeKind
-from .seats import MoveRequest, PersonSeat, Seat, SeatMaker, StandIn, Tag
+from .seats import MoveRequest, Seat, SeatMaker, StandIn, Tag
 from .settings import NewGameChoices, Settings
 from .strategy_turn import StrategyTurn
 
@@ -318,10 +318,10 @@ class GameSession(QObject):
         """A person at this computer draws stroke i-j on the board. Returns whether it was
         played."""
         seat = self.seat_to_move
-        if not isinstance(seat, PersonSeat):
+        if seat is None or not seat.takes_board_input:
             return False
         moves = len(self._game.moves) if self._game is not None else 0
-        seat.play((i, j))
+        seat.board_stroke((i, j))
         return self._game is not None and len(self._game.moves) > moves
 
     def undo(self) -> bool:
@@ -435,6 +435,7 @@ class GameSession(QObject):
         for seat in self._seats:
             seat.stroke_played(move)
         self.stroke_played.emit(move)
+        self._autosave()
         self._after_change()
         return move
 
@@ -444,13 +445,13 @@ class GameSession(QObject):
         for seat in self._seats:
             seat.taken_back(snapshot)
         self.reset.emit(self._view)
+        self._autosave()
         self._after_change()
 
     def _after_change(self) -> None:
         game = self._game
         if game is None:
             return
-        self._autosave()
         if game.is_over:
             self._game_ended()
             return

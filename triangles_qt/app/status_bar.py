@@ -1,9 +1,9 @@
 """The window's status bar: the session's notices on the left, a permanent label (the board) on the
 right.
 
-Notices (`notices.Notice`) are typed: a passing one does not cover a passing one of higher
-priority, a standing one (the result) comes back once a passing one is over, and a notice is
-withdrawn by its kind; each is worded again when the language changes.
+Notices (`notices.Notice`) are typed: one that yields does not cover one of higher priority, a
+standing one (the result) comes back once a passing one is over, and a notice is withdrawn by its
+kind; each is worded again when the language changes.
 
 In a narrow window a long message ran into the label and was cut. While a message needs the room,
 the label steps aside, and comes back when the message ends or the window grows. A message still
@@ -38,17 +38,12 @@ class StatusBar(QStatusBar):
 
     # -- notices ----------------------------------------------------------------------------------
 
-    @property
-    def notice(self) -> Notice | None:
-        """The notice on display, if any."""
-        return self._shown
-
     def show_notice(self, notice: Notice) -> None:
         if notice.seconds is None:
             self._standing = notice
         shown = self._shown
-        if shown is not None and shown.seconds is not None and shown.priority > notice.priority:
-            return  # the more important passing notice stays readable (a standing one follows)
+        if notice.yields and shown is not None and shown.priority > notice.priority:
+            return  # the more important notice stays readable
         self._display(notice)
 
     def withdraw(self, kind: NoticeKind) -> None:

@@ -10,7 +10,7 @@ strategy that never returns can neither block other work nor keep the app from q
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from triangles_qt.core.position import Position
 from triangles_qt.strategy_runner import Choice, SafeStrategy, StrategyCall
@@ -21,6 +21,9 @@ class _Relay(QObject):
     has delivered (kept in `_pending`), whatever happens to the turn meanwhile."""
 
     returned = Signal()
+
+    def delivered(self) -> None:
+        _pending.discard(self)
 
 
 _pending: set[_Relay] = set()
@@ -47,7 +50,7 @@ class StrategyTurn(QObject):
         self._concluded = False
         self._relay = relay = _Relay()
         relay.returned.connect(self._conclude)
-        relay.returned.connect(lambda: _pending.discard(relay))
+        relay.returned.connect(relay.delivered)
         _pending.add(relay)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -67,6 +70,8 @@ class StrategyTurn(QObject):
         self._cancelled = True
         if self._call is None or self._call.done.is_set():
             self._finish()
+        else:  # the turn outlives whoever asked (a seat of a game now over) until the deadline
+            self.setParent(QCoreApplication.instance())
 
     def _conclude(self) -> None:
         if self._concluded:
