@@ -259,7 +259,7 @@ def test_a_save_that_fails_says_so_and_the_game_goes_on(make_window, tmp_path):
     assert len(window.session.position.moves) == 3 and window.session.file is None
 
 
-def teststartup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path):
+def test_startup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path):
     window = make_window()
     window.start_new_game(FRIENDS, seed=1)
     window.files.save_to(tmp_path / "g.triangles")
@@ -269,6 +269,34 @@ def teststartup_notes_are_not_hidden_by_the_opened_message(make_window, tmp_path
     assert other.statusBar().currentMessage().startswith("2 plugins or themes")
     assert other.files.open_file(tmp_path / "g.triangles")  # told once; then the usual message
     assert other.statusBar().currentMessage() == "Opened g.triangles"
+
+
+def test_a_warning_on_show_does_not_hide_what_the_player_just_did(make_window, tmp_path):
+    window = make_window()
+    window.startup_notes.append("2 plugins or themes could not be loaded: see Settings > Plugins.")
+    window.start_new_game(FRIENDS, seed=1)
+    assert window.statusBar().currentMessage().startswith("2 plugins or themes")
+    session = window.session
+    i, j = session.position.legal_strokes()[0]
+    session.request_stroke(int(i), int(j))
+    session.request_stroke(int(i), int(j))  # refused: its reason is shown over the warning
+    assert window.statusBar().currentMessage() == "Already drawn"
+    window.undo_action.trigger()
+    assert window.statusBar().currentMessage() == "Stroke taken back"
+
+
+def test_opening_a_game_leaves_no_autosave_until_a_stroke_is_drawn(make_window, tmp_path):
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=1)
+    play_strokes(window.session, 2)
+    window.files.save_to(tmp_path / "g.triangles")
+    window.close()
+    assert autosave_path().is_file()  # the unfinished game, kept for next time
+    other = make_window()
+    assert other.files.open_file(tmp_path / "g.triangles")
+    assert not autosave_path().exists()  # opening alone changes nothing worth resuming
+    play_strokes(other.session, 1)
+    assert autosave_path().is_file()
 
 
 def test_command_line_options_and_qt_arguments_are_separated():
