@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .core.board import PRESETS, Board, BoardError
 from .core.game import Game
@@ -22,6 +24,7 @@ from .core.position import Position
 from .core.record import RecordError, write_record
 from .core.rules import Rules
 from .defaults import DEFAULT_PRESET
+from .engine.host import EngineError, EngineStrategy
 from .plugin_manager import PluginRegistry, load_plugins, plugin_search_dirs
 from .strategy_runner import Failure, SafeStrategy
 from .themes import load_themes, theme_advice
@@ -121,12 +124,27 @@ class MatchResult:
         }
 
 
+ENGINE_PREFIX = "engine:"
+
+
+def contestant_strategy(registry: PluginRegistry, spec: str) -> tuple[Any, str]:
+    """The strategy a --p1/--p2 value names, and who provides it: an installed strategy's id, or
+    ``engine:COMMAND``, an engine program run in its own process (docs/engine-protocol.md).
+    KeyError for an unknown id."""
+    if spec.startswith(ENGINE_PREFIX):
+        command = shlex.split(spec[len(ENGINE_PREFIX) :])
+        if not command:
+            raise KeyError(f"{spec!r} names no engine program")
+        return EngineStrategy(spec, command), f"engine {command[0]}"
+    return registry.strategy(spec), registry.plugin_of(spec)
+
+
 def contestants(registry: PluginRegistry, p1: str, p2: str) -> tuple[Contestant, Contestant]:
     """The two sides of a match (KeyError for an unknown id); the same id twice is labelled
     ``id#1`` and ``id#2``."""
     labels = (f"{p1}#1", f"{p2}#2") if p1 == p2 else (p1, p2)
     return tuple(  # type: ignore[return-value]
-        Contestant(label, SafeStrategy(registry.strategy(sid), registry.plugin_of(sid)))
+        Contestant(label, SafeStrategy(*contestant_strategy(registry, sid)))
         for label, sid in zip(labels, (p1, p2), strict=True)
     )
 
@@ -166,6 +184,31 @@ def run_match(
 ) -> MatchResult:
     """Play `games` games between strategies p1 and p2 (ids); see the module docstring."""
     first, second = contestants(registry, p1, p2)
+    try:
+        for side in (first, second):  # warm: starting is not part of the first move's time
+            if isinstance(side.safe.strategy, EngineStrategy):
+                side.safe.strategy.process.start()
+        return _play_match(
+            first, second, preset, games, seed, tolerance, rules, budget_s, records_dir, progress
+        )
+    finally:
+        for side in (first, second):
+            if isinstance(side.safe.strategy, EngineStrategy):
+                side.safe.strategy.close()
+
+
+def _play_match(
+    first: Contestant,
+    second: Contestant,
+    preset: str,
+    games: int,
+    seed: int,
+    tolerance: int | None,
+    rules: Rules,
+    budget_s: float,
+    records_dir: str | Path | None,
+    progress: Callable[[int, GameResult], None] | None,
+) -> MatchResult:
     match = MatchResult((first.label, second.label))
     for k in range(games):
         board = Board.generate(preset, seed + k, tolerance)
@@ -216,7 +259,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add("--games", type=_positive_int, default=20, help="number of games (default: 20)")
     add("--seed", type=int, default=1, help="board seed of the first game (default: 1)")
-    add("--p1", default="easy", help="strategy id of the first contestant (default: easy)")
+    add(
+        "--p1",
+        default="easy",
+        help="strategy id of the first contestant (default: easy), or engine:COMMAND for an "
+        "engine program (docs/engine-protocol.md)",
+    )
     add(
         "--p2",
         default="medium",
@@ -272,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     for sid in (args.p1, args.p2):
         try:
-            registry.strategy(sid)
+            contestant_strategy(registry, sid)
         except KeyError as exc:
             print(f"error: {exc.args[0]}", file=sys.stderr)
             return 2
@@ -311,6 +359,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # strategy threads are daemons: nothing keeps us from exiting
         print("interrupted", file=sys.stderr)
         return 130
+    except EngineError as exc:  # an engine that cannot even start and shake hands
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     summary = match.summary()
     if args.json:
         print(json.dumps(summary))

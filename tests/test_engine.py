@@ -1,0 +1,233 @@
+"""Engines in their own processes (docs/engine-protocol.md): the protocol's words, the Python
+adapter that serves a plugin's strategy, and a host that contains every kind of misbehaving
+engine: the game goes on with the fallback's stroke and the failure is told."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game
+from triangles_qt.core.position import Position
+from triangles_qt.core.rules import Rules
+from triangles_qt.engine import protocol
+from triangles_qt.engine.__main__ import serve
+from triangles_qt.engine.host import EngineError, EngineProcess, EngineStrategy, Limits
+from triangles_qt.plugin_manager import load_plugins
+from triangles_qt.strategy_runner import FailureKind, SafeStrategy
+
+ADAPTER = [sys.executable, "-m", "triangles_qt.engine", "--strategy"]
+
+
+def fake_engine(tmp_path, on_go: str, on_hello: str = 'say("id name Fake"); say("ok 1")'):
+    """An engine program that shakes hands as `on_hello` says and does `on_go` when asked to
+    move (Python code; `say(line)` writes a line, `legal` is a legal stroke of the position)."""
+    script = tmp_path / "engine.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import os, sys, time
+            from triangles_qt.core.game import Game
+            from triangles_qt.engine import protocol
+
+            def say(line):
+                sys.stdout.write(line + "\\n"); sys.stdout.flush()
+
+            game = None
+            for line in sys.stdin:
+                word = line.split(" ", 1)[0].strip()
+                if word == "triangles":
+                    {on_hello}
+                elif word == "newgame":
+                    board, rules = protocol.parse_new_game(line)
+                    game = Game(board, rules)
+                elif word == "position":
+                    game = Game(game.board, game.rules)
+                    for i, j in protocol.parse_position(line):
+                        game.play(i, j)
+                elif word == "go":
+                    legal = tuple(int(v) for v in game.legal_strokes()[0])
+                    {on_go}
+                elif word == "quit":
+                    break
+            """
+        ).format(on_go=on_go, on_hello=on_hello)
+    )
+    return [sys.executable, str(script)]
+
+
+@pytest.fixture
+def game():
+    return Game(Board.generate("phone-24", 3))
+
+
+def test_the_protocol_carries_a_board_and_its_strokes_exactly():
+    board = Board.generate("tablet-80", 5, tolerance=7)
+    again, rules = protocol.parse_new_game(protocol.new_game(board, Rules(True)))
+    assert again.star_list == board.star_list and again.tolerance == 7 and rules == Rules(True)
+    assert (again.width, again.height) == (board.width, board.height)
+    strokes = [(3, 17), (4, 0)]
+    assert protocol.parse_position(protocol.position(strokes)) == strokes
+    assert protocol.go(0.25) == "go 250"
+    with pytest.raises(protocol.ProtocolError):
+        protocol.parse_stroke("stroke 1 banana")
+
+
+def test_the_adapter_answers_a_whole_transcript(game):
+    strategy = load_plugins().strategy("medium")
+    board = game.board
+    commands = io.StringIO(
+        "\n".join(
+            [
+                protocol.hello(),
+                protocol.new_game(board, Rules()),
+                protocol.position([]),
+                protocol.go(0.2),
+                "isready",
+                "bogus",
+                "quit",
+            ]
+        )
+        + "\n"
+    )
+    answers = io.StringIO()
+    assert serve(strategy, commands, answers) == 0
+    lines = answers.getvalue().splitlines()
+    assert lines[:3] == ["id name Medium", "id author a Triangles plugin", "ok 1"]
+    i, j = protocol.parse_stroke(lines[3])
+    assert game.check(i, j) is None
+    assert lines[4] == "readyok" and lines[5].startswith("error ProtocolError: unknown command")
+
+
+def test_a_plugin_served_as_an_engine_plays_legal_strokes_in_its_own_process(game):
+    engine = EngineStrategy("medium-engine", [*ADAPTER, "medium"])
+    try:
+        while not game.is_over:
+            i, j = engine.choose_stroke(Position(game), 0.2)
+            game.play(i, j)  # raises if the engine's stroke were illegal
+        assert engine.name == "Medium" and engine.process.running
+    finally:
+        engine.close()
+    assert not engine.process.running
+
+
+@pytest.mark.parametrize(
+    "on_go, kind, words",
+    [
+        ("time.sleep(30)", FailureKind.TIMED_OUT, "no answer within"),
+        ('say("stroke 0 0")', FailureKind.BAD_ANSWER, "not a stroke between"),
+        ('say("stroke banana")', FailureKind.RAISED, "expected 'stroke I J'"),
+        ("sys.exit(3)", FailureKind.RAISED, "exit code 3"),
+        ("os.kill(os.getpid(), 9)", FailureKind.RAISED, "signal 9"),
+        ('say("error out of ideas")', FailureKind.RAISED, "the engine reported: out of ideas"),
+        ('[say("info " + "x" * 1000) for _ in range(300)]', FailureKind.RAISED, "too much"),
+        ('say("info " + "x" * 70000)', FailureKind.RAISED, "longer than"),
+        ('b = bytearray(4 * 1024**3); say("stroke %d %d" % legal)', FailureKind.RAISED, "stopped"),
+    ],
+    ids=["silence", "illegal", "garbage", "exit", "killed", "error", "flood", "long", "memory"],
+)
+def test_a_misbehaving_engine_is_contained_and_the_fallback_plays(
+    tmp_path, game, on_go, kind, words
+):
+    limits = Limits(memory_bytes=1024**3, output_bytes_per_move=100_000)
+    strategy = EngineStrategy("bad", fake_engine(tmp_path, on_go), limits=limits)
+    safe = SafeStrategy(strategy, "engine")
+    strategy.process.start()  # warm, as the arena and the app start it before the game
+    try:
+        choice = safe.choose(game, 1.0)
+        assert choice.failure is not None and choice.failure.kind == kind
+        assert words in choice.failure.error or (kind == FailureKind.TIMED_OUT)
+        assert game.check(*choice.stroke) is None  # the fallback's stroke: the game goes on
+        if kind == FailureKind.TIMED_OUT:  # the host ends the silent engine just after
+            for _ in range(50):
+                if not strategy.process.running:
+                    break
+                subprocess.run(["sleep", "0.05"])
+            assert not strategy.process.running
+    finally:
+        strategy.close()
+
+
+def test_an_engine_that_broke_is_started_again_for_the_next_stroke(tmp_path, game):
+    flag = str(tmp_path / "crashed-once")
+    on_go = (
+        f"(open({flag!r}, 'w').close(), sys.exit(1)) if not os.path.exists({flag!r}) "
+        "else say('stroke %d %d' % legal)"
+    )
+    strategy = EngineStrategy("flaky", fake_engine(tmp_path, on_go))
+    try:
+        with pytest.raises(EngineError, match="exit code 1"):
+            strategy.choose_stroke(Position(game), 0.5)
+        i, j = strategy.choose_stroke(Position(game), 0.5)
+        assert game.check(i, j) is None
+    finally:
+        strategy.close()
+
+
+def test_an_engine_that_does_not_shake_hands_is_refused(tmp_path):
+    process = EngineProcess(fake_engine(tmp_path, "", on_hello='say("ok 7")'))
+    with pytest.raises(EngineError, match="version"):
+        process.start()
+    assert not process.running
+    with pytest.raises(EngineError, match="could not be started"):
+        EngineProcess(["/no/such/engine"]).start()
+
+
+def test_the_arena_plays_an_engine_and_a_plugin_that_prints_cannot_spoil_its_output(tmp_path):
+    plugin = tmp_path / "plugins" / "chatty.py"
+    plugin.parent.mkdir()
+    plugin.write_text(
+        textwrap.dedent(
+            """
+            from triangles_qt import hookimpl
+
+            class Chatty:
+                id = "chatty"
+                name = "Chatty"
+
+                def choose_stroke(self, position, budget_s):
+                    print("thinking out loud")  # stdout: the protocol must not see this
+                    i, j = position.legal_strokes()[0]
+                    return int(i), int(j)
+
+            @hookimpl
+            def triangles_strategies():
+                return [Chatty()]
+            """
+        )
+    )
+    engine = (
+        f"engine:{sys.executable} -m triangles_qt.engine --strategy chatty "
+        f"--plugin-dir {plugin.parent}"
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "triangles_qt.arena",
+            "--preset",
+            "phone-24",
+            "--games",
+            "2",
+            "--p1",
+            engine,
+            "--p2",
+            "easy",
+            "--budget",
+            "0.3",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["failures"] == [] and summary["fallback_moves"][engine] == 0
+    assert sum(summary["wins"].values()) + summary["draws"] == 2

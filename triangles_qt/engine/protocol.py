@@ -1,0 +1,119 @@
+"""The words of the engine protocol (docs/engine-protocol.md), version 1: how the host writes its
+commands and reads an engine's lines. Pure functions, no I/O and no Qt, shared by the host and the
+engine adapter so that both sides agree by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from triangles_qt.core.board import Board
+from triangles_qt.core.rules import Rules
+
+VERSION = 1
+MAX_LINE_BYTES = 65_536
+"""A longer line is a protocol error: the host stops reading and ends the engine."""
+
+
+class ProtocolError(ValueError):
+    """A line that is not what the protocol allows here; the message says why, in English."""
+
+
+@dataclass
+class EngineInfo:
+    """What an engine said about itself in the handshake."""
+
+    name: str = ""
+    author: str = ""
+    version: int = VERSION
+    options: list[str] = field(default_factory=list)  # each "option ..." line, as sent
+
+
+# -- host to engine ------------------------------------------------------------------------------
+
+
+def hello() -> str:
+    return f"triangles {VERSION}"
+
+
+def new_game(board: Board, rules: Rules) -> str:
+    stars = " ".join(f"{x},{y}" for x, y in board.star_list)
+    replay = int(rules.replay_after_triangle)
+    return f"newgame {board.width} {board.height} {board.tolerance} {replay} {stars}"
+
+
+def position(strokes: Sequence[tuple[int, int]]) -> str:
+    return " ".join(["position", *(f"{i}-{j}" for i, j in strokes)])
+
+
+def go(budget_s: float) -> str:
+    return f"go {max(0, round(budget_s * 1000))}"
+
+
+# -- engine to host ------------------------------------------------------------------------------
+
+
+def read_handshake_line(line: str, info: EngineInfo) -> bool:
+    """Take one line of the engine's handshake into `info`; True once it said `ok`."""
+    word, _, rest = line.partition(" ")
+    if word == "id":
+        key, _, value = rest.partition(" ")
+        if key == "name":
+            info.name = value.strip()[:80]
+        elif key == "author":
+            info.author = value.strip()[:80]
+        return False
+    if word == "option":
+        info.options.append(line)
+        return False
+    if word == "ok":
+        if rest.strip() != str(VERSION):
+            raise ProtocolError(f"the engine speaks protocol version {rest.strip()!r}, not 1")
+        return True
+    if word in ("info", "error", ""):
+        return False
+    raise ProtocolError(f"unexpected line in the handshake: {shorten(line)}")
+
+
+def parse_stroke(line: str) -> tuple[int, int]:
+    """The star pair of a `stroke I J` line; ProtocolError for anything else."""
+    parts = line.split()
+    if len(parts) != 3 or parts[0] != "stroke" or not all(p.isdigit() for p in parts[1:]):
+        raise ProtocolError(f"expected 'stroke I J', got {shorten(line)}")
+    return int(parts[1]), int(parts[2])
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    text = repr(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# -- engine side: reading the host's commands ----------------------------------------------------
+
+
+def parse_new_game(line: str) -> tuple[Board, Rules]:
+    """The board and rules of a `newgame` line (the engine adapter's side)."""
+    parts = line.split()
+    if len(parts) < 5 or parts[0] != "newgame":
+        raise ProtocolError(f"expected 'newgame W H TOL REPLAY STARS...', got {shorten(line)}")
+    try:
+        width, height, tolerance, replay = (int(p) for p in parts[1:5])
+        stars = [tuple(int(v) for v in star.split(",")) for star in parts[5:]]
+    except ValueError as exc:
+        raise ProtocolError(f"a number in 'newgame' is not an integer: {exc}") from None
+    board = Board(stars, width, height, tolerance)
+    return board, Rules(replay_after_triangle=bool(replay))
+
+
+def parse_position(line: str) -> list[tuple[int, int]]:
+    parts = line.split()
+    if not parts or parts[0] != "position":
+        raise ProtocolError(f"expected 'position I-J...', got {shorten(line)}")
+    strokes = []
+    for token in parts[1:]:
+        i, sep, j = token.partition("-")
+        if not sep or not i.isdigit() or not j.isdigit():
+            raise ProtocolError(f"a stroke is written I-J, not {shorten(token)}")
+        strokes.append((int(i), int(j)))
+    return strokes
