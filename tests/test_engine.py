@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -231,3 +233,37 @@ def test_the_arena_plays_an_engine_and_a_plugin_that_prints_cannot_spoil_its_out
     summary = json.loads(result.stdout)
     assert summary["failures"] == [] and summary["fallback_moves"][engine] == 0
     assert sum(summary["wins"].values()) + summary["draws"] == 2
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_javascript_example_engine_plays_whole_legal_games(tmp_path):
+    script = Path(__file__).resolve().parents[1] / "examples" / "engine-js" / "greedy.js"
+    engine = f"engine:node {script}"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "triangles_qt.arena",
+            "--preset",
+            "phone-24",
+            "--games",
+            "2",
+            "--p1",
+            engine,
+            "--p2",
+            "easy",
+            "--budget",
+            "1",
+            "--json",
+            "--records",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    # Every stroke it answered was legal: no failure, and the fallback never had to play.
+    assert summary["failures"] == [] and summary["fallback_moves"][engine] == 0
+    assert len(list(tmp_path.glob("*.triangles"))) == 2  # both games finished and recorded
