@@ -231,6 +231,13 @@ def test_loading_twice_reimports_drop_ins_freshly(tmp_path):
 
 BROKEN = [
     ("import_error.py", Reason.IMPORT, "ModuleNotFoundError", "triangles_no_such_module_for_tests"),
+    ("interrupts_import.py", Reason.IMPORT, "KeyboardInterrupt", "stopped at import"),
+    (
+        "hook_raises_base_exception.py",
+        Reason.HOOK_RAISED,
+        "triangles_strategies() raised GeneratorExit",
+        "the strategies hook left",
+    ),
     (
         "hook_raises.py",
         Reason.HOOK_RAISED,

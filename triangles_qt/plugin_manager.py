@@ -219,7 +219,7 @@ class _Loader:
                 continue
             try:
                 module = importlib.import_module(module_name)
-            except (Exception, SystemExit) as exc:
+            except BaseException as exc:  # even KeyboardInterrupt: a plugin must not stop the app
                 error = f"cannot import {module_name}: {_describe_exception(exc)}"
                 self._fail(name, BUILTIN_SOURCE, Reason.IMPORT, error, traceback.format_exc())
                 continue
@@ -249,7 +249,7 @@ class _Loader:
             source = f"entry point {dist.name}" if dist is not None else f"entry point {ep.value}"
             try:
                 plugin = ep.load()
-            except (Exception, SystemExit) as exc:
+            except BaseException as exc:  # even KeyboardInterrupt: a plugin must not stop the app
                 self._fail(
                     ep.name,
                     source,
@@ -296,7 +296,7 @@ class _Loader:
             return
         try:
             module = _import_file(name, source_path, init_file)
-        except (Exception, SystemExit) as exc:
+        except BaseException as exc:  # even KeyboardInterrupt: a plugin must not stop the app
             error = f"cannot import: {_describe_exception(exc)}"
             self._fail(name, source, Reason.IMPORT, error, traceback.format_exc())
             return
@@ -318,7 +318,7 @@ class _Loader:
             return
         try:
             pm.register(plugin, name=name)
-        except (Exception, SystemExit) as exc:
+        except BaseException as exc:  # even KeyboardInterrupt: a plugin must not stop the app
             error = f"cannot register: {_describe_exception(exc)}"
             if isinstance(exc, pluggy.PluginValidationError):  # its last line says what is wrong
                 error = "cannot register: " + "; ".join(str(exc).strip().splitlines())
@@ -367,7 +367,7 @@ class _Loader:
         caller = self.pm.subset_hook_caller(hook_name, remove_plugins=others)
         try:
             results = caller()
-        except (Exception, SystemExit) as exc:
+        except BaseException as exc:  # even KeyboardInterrupt: a plugin must not stop the app
             raise _PluginError(
                 Reason.HOOK_RAISED,
                 f"{hook_name}() raised {_describe_exception(exc)}",
@@ -425,7 +425,7 @@ def _check_strategy(index: int, strategy: Any) -> None:
     for attribute in ("id", "name"):
         try:
             value = getattr(strategy, attribute, None)
-        except Exception as exc:
+        except BaseException as exc:  # even KeyboardInterrupt: a plugin must not stop the app
             raise _PluginError(
                 Reason.BAD_RESULT,
                 f"{where}: reading {attribute!r} raised {_describe_exception(exc)}",
