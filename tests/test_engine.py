@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -141,17 +142,22 @@ def test_a_misbehaving_engine_is_contained_and_the_fallback_plays(
     strategy = EngineStrategy("bad", fake_engine(tmp_path, on_go), limits=limits)
     safe = SafeStrategy(strategy, "engine")
     strategy.process.start()  # warm, as the arena and the app start it before the game
+    first = strategy.process.pid
     try:
         choice = safe.choose(game, 1.0)
         assert choice.failure is not None and choice.failure.kind == kind
         assert words in choice.failure.error or (kind == FailureKind.TIMED_OUT)
         assert game.check(*choice.stroke) is None  # the fallback's stroke: the game goes on
-        if kind == FailureKind.TIMED_OUT:  # the host ends the silent engine just after
-            for _ in range(50):
-                if not strategy.process.running:
-                    break
-                subprocess.run(["sleep", "0.05"])
-            assert not strategy.process.running
+        if kind == FailureKind.BAD_ANSWER:  # refused; the engine itself keeps running
+            assert strategy.process.running and strategy.process.pid == first
+            return
+        # The host stops the engine (just after the net gave up on a silent one) and starts it
+        # again at once, ready for the next stroke.
+        for _ in range(100):
+            if strategy.process.running and strategy.process.pid != first:
+                break
+            time.sleep(0.05)
+        assert strategy.process.running and strategy.process.pid != first
     finally:
         strategy.close()
 

@@ -98,6 +98,16 @@ class PluginRegistry:
         self._strategy_plugin: dict[str, str] = {}
         self._builtin_plugins: set[str] = set()
         self._themes: list[tuple[str, Any]] = []
+        self.extra_dirs: tuple[str, ...] = ()  # the folders given to load_plugins
+
+    def engine_command(self, strategy_id: str) -> list[str]:
+        """The command that runs this strategy in its own process, behind the engine protocol
+        (`python -m triangles_qt.engine`), loading the same plugins. KeyError for an unknown id."""
+        self.strategy(strategy_id)
+        command = [sys.executable, "-m", "triangles_qt.engine", "--strategy", strategy_id]
+        for folder in self.extra_dirs:
+            command += ["--plugin-dir", folder]
+        return command
 
     def strategies(self) -> list[Any]:
         """All strategies: built-ins first (easy, medium, hard), then the others sorted by name."""
@@ -175,10 +185,12 @@ def load_plugins(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> PluginReg
     folder, each folder of ``TRIANGLES_PLUGIN_PATH`` and `extra_dirs`. Never raises for a plugin's
     fault: broken plugins end up in `PluginRegistry.failed`."""
     loader = _Loader(new_plugin_manager())
+    folders = tuple(os.fspath(folder) for folder in extra_dirs)
+    loader.registry.extra_dirs = folders
     loader.load_builtins()
     loader.load_entry_points()
     seen: set[Path] = set()
-    for folder, explicit in plugin_search_dirs(extra_dirs):
+    for folder, explicit in plugin_search_dirs(folders):
         try:
             key = folder.resolve()
         except OSError:

@@ -38,6 +38,7 @@ from triangles_qt.core.game import Move, Rejection
 from triangles_qt.core.players import PlayerInfo, PlayerKind
 from triangles_qt.core.position import Position
 from triangles_qt.defaults import FALLBACK_LEVEL
+from triangles_qt.engine.host import EngineStrategy
 from triangles_qt.strategy_runner import Choice, SafeStrategy
 
 from . import notices
@@ -263,6 +264,7 @@ class SeatMaker:
     def __init__(self, registry: Any, delay_ms: int) -> None:
         self.registry = registry
         self.delay_ms = delay_ms
+        self._engines: dict[tuple[str, str], EngineStrategy] = {}
 
     def strategies(self) -> list[Any]:
         return [] if self.registry is None else list(self.registry.strategies())
@@ -279,15 +281,39 @@ class SeatMaker:
             found = available[0] if available else FallbackStrategy()
         return found
 
-    def runner(self, strategy: Any) -> SafeStrategy:
-        """The strategy wrapped in the project's SafeStrategy (budget, fallback, 3 strikes)."""
+    def runner(self, strategy: Any, purpose: str = "play") -> SafeStrategy:
+        """The strategy wrapped in the project's SafeStrategy (budget, fallback, 3 strikes), run
+        in its own process when its registry can start it there (docs/engine-protocol.md)."""
         plugin_name = str(strategy.id)
         if self.registry is not None:
             try:
                 plugin_name = str(self.registry.plugin_of(strategy.id))
             except KeyError:  # the built-in fallback belongs to no plugin
                 pass
-        return SafeStrategy(strategy, plugin_name)
+        return SafeStrategy(self._engine(strategy, purpose) or strategy, plugin_name)
+
+    def _engine(self, strategy: Any, purpose: str) -> EngineStrategy | None:
+        """`strategy` as an engine process, kept warm for the app's life; one per purpose, so
+        that a hint never waits for the computer's stroke. None when the registry cannot start
+        it (a test's registry, or the built-in fallback)."""
+        key = (str(strategy.id), purpose)
+        engine = self._engines.get(key)
+        command_for = getattr(self.registry, "engine_command", None)
+        if engine is None and command_for is not None:
+            try:
+                command = command_for(strategy.id)
+            except KeyError:
+                return None
+            engine = EngineStrategy(str(strategy.id), command, name=str(strategy.name))
+            engine.warm_up()
+            self._engines[key] = engine
+        return engine
+
+    def close(self) -> None:
+        """End the engine processes (the window is closing)."""
+        for engine in self._engines.values():
+            engine.close()
+        self._engines.clear()
 
     def for_choices(self, choices: NewGameChoices) -> tuple[list[Seat], list[StandIn]]:
         """The two seats the New game window chose. A name left empty is the default of the

@@ -270,6 +270,7 @@ class GameSession(QObject):
         for seat in self._seats:
             seat.close()
         self._game = self._view = None
+        self.seat_maker.close()
 
     # -- files -------------------------------------------------------------------------------------
 
@@ -362,7 +363,8 @@ class GameSession(QObject):
             available = maker.strategies()
             strategy = available[-1] if available else maker.strategy_for(None)
         tag = self._tag()
-        turn = StrategyTurn(maker.runner(strategy), Position(self._game), self.budget_s, self)
+        runner = maker.runner(strategy, purpose="hint")
+        turn = StrategyTurn(runner, Position(self._game), self.budget_s, self)
         turn.chosen.connect(lambda choice: self._hint_chosen(tag, choice))
         self._hint = (tag, turn)
         self.notice.emit(notices.hint_search())

@@ -107,6 +107,10 @@ class EngineProcess:
     def running(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
     def stop(self, politely: bool = True) -> None:
         """Ask the engine to quit, and end it if it does not within a moment (at once when it
         misbehaved: it has had its chance)."""
@@ -216,8 +220,30 @@ class EngineStrategy:
         return self._name or (info.name if info is not None and info.name else self.id)
 
     def choose_stroke(self, position: Any, budget_s: float) -> tuple[int, int]:
+        asked = time.monotonic()
         with self._lock:
-            return self.process.choose(position.board, position.rules, position.strokes, budget_s)
+            if not self.process.running:
+                self.process.start()
+            left = budget_s - (time.monotonic() - asked)  # waiting for the engine is thinking time
+            try:
+                return self.process.choose(
+                    position.board, position.rules, position.strokes, max(0.01, left)
+                )
+            except EngineError:
+                self.warm_up()  # started again now, not at the next stroke's expense
+                raise
+
+    def warm_up(self) -> None:
+        """Start the engine in the background, so that its next stroke does not wait for it."""
+        threading.Thread(target=self._start_quietly, name="engine-start", daemon=True).start()
+
+    def _start_quietly(self) -> None:
+        with self._lock:
+            if not self.process.running:
+                try:
+                    self.process.start()
+                except EngineError:
+                    pass  # told when it is asked for a stroke
 
     def close(self) -> None:
         with self._lock:
