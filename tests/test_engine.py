@@ -273,3 +273,56 @@ def test_the_javascript_example_engine_plays_whole_legal_games(tmp_path):
     # Every stroke it answered was legal: no failure, and the fallback never had to play.
     assert summary["failures"] == [] and summary["fallback_moves"][engine] == 0
     assert len(list(tmp_path.glob("*.triangles"))) == 2  # both games finished and recorded
+
+
+def test_the_arena_can_run_each_plugin_in_its_own_process_and_survive_one_that_exits(tmp_path):
+    plugin = tmp_path / "plugins" / "exiter.py"
+    plugin.parent.mkdir()
+    plugin.write_text(
+        textwrap.dedent(
+            """
+            import os
+            from triangles_qt import hookimpl
+
+            class Exiter:
+                id = "exiter"
+                name = "Exiter"
+
+                def choose_stroke(self, position, budget_s):
+                    os._exit(5)  # in the arena's own process this would end the match
+
+            @hookimpl
+            def triangles_strategies():
+                return [Exiter()]
+            """
+        )
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "triangles_qt.arena",
+            "--preset",
+            "phone-24",
+            "--games",
+            "2",
+            "--p1",
+            "exiter",
+            "--p2",
+            "easy",
+            "--budget",
+            "0.3",
+            "--json",
+            "--own-process",
+            "--plugin-dir",
+            str(plugin.parent),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 2 and summary["fallback_moves"]["exiter"] > 0
+    assert len(summary["failures"]) == 6  # three strikes a game, then the fallback plays on
+    assert all("exit code 5" in failure["error"] for failure in summary["failures"])

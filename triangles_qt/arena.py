@@ -127,24 +127,32 @@ class MatchResult:
 ENGINE_PREFIX = "engine:"
 
 
-def contestant_strategy(registry: PluginRegistry, spec: str) -> tuple[Any, str]:
-    """The strategy a --p1/--p2 value names, and who provides it: an installed strategy's id, or
-    ``engine:COMMAND``, an engine program run in its own process (docs/engine-protocol.md).
-    KeyError for an unknown id."""
+def contestant_strategy(
+    registry: PluginRegistry, spec: str, own_process: bool = False
+) -> tuple[Any, str]:
+    """The strategy a --p1/--p2 value names, and who provides it: an installed strategy's id
+    (served as an engine in its own process when `own_process`, as the app runs it), or
+    ``engine:COMMAND``, an engine program (docs/engine-protocol.md). KeyError for an unknown
+    id."""
     if spec.startswith(ENGINE_PREFIX):
         command = shlex.split(spec[len(ENGINE_PREFIX) :])
         if not command:
             raise KeyError(f"{spec!r} names no engine program")
         return EngineStrategy(spec, command), f"engine {command[0]}"
-    return registry.strategy(spec), registry.plugin_of(spec)
+    strategy, plugin = registry.strategy(spec), registry.plugin_of(spec)
+    if own_process:
+        strategy = EngineStrategy(spec, registry.engine_command(spec), name=str(strategy.name))
+    return strategy, plugin
 
 
-def contestants(registry: PluginRegistry, p1: str, p2: str) -> tuple[Contestant, Contestant]:
+def contestants(
+    registry: PluginRegistry, p1: str, p2: str, own_process: bool = False
+) -> tuple[Contestant, Contestant]:
     """The two sides of a match (KeyError for an unknown id); the same id twice is labelled
     ``id#1`` and ``id#2``."""
     labels = (f"{p1}#1", f"{p2}#2") if p1 == p2 else (p1, p2)
     return tuple(  # type: ignore[return-value]
-        Contestant(label, SafeStrategy(*contestant_strategy(registry, sid)))
+        Contestant(label, SafeStrategy(*contestant_strategy(registry, sid, own_process)))
         for label, sid in zip(labels, (p1, p2), strict=True)
     )
 
@@ -181,9 +189,10 @@ def run_match(
     budget_s: float = 1.0,
     records_dir: str | Path | None = None,
     progress: Callable[[int, GameResult], None] | None = None,
+    own_process: bool = False,
 ) -> MatchResult:
     """Play `games` games between strategies p1 and p2 (ids); see the module docstring."""
-    first, second = contestants(registry, p1, p2)
+    first, second = contestants(registry, p1, p2, own_process)
     try:
         for side in (first, second):  # warm: starting is not part of the first move's time
             if isinstance(side.safe.strategy, EngineStrategy):
@@ -294,6 +303,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--records", metavar="DIR", help="write one .triangles record per game into DIR"
     )
     parser.add_argument(
+        "--own-process",
+        action="store_true",
+        help="run each strategy in its own process, as the app does: a plugin that crashes, "
+        "hangs or hogs memory cannot stop the match (docs/engine-protocol.md)",
+    )
+    parser.add_argument(
         "--plugin-dir",
         metavar="DIR",
         action="append",
@@ -355,6 +370,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.budget,
             args.records,
             progress,
+            args.own_process,
         )
     except KeyboardInterrupt:  # strategy threads are daemons: nothing keeps us from exiting
         print("interrupted", file=sys.stderr)
