@@ -352,16 +352,13 @@ class MainWindow(QMainWindow):
     def _on_stroke_played(self, move: Move) -> None:
         if move.triangles:  # told here: Qt's tools find a plural only in a class's tr()
             count, closer = len(move.triangles), self.session.seats[move.player]
-            self.status_bar.show_notice(
-                notices.Notice(
-                    notices.NoticeKind.TRIANGLES,
-                    lambda: plural(self.tr("%1 closed %n triangle(s)", "", count), count).replace(
-                        "%1", closer.name
-                    ),
-                    seconds=3,
-                    yields=True,
-                )
-            )
+
+            def text() -> str:
+                closed = self.tr("%1 closed %n triangle(s)", "", count)
+                return plural(closed, count).replace("%1", closer.name)
+
+            kind = notices.NoticeKind.TRIANGLES
+            self.status_bar.show_notice(notices.Notice(kind, text, seconds=3, yields=True))
 
     def _on_reset(self) -> None:
         position = self.session.position
@@ -446,5 +443,6 @@ class MainWindow(QMainWindow):
         self.settings.window_geometry = self.saveGeometry()
         self.settings.sync()
         # The autosave stays on disk when the game is unfinished: it is offered next time.
+        self._close_game_over_dialog()
         self.session.close()
         super().closeEvent(event)
