@@ -90,7 +90,7 @@ class GameSession(QObject):
         self._view: Position | None = None  # the live game, read-only
         self._generation = 0
         self._redo: list[list[tuple[int, int]]] = []  # strokes taken back, one list per undo
-        self._hint: tuple[Tag, StrategyTurn] | None = None
+        self._hint: StrategyTurn | None = None  # cancelled by any change of the position
         self._stroke_since_start = False
         # This game's result in the statistics, kept through undo after the end so that the
         # next ending replaces it instead of counting the game twice.
@@ -148,7 +148,7 @@ class GameSession(QObject):
 
     @property
     def can_hint(self) -> bool:
-        return self.local_to_move and (self._hint is None or self._hint[0] != self._tag())
+        return self.local_to_move and self._hint is None
 
     @property
     def modified(self) -> bool:
@@ -362,20 +362,15 @@ class GameSession(QObject):
         if strategy is None:
             available = maker.strategies()
             strategy = available[-1] if available else maker.strategy_for(None)
-        tag = self._tag()
         runner = maker.runner(strategy, purpose="hint")
-        turn = StrategyTurn(runner, Position(self._game), self.budget_s, self)
-        turn.chosen.connect(lambda choice: self._hint_chosen(tag, choice))
-        self._hint = (tag, turn)
+        self._hint = StrategyTurn(runner, Position(self._game), self.budget_s, self)
+        self._hint.chosen.connect(self._hint_chosen)
         self.notice.emit(notices.hint_search())
         self.changed.emit()
         return True
 
-    def _hint_chosen(self, tag: Tag, choice: Any) -> None:
-        # A hint for an earlier position (a stroke, undo or load came first) is dropped; it
-        # stopped blocking new hints as soon as the position changed.
-        if tag != self._tag():
-            return
+    def _hint_chosen(self, choice: Any) -> None:
+        # Only for the position it was asked about: a stroke, undo or load cancels it first.
         self._hint = None
         self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
         if self.local_to_move:
@@ -393,7 +388,7 @@ class GameSession(QObject):
         for seat in self._seats:
             seat.cancel()
         if self._hint is not None:
-            self._hint[1].cancel()
+            self._hint.cancel()
             self._hint = None
             self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
 
