@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from triangles_qt import hookimpl, hookspecs
+from triangles_qt.engine.host import EngineStrategy
 from triangles_qt.plugin_manager import (
     PluginFailure,
     PluginInfo,
@@ -80,13 +81,35 @@ def test_hook_triangles_themes(tmp_path):
     assert "theme_plugin" not in [registry.plugin_of(s.id) for s in registry.strategies()]
 
 
+def test_hook_triangles_engines(tmp_path):
+    example = Path(__file__).resolve().parents[1] / "examples" / "engine-js" / "greedy.js"
+    package = tmp_path / "plugins" / "js_engines"
+    (package / "bin").mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from triangles_qt import hookimpl\n"
+        "@hookimpl\n"
+        "def triangles_engines():\n"
+        "    return [{'id': 'js-greedy', 'name': 'Greedy (JS)', 'command': ['bin/greedy', '-q']}]\n"
+    )
+    launcher = package / "bin" / "greedy"
+    launcher.write_text(f"#!/bin/sh\nexec node {example}\n")
+    launcher.chmod(0o755)
+    registry = load_plugins([package.parent])
+    engine = registry.strategy("js-greedy")
+    assert isinstance(engine, EngineStrategy) and engine.name == "Greedy (JS)"
+    # A relative program path is taken relative to the plugin's folder; it runs as it is.
+    assert registry.engine_command("js-greedy") == [str(launcher), "-q"]
+    assert registry.plugin_of("js-greedy") == "js_engines"
+    assert PluginInfo("js_engines", "strategies", str(package)) in registry.loaded
+
+
 def test_every_hook_has_a_test_of_its_own():
     specs = [
         name
         for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
         if name.startswith("triangles_")
     ]
-    assert specs == ["triangles_strategies", "triangles_themes"]
+    assert specs == ["triangles_engines", "triangles_strategies", "triangles_themes"]
     tests = set(globals())
     assert [name for name in specs if f"test_hook_{name}" not in tests] == []
 
@@ -260,6 +283,12 @@ BROKEN = [
         None,
     ),
     ("returns_bad_theme.py", Reason.BAD_RESULT, "theme 1 is int", None),
+    (
+        "returns_bad_engine.py",
+        Reason.BAD_RESULT,
+        "engine 0 must be a dict with the keys id, name and command",
+        None,
+    ),
     ("duplicate_id.py", Reason.ID_TAKEN, "'easy' is already provided by plugin 'easy'", None),
     ("unknown_hook.py", Reason.UNKNOWN_HOOK, "unknown hook 'triangles_strategys'", None),
     ("no_hooks.py", Reason.NO_HOOKS, "implements no triangles_* hook", None),

@@ -57,6 +57,19 @@ def triangles_strategies() -> list[Strategy]:
 
 
 @hookspec
+def triangles_engines() -> list[Mapping[str, Any]]:
+    """Return the engine programs this plugin provides (a list, possibly empty): computer players
+    that run as programs of their own, in any language, behind the engine protocol
+    (docs/engine-protocol.md).
+
+    Called once per plugin when plugins are loaded. Each item is a dict ``{"id": ..., "name":
+    ..., "command": [program, arg, ...]}``; ``id`` and ``name`` follow the rules of a strategy's,
+    and a relative program path with a folder in it (``"bin/engine"``) is taken relative to the
+    folder of the plugin's module. The program is started when a game needs it.
+    """
+
+
+@hookspec
 def triangles_themes() -> list[ThemeSource]:
     """Return the themes this plugin provides (a list, possibly empty).
 

@@ -29,6 +29,7 @@ import pluggy
 
 from . import PROJECT_NAME, hookspecs
 from .defaults import BUILTIN_LEVELS, MAX_PLUGIN_TEXT_LENGTH
+from .engine.host import EngineStrategy
 
 ENTRY_POINT_GROUP = PROJECT_NAME
 USER_DATA_ENV = "TRIANGLES_USER_DATA"
@@ -44,10 +45,12 @@ BUILTIN_PLUGINS: tuple[tuple[str, str, bool], ...] = (
 )
 BUILTIN_SOURCE = "built-in"
 
-HOOKS = ("triangles_strategies", "triangles_themes")
-"""Longest strategy id or name: a name must fit the New game window and, inside "Computer (…)"
-in any language, a game record's 200 characters."""
-_KIND_OF_HOOK = {"triangles_strategies": "strategies", "triangles_themes": "themes"}
+HOOKS = ("triangles_strategies", "triangles_engines", "triangles_themes")
+_KIND_OF_HOOK = {
+    "triangles_strategies": "strategies",
+    "triangles_engines": "strategies",  # an engine is a computer player too
+    "triangles_themes": "themes",
+}
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,9 @@ class PluginRegistry:
     def engine_command(self, strategy_id: str) -> list[str]:
         """The command that runs this strategy in its own process, behind the engine protocol
         (`python -m triangles_qt.engine`), loading the same plugins. KeyError for an unknown id."""
-        self.strategy(strategy_id)
+        strategy = self.strategy(strategy_id)
+        if isinstance(strategy, EngineStrategy):  # a program of its own: run as it is
+            return list(strategy.process.command)
         command = [sys.executable, "-m", "triangles_qt.engine", "--strategy", strategy_id]
         for folder in self.extra_dirs:
             command += ["--plugin-dir", folder]
@@ -355,7 +360,7 @@ class _Loader:
             registry._strategy_plugin[strategy.id] = name
         registry._themes.extend((name, theme) for theme in themes)
         self._sources[name] = source
-        kind = ", ".join(_KIND_OF_HOOK[h] for h in HOOKS if h in hooks)
+        kind = ", ".join(dict.fromkeys(_KIND_OF_HOOK[h] for h in HOOKS if h in hooks))
         registry.loaded.append(PluginInfo(name, kind, source))
 
     def _name_taken(self, name: str) -> str:
@@ -395,6 +400,11 @@ class _Loader:
         if "triangles_strategies" in hooks:
             result = self._call("triangles_strategies", plugin)
             strategies = _checked_list("triangles_strategies", result)
+        if "triangles_engines" in hooks:
+            result = self._call("triangles_engines", plugin)
+            for index, item in enumerate(_checked_list("triangles_engines", result)):
+                strategies.append(_checked_engine(index, item, module_dir))
+        if strategies:
             ids: set[str] = set()
             for index, strategy in enumerate(strategies):
                 _check_strategy(index, strategy)
@@ -424,6 +434,38 @@ def _checked_list(hook_name: str, result: Any) -> list[Any]:
             Reason.BAD_RESULT, f"{hook_name}() returned {type(result).__name__}, not a list"
         )
     return list(result)
+
+
+def _checked_engine(index: int, item: Any, module_dir: Path | None) -> EngineStrategy:
+    """An engine a plugin declares ({"id", "name", "command"}) as a computer strategy; a relative
+    program path is taken relative to the plugin's folder."""
+    where = f"engine {index}"
+    if not isinstance(item, Mapping) or set(item) != {"id", "name", "command"}:
+        raise _PluginError(
+            Reason.BAD_RESULT, f"{where} must be a dict with the keys id, name and command"
+        )
+    for attribute in ("id", "name"):
+        value = item[attribute]
+        problem = (
+            "is not a non-empty string"
+            if not isinstance(value, str) or not value.strip()
+            else _text_problem(attribute, value)
+        )
+        if problem:
+            raise _PluginError(Reason.BAD_RESULT, f"{where}: its {attribute} {problem}")
+    command = item["command"]
+    if (
+        not isinstance(command, (list, tuple))
+        or not command
+        or not all(isinstance(word, str) and word for word in command)
+    ):
+        raise _PluginError(
+            Reason.BAD_RESULT, f"{where}: its command must be a list of non-empty strings"
+        )
+    program = Path(command[0])
+    if module_dir is not None and not program.is_absolute() and len(program.parts) > 1:
+        command = [str(module_dir / program), *command[1:]]
+    return EngineStrategy(item["id"], list(command), name=item["name"])
 
 
 def _check_strategy(index: int, strategy: Any) -> None:
