@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="bg" sourcelanguage="en">
 <context>
+    <name>EnginesDialog</name>
+    <message>
+        <source>“%1” cannot be used as a name: it is empty, too long, or taken.</source>
+        <translation>„%1“ не може да бъде име: празно е, твърде дълго е или вече е заето.</translation>
+    </message>
+    <message>
+        <source>Checking “%1”…</source>
+        <translation>Проверка на „%1“…</translation>
+    </message>
+    <message>
+        <source>“%1” did not answer as a Triangles engine, so it was not added.</source>
+        <translation>„%1“ не отговори като програма за Triangles, затова не беше добавена.</translation>
+    </message>
+    <message>
+        <source>Choose an engine program</source>
+        <translation>Изберете програма</translation>
+    </message>
+    <message>
+        <source>Engine name</source>
+        <translation>Име на програмата</translation>
+    </message>
+    <message>
+        <source>The name players see:</source>
+        <translation>Името, което играчите виждат:</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Програми</translation>
+    </message>
+    <message>
+        <source>Technical details (in English):</source>
+        <translation>Технически подробности (на английски):</translation>
+    </message>
+    <message>
+        <source>Computer players that are programs of their own, written in any language. Each one added here can be chosen as the opponent in the New game window.</source>
+        <translation>Компютърни играчи, които са отделни програми, написани на какъвто и да е език. Всяка добавена тук може да бъде избрана за противник в прозореца „Нова игра“.</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Добавяне…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Премахване</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>did not answer in time</source>
@@ -87,6 +134,10 @@
     <message>
         <source>&amp;Plugins…</source>
         <translation>&amp;Плъгини…</translation>
+    </message>
+    <message>
+        <source>&amp;Engines…</source>
+        <translation>П&amp;рограми…</translation>
     </message>
     <message>
         <source>&amp;How to play</source>
@@ -278,25 +329,6 @@
     <message>
         <source>Stroke drawn again</source>
         <translation>Чертата е възстановена</translation>
-    </message>
-    <message>
-        <source>custom board</source>
-        <translation>собствено поле</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Телефон</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Таблет</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n звезда</numerusform>
-            <numerusform>%1 · %n звезди</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
@@ -748,6 +780,28 @@
     <message>
         <source>The statistics could not be reset.</source>
         <translation>Статистиката не може да бъде нулирана.</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>custom board</source>
+        <translation>собствено поле</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Телефон</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Таблет</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n звезда</numerusform>
+            <numerusform>%1 · %n звезди</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>EnginesDialog</name>
+    <message>
+        <source>“%1” cannot be used as a name: it is empty, too long, or taken.</source>
+        <translation>„%1“ kann nicht als Name dienen: Er ist leer, zu lang oder schon vergeben.</translation>
+    </message>
+    <message>
+        <source>Checking “%1”…</source>
+        <translation>„%1“ wird geprüft …</translation>
+    </message>
+    <message>
+        <source>“%1” did not answer as a Triangles engine, so it was not added.</source>
+        <translation>„%1“ hat nicht wie eine Triangles-Engine geantwortet und wurde daher nicht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Choose an engine program</source>
+        <translation>Engine-Programm wählen</translation>
+    </message>
+    <message>
+        <source>Engine name</source>
+        <translation>Name der Engine</translation>
+    </message>
+    <message>
+        <source>The name players see:</source>
+        <translation>Der Name, den die Spieler sehen:</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Engines</translation>
+    </message>
+    <message>
+        <source>Technical details (in English):</source>
+        <translation>Technische Details (auf Englisch):</translation>
+    </message>
+    <message>
+        <source>Computer players that are programs of their own, written in any language. Each one added here can be chosen as the opponent in the New game window.</source>
+        <translation>Computergegner, die eigene Programme sind, in einer beliebigen Sprache geschrieben. Jeder hier hinzugefügte kann im Fenster „Neues Spiel“ als Gegner gewählt werden.</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>did not answer in time</source>
@@ -87,6 +134,10 @@
     <message>
         <source>&amp;Plugins…</source>
         <translation>&amp;Plugins…</translation>
+    </message>
+    <message>
+        <source>&amp;Engines…</source>
+        <translation>&amp;Engines …</translation>
     </message>
     <message>
         <source>&amp;How to play</source>
@@ -278,25 +329,6 @@
     <message>
         <source>Stroke drawn again</source>
         <translation>Linie wiederhergestellt</translation>
-    </message>
-    <message>
-        <source>custom board</source>
-        <translation>eigenes Spielfeld</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Smartphone</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Tablet</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n Stern</numerusform>
-            <numerusform>%1 · %n Sterne</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
@@ -748,6 +780,28 @@
     <message>
         <source>The statistics could not be reset.</source>
         <translation>Die Statistik konnte nicht zurückgesetzt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>custom board</source>
+        <translation>eigenes Spielfeld</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Smartphone</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tablet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n Stern</numerusform>
+            <numerusform>%1 · %n Sterne</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -11,13 +11,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n star</numerusform>
-            <numerusform>%1 · %n stars</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
         <translation>
             <numerusform>%1 closed %n triangle</numerusform>
@@ -76,6 +69,16 @@
         <translation>
             <numerusform>Games against the computer: %Ln</numerusform>
             <numerusform>Games against the computer: %Ln</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n star</numerusform>
+            <numerusform>%1 · %n stars</numerusform>
         </translation>
     </message>
 </context>

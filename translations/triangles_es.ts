@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
+    <name>EnginesDialog</name>
+    <message>
+        <source>“%1” cannot be used as a name: it is empty, too long, or taken.</source>
+        <translation>«%1» no se puede usar como nombre: está vacío, es demasiado largo o ya existe.</translation>
+    </message>
+    <message>
+        <source>Checking “%1”…</source>
+        <translation>Comprobando «%1»…</translation>
+    </message>
+    <message>
+        <source>“%1” did not answer as a Triangles engine, so it was not added.</source>
+        <translation>«%1» no respondió como un motor de Triangles, así que no se ha añadido.</translation>
+    </message>
+    <message>
+        <source>Choose an engine program</source>
+        <translation>Elegir un programa de motor</translation>
+    </message>
+    <message>
+        <source>Engine name</source>
+        <translation>Nombre del motor</translation>
+    </message>
+    <message>
+        <source>The name players see:</source>
+        <translation>El nombre que verán los jugadores:</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Motores</translation>
+    </message>
+    <message>
+        <source>Technical details (in English):</source>
+        <translation>Detalles técnicos (en inglés):</translation>
+    </message>
+    <message>
+        <source>Computer players that are programs of their own, written in any language. Each one added here can be chosen as the opponent in the New game window.</source>
+        <translation>Jugadores del ordenador que son programas propios, escritos en cualquier lenguaje. Cada uno que añadas aquí se puede elegir como rival en la ventana Nueva partida.</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Añadir…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>did not answer in time</source>
@@ -87,6 +134,10 @@
     <message>
         <source>&amp;Plugins…</source>
         <translation>&amp;Complementos…</translation>
+    </message>
+    <message>
+        <source>&amp;Engines…</source>
+        <translation>&amp;Motores…</translation>
     </message>
     <message>
         <source>&amp;How to play</source>
@@ -278,25 +329,6 @@
     <message>
         <source>Stroke drawn again</source>
         <translation>Trazo rehecho</translation>
-    </message>
-    <message>
-        <source>custom board</source>
-        <translation>tablero personalizado</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Móvil</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Tableta</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n estrella</numerusform>
-            <numerusform>%1 · %n estrellas</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%1 closed %n triangle(s)</source>
@@ -748,6 +780,28 @@
     <message>
         <source>The statistics could not be reset.</source>
         <translation>No se pudieron restablecer las estadísticas.</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>custom board</source>
+        <translation>tablero personalizado</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Móvil</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tableta</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n estrella</numerusform>
+            <numerusform>%1 · %n estrellas</numerusform>
+        </translation>
     </message>
 </context>
 <context>

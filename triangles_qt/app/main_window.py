@@ -12,7 +12,6 @@ from PySide6.QtCore import QByteArray, QEvent
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
-from triangles_qt.core.board import PRESETS
 from triangles_qt.core.game import Move
 from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA
@@ -20,6 +19,7 @@ from triangles_qt.themes import NEBULA
 from . import notices
 from .appearance import app_icon, available_themes, theme_palette
 from .board_view import BoardView
+from .engines_dialog import EnginesDialog
 from .game_files import GameFiles
 from .game_over import GameOverDialog
 from .help_dialog import HowToPlayDialog, about_box
@@ -34,6 +34,7 @@ from .settings import NewGameChoices, Settings
 from .statistics_dialog import StatisticsDialog
 from .status_bar import StatusBar
 from .strategy_names import strategy_display_name
+from .user_engines import WithUserEngines
 
 
 class MainWindow(QMainWindow):
@@ -50,10 +51,10 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.registry = registry
         self.language_manager = language_manager
         self.settings = settings if settings is not None else Settings()
-        self.session = GameSession(registry, self.settings, statistics, self)
+        self.registry = WithUserEngines(registry, self.settings)
+        self.session = GameSession(self.registry, self.settings, statistics, self)
         self.files = GameFiles(self, self.session)
         self.themes, self.theme_set = available_themes(registry)
         self.theme = NEBULA
@@ -128,6 +129,7 @@ class MainWindow(QMainWindow):
         self.quit_action = action("quitAction", self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.plugins_action = action("pluginsAction", self.show_plugins)
+        self.engines_action = action("enginesAction", self.show_engines)
         self.how_to_play_action = action("howToPlayAction", self.show_how_to_play, "F1")
         self.about_action = action("aboutAction", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -168,7 +170,7 @@ class MainWindow(QMainWindow):
         self.language_menu = self.settings_menu.addMenu("")
         self.language_menu.addActions(list(self.language_actions.values()))
         self.settings_menu.addSeparator()
-        self.settings_menu.addAction(self.plugins_action)
+        self.settings_menu.addActions([self.engines_action, self.plugins_action])
         self.help_menu = bar.addMenu("")
         self.help_menu.addAction(self.how_to_play_action)
         self.help_menu.addAction(self.about_action)
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
             (self.statistics_action, self.tr("S&tatistics…")),
             (self.quit_action, self.tr("&Quit")),
             (self.plugins_action, self.tr("&Plugins…")),
+            (self.engines_action, self.tr("&Engines…")),
             (self.how_to_play_action, self.tr("&How to play")),
             (self.about_action, self.tr("&About Triangles")),
         ):
@@ -215,7 +218,7 @@ class MainWindow(QMainWindow):
         for theme_id, name in built_in_names.items():
             if theme_id in self.theme_actions:
                 self.theme_actions[theme_id].setText(name)
-        self._update_board_label()
+        self.status_bar.show_board(self.session.position)
         if self.game_over_dialog is not None:
             self.game_over_dialog.show_result(self.session)
         self.view.setAccessibleName(self.tr("Board"))
@@ -240,21 +243,6 @@ class MainWindow(QMainWindow):
             title = self.tr("%1 – Triangles").replace("%1", file.name + "[*]")
         self.setWindowTitle(title)
         self.setWindowModified(self.session.modified)
-
-    def _update_board_label(self) -> None:
-        """The board in the status bar: its family (or "custom board") and its stars."""
-        position = self.session.position
-        if position is None:
-            self.board_label.clear()
-            return
-        preset = PRESETS.get(position.board.preset or "")
-        if preset is None:
-            family = self.tr("custom board")
-        else:
-            family = self.tr("Phone") if preset.family == "phone" else self.tr("Tablet")
-        n = position.board.n
-        self.board_label.setText(plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", family))
-        self.status_bar.make_room()
 
     # -- theme and language -----------------------------------------------------------------------
 
@@ -346,7 +334,7 @@ class MainWindow(QMainWindow):
             notes = list(self.startup_notes)
             self.status_bar.show_notice(notices.startup([lambda: " ".join(notes)]))
             self.startup_notes.clear()
-        self._update_board_label()
+        self.status_bar.show_board(self.session.position)
         self._refresh()
 
     def _on_stroke_played(self, move: Move) -> None:
@@ -398,6 +386,9 @@ class MainWindow(QMainWindow):
 
     def show_plugins(self) -> None:
         self._open_child("plugins", PluginsDialog(self.registry, self, theme_set=self.theme_set))
+
+    def show_engines(self) -> None:
+        self._open_child("engines", EnginesDialog(self.settings, self))
 
     def show_how_to_play(self) -> None:
         self._open_child("help", HowToPlayDialog(self, self.theme))

@@ -10,10 +10,13 @@ Keys (QSettings groups)::
     appearance/theme
     language/code
     resume/file                                         the autosaved game's own file, if any
+    engines/list                                        the engines added in Settings > Engines,
+                                                        JSON [{"name": ..., "command": [...]}]
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -36,6 +39,19 @@ APPLICATION = "triangles-qt"
 DEFAULT_THEME = "nebula"
 _THEME_ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
 _LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
+
+
+@dataclass(frozen=True)
+class EngineEntry:
+    """An engine program the player added: the name players see and the command that runs it.
+    Its strategy id, in records and statistics, is ``engine:<name>``."""
+
+    name: str
+    command: tuple[str, ...]
+
+    @property
+    def strategy_id(self) -> str:
+        return f"engine:{self.name}"
 
 
 @dataclass(frozen=True)
@@ -112,11 +128,11 @@ class Settings:
         """The computer strategy's id. It may name a plugin that is no longer installed: the
         caller checks it against the plugin registry."""
         value = self._get("new_game/strategy")
-        return value if _is_strategy_id(value) else DEFAULT_LEVEL
+        return value if is_strategy_id(value) else DEFAULT_LEVEL
 
     @strategy_id.setter
     def strategy_id(self, value: str) -> None:
-        if not _is_strategy_id(value):
+        if not is_strategy_id(value):
             raise ValueError(f"invalid strategy id {value!r}")
         self._set("new_game/strategy", value)
 
@@ -169,7 +185,7 @@ class Settings:
         if choices.preset not in PRESETS:
             raise ValueError(f"unknown preset {choices.preset!r}")
         PlayerKind(choices.opponent)  # raises ValueError for anything else
-        if not _is_strategy_id(choices.strategy_id):
+        if not is_strategy_id(choices.strategy_id):
             raise ValueError(f"invalid strategy id {choices.strategy_id!r}")
         self.preset = choices.preset
         self.opponent = choices.opponent
@@ -216,6 +232,34 @@ class Settings:
     def resume_file(self, value: str) -> None:
         self._set("resume/file", str(value))
 
+    # --- engines ---------------------------------------------------------------------------------
+
+    @property
+    def engines(self) -> list[EngineEntry]:
+        """The engine programs the player added (Settings > Engines), in the order added; a
+        damaged list, or a damaged entry in it, is left out."""
+        try:
+            items = json.loads(str(self._get("engines/list") or "[]"))
+        except ValueError:
+            return []
+        entries = []
+        for item in items if isinstance(items, list) else []:
+            name = item.get("name") if isinstance(item, dict) else None
+            command = item.get("command") if isinstance(item, dict) else None
+            if (
+                is_strategy_id(name)
+                and isinstance(command, list)
+                and command
+                and all(isinstance(word, str) and word for word in command)
+            ):
+                entries.append(EngineEntry(str(name), tuple(command)))
+        return entries
+
+    @engines.setter
+    def engines(self, entries: list[EngineEntry]) -> None:
+        items = [{"name": e.name, "command": list(e.command)} for e in entries]
+        self._set("engines/list", json.dumps(items))
+
     # --- storage ---------------------------------------------------------------------------------
 
     def _get(self, key: str) -> Any:
@@ -228,7 +272,7 @@ class Settings:
         self.qsettings.setValue(key, value)
 
 
-def _is_strategy_id(value: Any) -> bool:
+def is_strategy_id(value: Any) -> bool:
     # Plugins may choose any non-empty id (hookspecs); only keep out what cannot be one.
     return (
         isinstance(value, str)

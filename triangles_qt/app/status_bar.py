@@ -16,8 +16,12 @@ from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption
 
+from triangles_qt.core.board import PRESETS
+from triangles_qt.core.position import Position
+
 from .colors import qcolor, with_alpha
 from .notices import Notice, NoticeKind
+from .plurals import plural
 
 # the spacing before a permanent widget, with a little air
 _PADDING = 12
@@ -76,6 +80,20 @@ class StatusBar(QStatusBar):
         if event.type() == QEvent.Type.LanguageChange and self._shown is not None:
             self._display(self._shown)
         super().changeEvent(event)
+
+    def show_board(self, position: Position | None) -> None:
+        """The board on the right: its family (or "custom board") and its stars."""
+        if position is None:
+            self.label.clear()
+            return
+        preset = PRESETS.get(position.board.preset or "")
+        if preset is None:
+            family = self.tr("custom board")
+        else:
+            family = self.tr("Phone") if preset.family == "phone" else self.tr("Tablet")
+        n = position.board.n
+        self.label.setText(plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", family))
+        self.make_room()
 
     def set_theme(self, theme) -> None:
         top, text = qcolor(theme.background_top), qcolor(theme.text)
