@@ -326,3 +326,30 @@ def test_the_arena_can_run_each_plugin_in_its_own_process_and_survive_one_that_e
     assert summary["games"] == 2 and summary["fallback_moves"]["exiter"] > 0
     assert len(summary["failures"]) == 6  # three strikes a game, then the fallback plays on
     assert all("exit code 5" in failure["error"] for failure in summary["failures"])
+
+
+def test_the_adapter_follows_positions_forwards_and_back(game):
+    strategy = load_plugins().strategy("easy")
+    first = tuple(int(v) for v in game.legal_strokes()[0])
+    after = game.copy()
+    after.play(*first)
+    second = tuple(int(v) for v in after.legal_strokes()[0])
+    lines = [
+        protocol.hello(),
+        protocol.new_game(game.board, Rules()),
+        protocol.position([first, second]),
+        protocol.go(0.1),
+        protocol.position([first]),  # taken back: the engine must not keep the later stroke
+        protocol.go(0.1),
+        protocol.position([]),
+        protocol.go(0.1),
+    ]
+    answers = io.StringIO()
+    serve(strategy, io.StringIO("\n".join(lines) + "\n"), answers)
+    strokes = [protocol.parse_stroke(line) for line in answers.getvalue().splitlines()[3:]]
+    positions = [(first, second), (first,), ()]
+    for stroke, played in zip(strokes, positions, strict=True):
+        replay = Game(game.board)
+        for pair in played:
+            replay.play(*pair)
+        assert replay.check(*stroke) is None

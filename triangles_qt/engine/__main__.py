@@ -45,8 +45,11 @@ def serve(strategy: object, commands: IO[str], answers: IO[str]) -> int:
             elif word == "position":
                 if game is None:
                     raise ProtocolError("'position' before 'newgame'")
-                game = Game(game.board, game.rules)
-                for i, j in protocol.parse_position(line):
+                strokes = protocol.parse_position(line)
+                played = [tuple(sorted(s)) for s in game.strokes]
+                if [tuple(sorted(s)) for s in strokes[: len(played)]] != played:
+                    game = Game(game.board, game.rules)  # not the game so far plus a stroke
+                for i, j in strokes[len(game.strokes) :]:
                     game.play(i, j)
             elif word == "go":
                 if game is None:
