@@ -243,7 +243,7 @@ def test_the_arena_plays_an_engine_and_a_plugin_that_prints_cannot_spoil_its_out
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_the_javascript_example_engine_plays_whole_legal_games(tmp_path):
-    script = Path(__file__).resolve().parents[1] / "examples" / "engine-js" / "greedy.js"
+    script = Path(__file__).resolve().parents[1] / "docs" / "examples" / "engine-js" / "greedy.js"
     engine = f"engine:node {script}"
     result = subprocess.run(
         [

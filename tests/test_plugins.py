@@ -82,7 +82,7 @@ def test_hook_triangles_themes(tmp_path):
 
 
 def test_hook_triangles_engines(tmp_path):
-    example = Path(__file__).resolve().parents[1] / "examples" / "engine-js" / "greedy.js"
+    example = Path(__file__).resolve().parents[1] / "docs" / "examples" / "engine-js" / "greedy.js"
     package = tmp_path / "plugins" / "js_engines"
     (package / "bin").mkdir(parents=True)
     (package / "__init__.py").write_text(

@@ -3,7 +3,7 @@
 // most triangles; else one that gives the opponent none; else any legal stroke. Its own rules
 // code, exact on integers as docs/rules.md asks (BigInt where a product could pass 2^53).
 // Run it in the arena:
-//   python3 -m triangles_qt.arena --p1 "engine:node examples/engine-js/greedy.js" --p2 easy
+//   python3 -m triangles_qt.arena --p1 "engine:node docs/examples/engine-js/greedy.js" --p2 easy
 "use strict";
 
 const readline = require("readline");
