@@ -6,7 +6,9 @@ import importlib.metadata
 import inspect
 import os
 import shutil
+import subprocess
 import sys
+import tomllib
 import types
 from pathlib import Path
 
@@ -15,6 +17,7 @@ import pytest
 from triangles_qt import hookimpl, hookspecs
 from triangles_qt.engine.host import EngineStrategy
 from triangles_qt.plugin_manager import (
+    ENTRY_POINT_GROUP,
     PluginFailure,
     PluginInfo,
     Reason,
@@ -469,6 +472,22 @@ def test_entry_point_plugins_are_loaded_with_their_distribution(monkeypatch, ent
     assert info in registry.loaded
 
 
+def test_an_installed_plugin_is_named_with_its_version_and_homepage(
+    monkeypatch, entry_point_module
+):
+    import email.message
+
+    entry = FakeEntryPoint("installed", "triangles_ep_fixture", "triangles-installed")
+    metadata = email.message.Message()
+    metadata["Project-URL"] = "Homepage, https://example.org/installed"
+    entry.dist.version = "1.2.3"
+    entry.dist.metadata = metadata
+    fake_entry_points(monkeypatch, [entry])
+    registry = load_plugins()
+    source = "entry point triangles-installed 1.2.3 (https://example.org/installed)"
+    assert PluginInfo("installed", "strategies", source) in registry.loaded
+
+
 def test_entry_points_load_in_name_order_whatever_the_install_order(
     monkeypatch, entry_point_module
 ):
@@ -546,3 +565,24 @@ def test_a_drop_in_from_a_relative_folder_is_listed_with_its_absolute_source(tmp
     registry = load_plugins([folder.name])  # e.g. --plugin-dir plugins, from its parent folder
     info = next(i for i in registry.loaded if i.name == "good_plugin")
     assert info.source == str(folder / "good_plugin.py")
+
+
+def test_the_plugin_template_loads_and_its_own_tests_pass(tmp_path):
+    template = Path(__file__).resolve().parents[1] / "docs" / "examples" / "plugin-template"
+    project = tomllib.loads((template / "pyproject.toml").read_text())
+    group = project["project"]["entry-points"]
+    assert list(group) == [ENTRY_POINT_GROUP]  # the group the game reads
+    module = group[ENTRY_POINT_GROUP]["first_triangle"]
+    registry = load_plugins([template / "src"])  # as a drop-in folder, without installing it
+    assert registry.failed == [] and registry.plugin_of("first-triangle") == module
+    env = {**os.environ, "PYTHONPATH": str(template / "src")}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(template / "tests")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 passed" in done.stdout

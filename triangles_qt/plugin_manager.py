@@ -263,7 +263,7 @@ class _Loader:
                 continue
             seen.add((ep.name, ep.value))
             dist = getattr(ep, "dist", None)
-            source = f"entry point {dist.name}" if dist is not None else f"entry point {ep.value}"
+            source = f"entry point {_distribution_label(dist) if dist is not None else ep.value}"
             try:
                 plugin = ep.load()
             except BaseException as exc:  # even KeyboardInterrupt: a plugin must not stop the app
@@ -434,6 +434,26 @@ def _checked_list(hook_name: str, result: Any) -> list[Any]:
             Reason.BAD_RESULT, f"{hook_name}() returned {type(result).__name__}, not a list"
         )
     return list(result)
+
+
+def _distribution_label(dist: Any) -> str:
+    """An installed package as the Plugins window names it: its name, version and homepage
+    (what its metadata has of them)."""
+    label = str(dist.name)
+    try:
+        version = str(getattr(dist, "version", "") or "")
+        metadata = getattr(dist, "metadata", None)
+        urls = [] if metadata is None else list(metadata.get_all("Project-URL") or [])
+        homepage = "" if metadata is None else str(metadata.get("Home-page") or "")
+    except Exception:  # broken metadata: the name is enough
+        return label
+    for url in urls:
+        kind, _, address = str(url).partition(",")
+        if kind.strip().lower() in ("homepage", "home", "home-page") and not homepage:
+            homepage = address.strip()
+    if version:
+        label += f" {version}"
+    return f"{label} ({homepage})" if homepage else label
 
 
 def _checked_engine(index: int, item: Any, module_dir: Path | None) -> EngineStrategy:
