@@ -22,6 +22,7 @@ from triangles_qt.core.rules import Rules
 from triangles_qt.engine import protocol
 from triangles_qt.engine.__main__ import serve
 from triangles_qt.engine.host import EngineError, EngineProcess, EngineStrategy, Limits
+from triangles_qt.engine.listing import IsolatedRegistry, load_plugins_isolated
 from triangles_qt.plugin_manager import load_plugins
 from triangles_qt.strategy_runner import FailureKind, SafeStrategy
 
@@ -353,3 +354,37 @@ def test_the_adapter_follows_positions_forwards_and_back(game):
         for pair in played:
             replay.play(*pair)
         assert replay.check(*stroke) is None
+
+
+def test_plugins_are_listed_by_a_process_of_their_own_as_the_loader_sees_them(tmp_path):
+    fixtures = Path(__file__).parent / "plugin_fixtures"
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    for name in ("good_plugin.py", "theme_plugin.py", "import_error.py", "hook_raises.py"):
+        shutil.copy(fixtures / name, folder / name)
+    here = load_plugins([folder])
+    isolated = load_plugins_isolated([folder])
+    assert isinstance(isolated, IsolatedRegistry)
+    assert [(s.id, s.name) for s in isolated.strategies()] == [
+        (s.id, s.name) for s in here.strategies()
+    ]
+    assert all(isinstance(s, EngineStrategy) for s in isolated.strategies())  # no plugin code here
+    assert [isolated.plugin_of(s.id) for s in isolated.strategies()] == [
+        here.plugin_of(s.id) for s in here.strategies()
+    ]
+    assert isolated.loaded == here.loaded
+    assert [(f.name, f.error, f.reason) for f in isolated.failed] == [
+        (f.name, f.error, f.reason) for f in here.failed
+    ]
+    assert isolated.themes() == here.themes()
+    assert isolated.engine_command("first-legal")[-2:] == ["--plugin-dir", str(folder)]
+
+
+def test_a_plugin_that_ends_the_listing_leaves_the_built_ins_and_says_why(tmp_path):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "exits_at_import.py").write_text("import os\nos._exit(3)\n")
+    registry = load_plugins_isolated([folder])
+    assert [s.id for s in registry.strategies()] == ["easy", "medium", "hard"]
+    (failure,) = registry.failed
+    assert "exit code 3" in failure.error and "built-in ones are offered" in failure.error

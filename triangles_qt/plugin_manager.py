@@ -207,6 +207,13 @@ def load_plugins(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> PluginReg
     return loader.registry
 
 
+def load_builtin_plugins() -> PluginRegistry:
+    """The built-in plugins alone (when the others could not be listed)."""
+    loader = _Loader(new_plugin_manager())
+    loader.load_builtins()
+    return loader.registry
+
+
 class _PluginError(Exception):
     """A plugin's fault, with the text to report (details: traceback text)."""
 

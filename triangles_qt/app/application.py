@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationDisplayName("Triangles")
     use_app_style(app, qt_argv)
 
-    from triangles_qt.plugin_manager import load_plugins
+    from triangles_qt.engine.listing import load_plugins_isolated
 
     from .appearance import app_icon
     from .i18n import LanguageManager, initial_language
@@ -66,8 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"triangles-qt: {note}", file=sys.stderr)
     app.setWindowIcon(app_icon())
 
-    # A broken plugin never raises here: it is listed in Settings > Plugins instead.
-    registry = load_plugins(options.plugin_dir)
+    # No plugin code runs in this process: a process of their own lists what they offer, and a
+    # broken plugin is listed in Settings > Plugins.
+    registry = load_plugins_isolated(options.plugin_dir)
     window = MainWindow(registry, settings, theme_id=options.theme, language_manager=languages)
     window.show()
 

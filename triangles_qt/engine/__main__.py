@@ -9,6 +9,7 @@ runaway allocation ends only this process, which the host starts again.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import traceback
@@ -20,6 +21,7 @@ from triangles_qt.core.position import Position
 from triangles_qt.plugin_manager import load_plugins
 
 from . import protocol
+from .listing import listing
 from .protocol import ProtocolError
 
 
@@ -83,13 +85,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m triangles_qt.engine",
         description="Serve a plugin's computer strategy as a Triangles engine on stdin/stdout.",
     )
-    parser.add_argument("--strategy", required=True, help="the strategy's id (e.g. medium)")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--strategy", help="the strategy's id (e.g. medium)")
+    what.add_argument(
+        "--list", action="store_true", help="print what the plugins offer, as JSON, and exit"
+    )
     parser.add_argument("--plugin-dir", action="append", default=[], help="another plugin folder")
     args = parser.parse_args(argv)
     # The protocol owns the real standard output; anything the plugins print goes to stderr.
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     sys.stdout = sys.stderr
     registry = load_plugins(args.plugin_dir)
+    if args.list:
+        json.dump(listing(registry), answers)
+        answers.flush()
+        return 0
     try:
         strategy = registry.strategy(args.strategy)
     except KeyError:
