@@ -63,6 +63,7 @@ def command(
         "hard",
         "--p2",
         opponent,
+        "--in-process",  # as the published table was played
         "--budget",
         f"{budget:g}",
         "--json",

@@ -303,10 +303,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--records", metavar="DIR", help="write one .triangles record per game into DIR"
     )
     parser.add_argument(
-        "--own-process",
+        "--in-process",
         action="store_true",
-        help="run each strategy in its own process, as the app does: a plugin that crashes, "
-        "hangs or hogs memory cannot stop the match (docs/engine-protocol.md)",
+        help="call the strategies in the arena's own process instead of each in a process of "
+        "its own (as the app runs them, so that a plugin that crashes, hangs or hogs memory "
+        "cannot stop the match; docs/engine-protocol.md): faster to start, for trusted code",
     )
     parser.add_argument(
         "--plugin-dir",
@@ -370,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.budget,
             args.records,
             progress,
-            args.own_process,
+            not args.in_process,
         )
     except KeyboardInterrupt:  # strategy threads are daemons: nothing keeps us from exiting
         print("interrupted", file=sys.stderr)

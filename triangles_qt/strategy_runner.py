@@ -242,6 +242,10 @@ class SafeStrategy:
                 "",
             )
         if call.error is not None:
+            reported = getattr(call.error, "reported", None)
+            if isinstance(reported, str):  # raised in an engine process, which said so
+                details = str(getattr(call.error, "details", ""))
+                return None, FailureKind.RAISED, f"raised {reported}", details
             lines = str(call.error).strip().splitlines()
             error = f"raised {type(call.error).__name__}" + (f": {lines[0]}" if lines else "")
             return None, FailureKind.RAISED, error, call.trace

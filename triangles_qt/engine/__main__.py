@@ -66,8 +66,10 @@ def serve(strategy: object, commands: IO[str], answers: IO[str]) -> int:
                 raise ProtocolError(f"unknown command {protocol.shorten(line)}")
         except Exception as exc:  # noqa: BLE001 - the strategy's fault is told to the host
             if not isinstance(exc, ProtocolError):  # the strategy's author wants the traceback
-                traceback.print_exc(file=sys.stderr)
-            text = " ".join(f"{type(exc).__name__}: {exc}".split())
+                for trace_line in traceback.format_exc().splitlines():
+                    say(f"info trace {trace_line}"[: protocol.MAX_LINE_BYTES // 2])
+            lines = str(exc).strip().splitlines()
+            text = type(exc).__name__ + (f": {lines[0]}" if lines else "")
             say(f"error {text[:500]}")
     return 0
 

@@ -38,6 +38,16 @@ class EngineError(RuntimeError):
     the message says how, in English, for the engine's author."""
 
 
+class EngineReported(EngineError):
+    """The engine answered `error TEXT`: `reported` is TEXT (a plugin's exception, "ValueError:
+    lost"), `details` the traceback it sent as `info trace` lines."""
+
+    def __init__(self, reported: str, details: str = "") -> None:
+        super().__init__(f"the engine reported: {reported}")
+        self.reported = reported
+        self.details = details
+
+
 @dataclass(frozen=True)
 class Limits:
     """What an engine process may use. `answer_grace_s` is a little more than the safety net's
@@ -144,6 +154,7 @@ class EngineProcess:
             self._send(protocol.go(budget_s))
             deadline = time.monotonic() + max(0.0, budget_s) + self.limits.answer_grace_s
             said = 0
+            trace: list[str] = []
             while True:
                 line = self._next_line(deadline, "a stroke")
                 said += len(line)
@@ -156,8 +167,12 @@ class EngineProcess:
                     except ProtocolError as exc:
                         raise EngineError(str(exc)) from None
                 if word == "error":
-                    raise EngineError(f"the engine reported: {line[6:].strip()[:200]}")
-                # "info" and anything else the protocol does not know are ignored, as in UCI.
+                    raise EngineReported(line[6:].strip()[:200], "\n".join(trace))
+                if line.startswith("info trace "):
+                    trace.append(line[len("info trace ") :])
+                # Other "info" and anything the protocol does not know are ignored, as in UCI.
+        except EngineReported:
+            raise  # it said what went wrong, and can go on
         except EngineError:
             self.stop(politely=False)
             raise
