@@ -2,9 +2,12 @@
 offered in the New game window, and it plays a whole game; a program that is not an engine is
 refused with the reason."""
 
+import shutil
 import sys
 import textwrap
+from pathlib import Path
 
+import pytest
 from app_helpers import is_failure
 from PySide6.QtCore import Qt
 
@@ -104,3 +107,30 @@ def test_a_damaged_engine_list_in_the_settings_is_left_out(tmp_path):
         '[{"name": "Ok", "command": ["x"]}, {"name": "", "command": ["y"]}, {"name": "No"}, 7]',
     )
     assert settings.engines == [EngineEntry("Ok", ("x",))]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_javascript_example_engine_plays_a_whole_game_in_the_app(make_window, qtbot):
+    script = Path(__file__).resolve().parents[2] / "docs" / "examples" / "engine-js" / "greedy.js"
+    window = make_window(load_plugins())
+    dialog = open_engines(window, qtbot, script, "Greedy")
+    dialog.add_engine()
+    qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=20000)
+    assert window.settings.engines == [EngineEntry("Greedy", ("node", str(script)))]
+    dialog.close()
+    failures = []
+    window.session.notice.connect(lambda n: is_failure(n) and failures.append(n.text()))
+    window.session.budget_s = 1.0
+    choices = NewGameChoices(preset="phone-24", strategy_id="engine:Greedy", human_starts=False)
+    window.start_new_game(choices, seed=8)
+    session = window.session
+    with qtbot.waitSignal(session.game_over, timeout=60000):
+        while not session.position.is_over:
+            qtbot.waitUntil(
+                lambda: session.local_to_move or session.position.is_over, timeout=20000
+            )
+            if not session.position.is_over:
+                i, j = session.position.legal_strokes()[-1]
+                session.request_stroke(int(i), int(j))
+    assert failures == []  # every stroke it answered was legal and on time
+    assert any(move.player == 0 for move in session.position.moves)
