@@ -66,6 +66,28 @@ def fake_engine(tmp_path, on_go: str, on_hello: str = 'say("id name Fake"); say(
     return [sys.executable, str(script)]
 
 
+def arena_json(*args: str) -> dict:
+    """The summary of an arena match run as a player would run it (two phone-24 games)."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "triangles_qt.arena",
+            "--preset",
+            "phone-24",
+            "--games",
+            "2",
+            "--json",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
 @pytest.fixture
 def game():
     return Game(Board.generate("phone-24", 3))
@@ -215,29 +237,7 @@ def test_the_arena_plays_an_engine_and_a_plugin_that_prints_cannot_spoil_its_out
         f"engine:{sys.executable} -m triangles_qt.engine --strategy chatty "
         f"--plugin-dir {plugin.parent}"
     )
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "triangles_qt.arena",
-            "--preset",
-            "phone-24",
-            "--games",
-            "2",
-            "--p1",
-            engine,
-            "--p2",
-            "easy",
-            "--budget",
-            "0.3",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    summary = json.loads(result.stdout)
+    summary = arena_json("--p1", engine, "--p2", "easy", "--budget", "0.3")
     assert summary["failures"] == [] and summary["fallback_moves"][engine] == 0
     assert sum(summary["wins"].values()) + summary["draws"] == 2
 
@@ -246,31 +246,9 @@ def test_the_arena_plays_an_engine_and_a_plugin_that_prints_cannot_spoil_its_out
 def test_the_javascript_example_engine_plays_whole_legal_games(tmp_path):
     script = Path(__file__).resolve().parents[1] / "docs" / "examples" / "engine-js" / "greedy.js"
     engine = f"engine:node {script}"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "triangles_qt.arena",
-            "--preset",
-            "phone-24",
-            "--games",
-            "2",
-            "--p1",
-            engine,
-            "--p2",
-            "easy",
-            "--budget",
-            "1",
-            "--json",
-            "--records",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    summary = arena_json(
+        "--p1", engine, "--p2", "easy", "--budget", "1", "--records", str(tmp_path)
     )
-    assert result.returncode == 0, result.stderr
-    summary = json.loads(result.stdout)
     # Every stroke it answered was legal: no failure, and the fallback never had to play.
     assert summary["failures"] == [] and summary["fallback_moves"][engine] == 0
     assert len(list(tmp_path.glob("*.triangles"))) == 2  # both games finished and recorded
@@ -298,31 +276,9 @@ def test_the_arena_runs_each_plugin_in_its_own_process_and_survives_one_that_exi
             """
         )
     )
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "triangles_qt.arena",
-            "--preset",
-            "phone-24",
-            "--games",
-            "2",
-            "--p1",
-            "exiter",
-            "--p2",
-            "easy",
-            "--budget",
-            "0.3",
-            "--json",
-            "--plugin-dir",
-            str(plugin.parent),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    summary = arena_json(
+        "--p1", "exiter", "--p2", "easy", "--budget", "0.3", "--plugin-dir", str(plugin.parent)
     )
-    assert result.returncode == 0, result.stderr
-    summary = json.loads(result.stdout)
     assert summary["games"] == 2 and summary["fallback_moves"]["exiter"] > 0
     assert len(summary["failures"]) == 6  # three strikes a game, then the fallback plays on
     assert all("exit code 5" in failure["error"] for failure in summary["failures"])

@@ -30,6 +30,18 @@ def engine_script(tmp_path, name="mine.py"):
     return script
 
 
+def play_to_the_end(session, qtbot, pick):
+    """The person draws the legal stroke at index `pick` whenever it is their turn."""
+    with qtbot.waitSignal(session.game_over, timeout=60000):
+        while not session.position.is_over:
+            qtbot.waitUntil(
+                lambda: session.local_to_move or session.position.is_over, timeout=20000
+            )
+            if not session.position.is_over:
+                i, j = session.position.legal_strokes()[pick]
+                session.request_stroke(int(i), int(j))
+
+
 def open_engines(window, qtbot, program, name):
     window.engines_action.trigger()
     dialog = window._child_dialogs["engines"]
@@ -59,14 +71,7 @@ def test_an_added_engine_is_remembered_offered_and_plays_a_whole_game(make_windo
     window.start_new_game(NewGameChoices(preset="phone-24", strategy_id="engine:Mine"), seed=6)
     assert window.score_panel.cards[1].name_text == "Computer (Mine)"
     session = window.session
-    with qtbot.waitSignal(session.game_over, timeout=60000):
-        while not session.position.is_over:
-            qtbot.waitUntil(
-                lambda: session.local_to_move or session.position.is_over, timeout=20000
-            )
-            if not session.position.is_over:
-                i, j = session.position.legal_strokes()[0]
-                session.request_stroke(int(i), int(j))
+    play_to_the_end(session, qtbot, pick=0)
     assert failures == []
     assert session.statistics_store().per_strategy()["engine:Mine"].played == 1
 
@@ -124,13 +129,6 @@ def test_the_javascript_example_engine_plays_a_whole_game_in_the_app(make_window
     choices = NewGameChoices(preset="phone-24", strategy_id="engine:Greedy", human_starts=False)
     window.start_new_game(choices, seed=8)
     session = window.session
-    with qtbot.waitSignal(session.game_over, timeout=60000):
-        while not session.position.is_over:
-            qtbot.waitUntil(
-                lambda: session.local_to_move or session.position.is_over, timeout=20000
-            )
-            if not session.position.is_over:
-                i, j = session.position.legal_strokes()[-1]
-                session.request_stroke(int(i), int(j))
+    play_to_the_end(session, qtbot, pick=-1)
     assert failures == []  # every stroke it answered was legal and on time
     assert any(move.player == 0 for move in session.position.moves)
