@@ -26,7 +26,7 @@ def user_data(tmp_path, monkeypatch):
 
 # --- the desktop app's windows (helpers in app_helpers.py) ---------------------------
 
-from app_helpers import FakeRegistry  # noqa: E402
+from app_helpers import BlockingStrategy, FakeRegistry  # noqa: E402
 
 
 @pytest.fixture
@@ -66,3 +66,18 @@ def make_window(qtbot, tmp_path):
     yield make
     for window in made:
         window.session.close()
+
+
+@pytest.fixture
+def blockers():
+    """BlockingStrategy objects that are released when the test ends, whatever happened."""
+    made = []
+
+    def make(strategy_id="blocking"):
+        strategy = BlockingStrategy(strategy_id)
+        made.append(strategy)
+        return strategy
+
+    yield make
+    for strategy in made:
+        strategy.release.set()

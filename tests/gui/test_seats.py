@@ -6,7 +6,7 @@ out of time."""
 import time
 
 import pytest
-from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy
+from app_helpers import FakeRegistry, FirstStrokeStrategy
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
 from triangles_qt.app import strategy_turn
@@ -51,21 +51,6 @@ class RaisingStrategy:
     def choose_stroke(self, position, budget_s):
         self.calls += 1
         raise RuntimeError("boom")
-
-
-@pytest.fixture
-def blockers():
-    """BlockingStrategy objects that are released when the test ends, whatever happened."""
-    made = []
-
-    def make(strategy_id="blocking"):
-        strategy = BlockingStrategy(strategy_id)
-        made.append(strategy)
-        return strategy
-
-    yield make
-    for strategy in made:
-        strategy.release.set()
 
 
 @pytest.fixture

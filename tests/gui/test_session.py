@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, is_failure
+from app_helpers import FakeRegistry, FirstStrokeStrategy, is_failure
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -134,21 +134,6 @@ def make_session(qapp, tmp_path):
     for session in made:
         session.deleteLater()
     send_deferred_deletes()
-
-
-@pytest.fixture
-def blockers():
-    """BlockingStrategy objects that are released when the test ends, whatever happened."""
-    made = []
-
-    def make(strategy_id="blocking"):
-        strategy = BlockingStrategy(strategy_id)
-        made.append(strategy)
-        return strategy
-
-    yield make
-    for strategy in made:
-        strategy.release.set()
 
 
 def first_legal(position):
