@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def fake_engine(tmp_path, on_go: str, on_hello: str = 'say("id name Fake"); say(
     script.write_text(
         textwrap.dedent(
             """
-            import os, sys, time
+            import os, subprocess, sys, time
             from triangles_qt.core.game import Game
             from triangles_qt.engine import protocol
 
@@ -58,6 +59,8 @@ def fake_engine(tmp_path, on_go: str, on_hello: str = 'say("id name Fake"); say(
                 elif word == "go":
                     legal = tuple(int(v) for v in game.legal_strokes()[0])
                     {on_go}
+                elif word == "isready":
+                    say("readyok")
                 elif word == "quit":
                     break
             """
@@ -343,3 +346,90 @@ def test_a_plugin_that_ends_the_listing_leaves_the_built_ins_and_says_why(tmp_pa
     assert [s.id for s in registry.strategies()] == ["easy", "medium", "hard"]
     (failure,) = registry.failed
     assert "exit code 3" in failure.error and "built-in ones are offered" in failure.error
+
+
+def test_closing_an_engine_does_not_wait_for_its_stroke_and_ends_what_it_started(tmp_path, game):
+    marker = str(tmp_path / "child-was-here")
+    on_hello = (
+        f"subprocess.Popen(['sleep', '300', {marker!r}]); "  # a child of its own
+        'say("id name Fake"); say("ok 1")'
+    )
+    strategy = EngineStrategy("slow", fake_engine(tmp_path, "time.sleep(30)", on_hello))
+    strategy.process.start()
+    thinking = threading.Thread(target=lambda: _swallow(strategy, game), daemon=True)
+    thinking.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    strategy.close()  # the window closes while the engine thinks
+    assert time.monotonic() - started < 1.0
+    thinking.join(5)
+    assert not thinking.is_alive() and not strategy.process.running
+    time.sleep(0.3)  # no warm-up starts it again once closed
+    assert not strategy.process.running
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
+    assert left.stdout.strip() == ""  # its child went with it
+
+
+def _swallow(strategy, game):
+    with pytest.raises(EngineError):
+        strategy.choose_stroke(Position(game), 5.0)
+
+
+def test_a_line_left_over_from_an_earlier_stroke_is_never_taken_as_the_answer(tmp_path, game):
+    on_go = 'say("stroke %d %d" % legal); say("stroke 0 0")'  # one answer too many
+    strategy = EngineStrategy("chatty", fake_engine(tmp_path, on_go))
+    try:
+        for _ in range(3):
+            i, j = strategy.choose_stroke(Position(game), 0.5)
+            assert game.check(i, j) is None
+            game.play(i, j)
+    finally:
+        strategy.close()
+
+
+def test_an_engine_ends_itself_when_the_host_goes_away_even_while_thinking(tmp_path, game):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "forever.py").write_text(
+        textwrap.dedent(
+            """
+            from triangles_qt import hookimpl
+
+            class Forever:
+                id = "forever"
+                name = "Forever"
+
+                def choose_stroke(self, position, budget_s):
+                    while True:
+                        pass
+
+            @hookimpl
+            def triangles_strategies():
+                return [Forever()]
+            """
+        )
+    )
+    command = [*ADAPTER, "forever", "--plugin-dir", str(folder)]
+    engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    lines = [protocol.hello(), protocol.new_game(game.board, Rules()), "position", "go 100"]
+    engine.stdin.write("\n".join(lines) + "\n")
+    engine.stdin.flush()
+    assert engine.stdout.readline().startswith("id name")
+    time.sleep(0.5)  # it is thinking, forever
+    engine.stdin.close()  # the host is gone
+    assert engine.wait(10) == 0
+
+
+def test_when_listing_failed_the_built_in_engines_load_nothing_else(tmp_path, game):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "exits_at_import.py").write_text("import os\nos._exit(3)\n")
+    registry = load_plugins_isolated([folder])
+    command = registry.engine_command("easy")
+    assert "--builtin-only" in command and str(folder) not in command
+    engine = EngineStrategy("easy", command)
+    try:
+        i, j = engine.choose_stroke(Position(game), 0.5)
+        assert game.check(i, j) is None
+    finally:
+        engine.close()

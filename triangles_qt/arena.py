@@ -25,6 +25,7 @@ from .core.record import RecordError, write_record
 from .core.rules import Rules
 from .defaults import DEFAULT_PRESET
 from .engine.host import EngineError, EngineStrategy
+from .engine.listing import load_plugins_isolated
 from .plugin_manager import PluginRegistry, load_plugins, plugin_search_dirs
 from .strategy_runner import Failure, SafeStrategy
 from .themes import load_themes, theme_advice
@@ -325,7 +326,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    registry = load_plugins(args.plugin_dir)
+    # Each strategy plays from its own process unless --in-process: then plugin code does not run
+    # here at all, not even at import (a process of their own lists what they offer).
+    registry = (
+        load_plugins(args.plugin_dir) if args.in_process else load_plugins_isolated(args.plugin_dir)
+    )
     if args.list_plugins:
         print_plugins(registry, args.plugin_dir)
         return 0

@@ -102,6 +102,7 @@ class PluginRegistry:
         self._builtin_plugins: set[str] = set()
         self._themes: list[tuple[str, Any]] = []
         self.extra_dirs: tuple[str, ...] = ()  # the folders given to load_plugins
+        self.builtin_only = False  # only the built-in plugins were loaded (load_builtin_plugins)
 
     def engine_command(self, strategy_id: str) -> list[str]:
         """The command that runs this strategy in its own process, behind the engine protocol
@@ -110,6 +111,8 @@ class PluginRegistry:
         if isinstance(strategy, EngineStrategy):  # a program of its own: run as it is
             return list(strategy.process.command)
         command = [sys.executable, "-m", "triangles_qt.engine", "--strategy", strategy_id]
+        if self.builtin_only:  # the others could not even be listed: keep them out there too
+            command.append("--builtin-only")
         for folder in self.extra_dirs:
             command += ["--plugin-dir", folder]
         return command
@@ -211,6 +214,7 @@ def load_builtin_plugins() -> PluginRegistry:
     """The built-in plugins alone (when the others could not be listed)."""
     loader = _Loader(new_plugin_manager())
     loader.load_builtins()
+    loader.registry.builtin_only = True
     return loader.registry
 
 

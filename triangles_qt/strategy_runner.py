@@ -241,6 +241,13 @@ class SafeStrategy:
                 (f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"),
                 "",
             )
+        if call.error is not None and getattr(call.error, "late", False):  # an engine, stopped
+            return (
+                None,
+                FailureKind.TIMED_OUT,
+                (f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"),
+                "",
+            )
         if call.error is not None:
             reported = getattr(call.error, "reported", None)
             if isinstance(reported, str):  # raised in an engine process, which said so

@@ -5,8 +5,11 @@ off the GUI thread; the list is remembered in the settings."""
 from __future__ import annotations
 
 import sys
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import (
@@ -76,7 +79,6 @@ class EnginesDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
         self._checking: Future[EngineInfo] | None = None
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine-check")
         self._poll = QTimer(self)
         self._poll.setInterval(50)
         self._poll.timeout.connect(self._check_done)
@@ -124,7 +126,7 @@ class EnginesDialog(QDialog):
             return
         command = command_for(program)
         self._adding = EngineEntry(name, tuple(command))
-        self._checking = self._pool.submit(check_engine, command)
+        self._checking = _in_background(check_engine, command)
         self.status.setText(self.tr("Checking “%1”…").replace("%1", name))
         self._update_buttons()
         self._poll.start()
@@ -195,5 +197,18 @@ class EnginesDialog(QDialog):
 
     def done(self, result: int) -> None:
         self._poll.stop()
-        self._pool.shutdown(wait=False, cancel_futures=True)
         super().done(result)
+
+
+def _in_background(work: Callable[..., EngineInfo], *args: Any) -> Future[EngineInfo]:
+    """Run `work(*args)` on a daemon thread (quitting the app never waits for a slow engine)."""
+    future: Future[EngineInfo] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(work(*args))
+        except BaseException as exc:  # noqa: BLE001 - delivered to whoever reads the future
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="engine-check", daemon=True).start()
+    return future

@@ -264,7 +264,7 @@ class SeatMaker:
     def __init__(self, registry: Any, delay_ms: int) -> None:
         self.registry = registry
         self.delay_ms = delay_ms
-        self._engines: dict[tuple[str, str], EngineStrategy] = {}
+        self._engines: dict[tuple[str, str, tuple[str, ...]], EngineStrategy] = {}
 
     def strategies(self) -> list[Any]:
         return [] if self.registry is None else list(self.registry.strategies())
@@ -296,14 +296,18 @@ class SeatMaker:
         """`strategy` as an engine process, kept warm for the app's life; one per purpose, so
         that a hint never waits for the computer's stroke. None when the registry cannot start
         it (a test's registry, or the built-in fallback)."""
-        key = (str(strategy.id), purpose)
-        engine = self._engines.get(key)
         command_for = getattr(self.registry, "engine_command", None)
-        if engine is None and command_for is not None:
-            try:
-                command = command_for(strategy.id)
-            except KeyError:
-                return None
+        if command_for is None:
+            return None
+        try:
+            command = command_for(strategy.id)
+        except KeyError:
+            return None
+        # Keyed by the command too: an engine removed and added again with another program is
+        # a new one.
+        key = (str(strategy.id), purpose, tuple(command))
+        engine = self._engines.get(key)
+        if engine is None:
             engine = EngineStrategy(str(strategy.id), command, name=str(strategy.name))
             engine.warm_up()
             self._engines[key] = engine

@@ -11,21 +11,25 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import sys
+import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
+
+import numpy as np
 
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
-from triangles_qt.plugin_manager import load_plugins
+from triangles_qt.plugin_manager import load_builtin_plugins, load_plugins
 
 from . import protocol
 from .listing import listing
 from .protocol import ProtocolError
 
 
-def serve(strategy: object, commands: IO[str], answers: IO[str]) -> int:
+def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
     """Answer the host's `commands` for `strategy` until `quit` or the end of input."""
 
     def say(line: str) -> None:
@@ -67,19 +71,59 @@ def serve(strategy: object, commands: IO[str], answers: IO[str]) -> int:
         except Exception as exc:  # noqa: BLE001 - the strategy's fault is told to the host
             if not isinstance(exc, ProtocolError):  # the strategy's author wants the traceback
                 for trace_line in traceback.format_exc().splitlines():
-                    say(f"info trace {trace_line}"[: protocol.MAX_LINE_BYTES // 2])
-            lines = str(exc).strip().splitlines()
-            text = type(exc).__name__ + (f": {lines[0]}" if lines else "")
-            say(f"error {text[:500]}")
+                    say(_fit(f"info trace {trace_line}"))
+            say(_fit(f"error {_first_line(exc)}", 1000))
     return 0
 
 
 def _stroke_line(answer: Any) -> str:
+    """The answer as a `stroke` line, when it is two integers (in a tuple, list or numpy row);
+    anything else is reported as the host would judge it."""
+    if isinstance(answer, np.ndarray) and answer.ndim == 1:
+        answer = answer.tolist()
+    if (
+        isinstance(answer, (tuple, list))
+        and len(answer) == 2
+        and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in answer)
+    ):
+        return f"stroke {int(answer[0])} {int(answer[1])}"
+    raise ProtocolError(f"the strategy answered {_safe_repr(answer)}, not a pair of integers")
+
+
+def _first_line(exc: BaseException) -> str:
+    """ "ValueError: the first line of its message", whatever its __str__ does."""
     try:
-        i, j = answer
-        return f"stroke {int(i)} {int(j)}"
-    except (TypeError, ValueError):
-        raise ProtocolError(f"the strategy answered {protocol.shorten(str(answer))}") from None
+        lines = str(exc).strip().splitlines()
+    except Exception:  # noqa: BLE001 - a message that cannot be made is not the host's concern
+        lines = ["<a message that could not be shown>"]
+    return type(exc).__name__ + (f": {lines[0]}" if lines else "")
+
+
+def _safe_repr(value: Any) -> str:
+    try:
+        return protocol.shorten(repr(value))
+    except Exception:  # noqa: BLE001
+        return f"a {type(value).__name__}"
+
+
+def _fit(line: str, limit: int = protocol.MAX_LINE_BYTES // 2) -> str:
+    """`line` cut to `limit` bytes of UTF-8, never inside a character."""
+    return line.encode("utf-8")[:limit].decode("utf-8", "ignore")
+
+
+def _commands_until_the_host_is_gone(stream: IO[str]) -> Iterator[str]:
+    """The host's lines, read on a thread of their own: when the host goes away (its end of
+    the pipe closes) this process ends at once, even in the middle of a strategy's search."""
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        for line in stream:
+            lines.put(line)
+        os._exit(0)  # the host is gone: nobody will ever read an answer
+
+    threading.Thread(target=read, name="host-reader", daemon=True).start()
+    while (line := lines.get()) is not None:
+        yield line
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -93,11 +137,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--list", action="store_true", help="print what the plugins offer, as JSON, and exit"
     )
     parser.add_argument("--plugin-dir", action="append", default=[], help="another plugin folder")
+    parser.add_argument(
+        "--builtin-only", action="store_true", help="load only the built-in plugins"
+    )
     args = parser.parse_args(argv)
-    # The protocol owns the real standard output; anything the plugins print goes to stderr.
+    # The protocol owns the real standard output; anything the plugins print goes to stderr,
+    # even from child programs they start (file descriptor 1 is stderr from now on).
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
-    registry = load_plugins(args.plugin_dir)
+    registry = load_builtin_plugins() if args.builtin_only else load_plugins(args.plugin_dir)
     if args.list:
         json.dump(listing(registry), answers)
         answers.flush()
@@ -107,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyError:
         print(f"error: no strategy {args.strategy!r} is installed", file=sys.stderr)
         return 2
-    return serve(strategy, sys.stdin, answers)
+    return serve(strategy, _commands_until_the_host_is_gone(sys.stdin), answers)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import queue
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -38,6 +39,12 @@ class EngineError(RuntimeError):
     the message says how, in English, for the engine's author."""
 
 
+class EngineLate(EngineError):
+    """The engine did not answer within its budget and grace; it was stopped."""
+
+    late = True
+
+
 class EngineReported(EngineError):
     """The engine answered `error TEXT`: `reported` is TEXT (a plugin's exception, "ValueError:
     lost"), `details` the traceback it sent as `info trace` lines."""
@@ -50,14 +57,18 @@ class EngineReported(EngineError):
 
 @dataclass(frozen=True)
 class Limits:
-    """What an engine process may use. `answer_grace_s` is a little more than the safety net's
-    grace, so that the net reports a silent engine as late before the host stops it."""
+    """What an engine process may use. `answer_grace_s` is a little less than the safety net's
+    grace: the host stops a silent engine and says it was late before the net gives up on the
+    call, so the engine is never left counted as busy and is ready again for the next stroke.
+    The memory cap is on data (heap and private mappings), not address space, which runtimes
+    such as the JVM reserve far beyond what they use."""
 
     memory_bytes: int = 2 * 1024**3
     nice: int = 10
     handshake_s: float = 10.0
-    answer_grace_s: float = GRACE_S + 0.25
+    answer_grace_s: float = GRACE_S - 0.1
     output_bytes_per_move: int = 1 << 20
+    queued_lines: int = 10_000
 
 
 _EOF = object()
@@ -72,7 +83,7 @@ class EngineProcess:
         self.limits = limits
         self.info: EngineInfo | None = None
         self._process: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[Any] = queue.Queue()
+        self._lines: queue.Queue[Any] = queue.Queue(limits.queued_lines)
         self._game: tuple[Board, Rules] | None = None
 
     # -- life ------------------------------------------------------------------------------------
@@ -84,38 +95,41 @@ class EngineProcess:
             raise EngineError(f"the engine could not be started: no program {self.command[:1]}")
         try:
             self._process = subprocess.Popen(
-                _limited(self.command, self.limits),
+                limited(self.command, self.limits),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                bufsize=0,
                 start_new_session=True,  # a signal to the game's terminal does not reach it
             )
         except OSError as exc:
             raise EngineError(f"the engine could not be started: {exc}") from exc
-        self._lines = queue.Queue()
+        # Bounded: an engine that writes faster than the host reads waits on its own pipe.
+        self._lines = queue.Queue(self.limits.queued_lines)
         stdout = self._process.stdout
         assert stdout is not None
         threading.Thread(
             target=_read_lines, args=(stdout, self._lines), name="engine-reader", daemon=True
         ).start()
-        self._send(protocol.hello())
         info = EngineInfo()
         deadline = time.monotonic() + self.limits.handshake_s
-        while True:
-            line = self._next_line(deadline, "the handshake")
-            try:
-                if protocol.read_handshake_line(line, info):
-                    break
-            except ProtocolError as exc:
-                self.stop(politely=False)
-                raise EngineError(str(exc)) from None
+        try:
+            self._send(protocol.hello())
+            while True:
+                line = self._next_line(deadline, "the handshake")
+                try:
+                    if protocol.read_handshake_line(line, info):
+                        break
+                except ProtocolError as exc:
+                    raise EngineError(str(exc)) from None
+        except EngineError:
+            self.stop(politely=False)
+            raise
         self.info = info
         self._game = None
         return info
 
     @property
     def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
+        return self._process is not None and _exit_status(self._process, 0) is None
 
     @property
     def pid(self) -> int | None:
@@ -127,14 +141,14 @@ class EngineProcess:
         process, self._process = self._process, None
         if process is None:
             return
-        if politely and process.poll() is None:
+        if politely and _exit_status(process, 0) is None:
             try:
                 assert process.stdin is not None
                 process.stdin.write(b"quit\n")
                 process.stdin.flush()
-                process.wait(0.5)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
+            except (OSError, ValueError):
                 pass
+            _exit_status(process, 0.5)
         _kill(process)
 
     # -- play --------------------------------------------------------------------------------------
@@ -147,14 +161,27 @@ class EngineProcess:
         if not self.running:
             self.start()
         try:
+            self._drain()
             if self._game is None or self._game[0] is not board or self._game[1] != rules:
                 self._send(protocol.new_game(board, rules))
                 self._game = (board, rules)
-            self._send(protocol.position(strokes))
-            self._send(protocol.go(budget_s))
             deadline = time.monotonic() + max(0.0, budget_s) + self.limits.answer_grace_s
+            self._send(protocol.position(strokes))
+            # Everything it says before "readyok" belongs to what came before: a line left over
+            # from an earlier stroke is never taken for this one's answer.
+            self._send("isready")
             said = 0
             trace: list[str] = []
+            while True:
+                line = self._next_line(deadline, "readyok")
+                said += len(line)
+                if said > self.limits.output_bytes_per_move:
+                    raise EngineError("the engine wrote too much while thinking")
+                if line == "readyok":
+                    break
+                if line.startswith("error"):
+                    raise EngineReported(line[6:].strip()[:200], "\n".join(trace))
+            self._send(protocol.go(budget_s))
             while True:
                 line = self._next_line(deadline, "a stroke")
                 said += len(line)
@@ -177,6 +204,24 @@ class EngineProcess:
             self.stop(politely=False)
             raise
 
+    def _drain(self) -> None:
+        """Drop what the engine said between strokes, so that no old line passes for the next
+        answer; its end, or a line too long, is a failure."""
+        while True:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is _EOF or line is _TOO_LONG:
+                self._lines.put(line)
+                self._next_line(time.monotonic(), "a stroke")  # raises, saying which
+
+    def kill(self) -> None:
+        """End the engine at once, from any thread (the app is closing)."""
+        process = self._process
+        if process is not None:
+            _kill(process)
+
     def _send(self, line: str) -> None:
         process = self._process
         if process is None or process.stdin is None:
@@ -192,7 +237,7 @@ class EngineProcess:
             line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
             self.stop(politely=False)
-            raise EngineError(f"no answer in time while waiting for {waiting_for}") from None
+            raise EngineLate(f"no answer in time while waiting for {waiting_for}") from None
         if line is _EOF:
             raise EngineError(self._ended(f"while the host waited for {waiting_for}"))
         if line is _TOO_LONG:
@@ -203,12 +248,7 @@ class EngineProcess:
 
     def _ended(self, when: str) -> str:
         process = self._process
-        code = None
-        if process is not None:
-            try:
-                code = process.wait(1)
-            except subprocess.TimeoutExpired:
-                pass
+        code = None if process is None else _exit_status(process, 1.0)
         how = f"exit code {code}" if code is not None and code >= 0 else f"signal {-(code or 0)}"
         return (
             f"the engine stopped {when} ({how})"
@@ -228,6 +268,7 @@ class EngineStrategy:
         self.process = EngineProcess(command, limits)
         self._name = name
         self._lock = threading.Lock()
+        self._closed = False
 
     @property
     def name(self) -> str:
@@ -237,6 +278,8 @@ class EngineStrategy:
     def choose_stroke(self, position: Any, budget_s: float) -> tuple[int, int]:
         asked = time.monotonic()
         with self._lock:
+            if self._closed:
+                raise EngineError("the engine was closed")
             if not self.process.running:
                 self.process.start()
             left = budget_s - (time.monotonic() - asked)  # waiting for the engine is thinking time
@@ -254,23 +297,27 @@ class EngineStrategy:
 
     def _start_quietly(self) -> None:
         with self._lock:
-            if not self.process.running:
+            if not self._closed and not self.process.running:
                 try:
                     self.process.start()
                 except EngineError:
                     pass  # told when it is asked for a stroke
 
     def close(self) -> None:
+        """End the engine now, without waiting for a stroke it may be thinking about (that
+        call fails at once); it is not started again."""
+        self._closed = True
+        self.process.kill()
         with self._lock:
             self.process.stop()
 
 
-def _limited(command: list[str], limits: Limits) -> list[str]:
-    """`command` run with its address space capped and at a lower priority, where the system has
+def limited(command: list[str], limits: Limits) -> list[str]:
+    """`command` run with its data capped and at a lower priority, where the system has
     the tools (util-linux's prlimit and coreutils' nice); as it is elsewhere."""
     wrapped = list(command)
     if shutil.which("prlimit"):
-        wrapped = ["prlimit", f"--as={limits.memory_bytes}", "--", *wrapped]
+        wrapped = ["prlimit", f"--data={limits.memory_bytes}", "--", *wrapped]
     if shutil.which("nice") and limits.nice:
         wrapped = ["nice", "-n", str(limits.nice), *wrapped]
     return wrapped
@@ -280,10 +327,10 @@ def _read_lines(stream: IO[bytes], lines: queue.Queue[Any]) -> None:
     """The reader thread: every line the engine writes, decoded, into `lines`; then _EOF."""
     try:
         while True:
-            raw = stream.readline(protocol.MAX_LINE_BYTES + 1)
+            raw = stream.readline(protocol.MAX_LINE_BYTES + 2)
             if not raw:
                 break
-            if len(raw) > protocol.MAX_LINE_BYTES:
+            if len(raw.rstrip(b"\r\n")) > protocol.MAX_LINE_BYTES:
                 lines.put(_TOO_LONG)
                 return
             lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
@@ -292,16 +339,35 @@ def _read_lines(stream: IO[bytes], lines: queue.Queue[Any]) -> None:
     lines.put(_EOF)
 
 
+def _exit_status(process: subprocess.Popen[bytes], wait_s: float) -> int | None:
+    """How the engine ended (its exit code; minus the signal that killed it), waiting up to
+    `wait_s`; None while it runs. It is not reaped: until `_kill` reaps it, its process id, and
+    so its process group, cannot pass to another program."""
+    if process.returncode is not None or not hasattr(os, "waitid"):
+        return process.poll()
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return process.poll()
+        if info is not None:
+            return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+
+
 def _kill(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        try:
-            os.killpg(process.pid, 9)  # the engine and anything it started
-        except OSError:
+    try:  # the engine and anything it started, even once the engine itself has ended
+        os.killpg(process.pid, signal.SIGKILL)
+    except (OSError, AttributeError):  # no such group any more, or no process groups here
+        if process.poll() is None:
             process.kill()
-        try:
-            process.wait(2)
-        except subprocess.TimeoutExpired:
-            pass
+    try:
+        process.wait(2)
+    except subprocess.TimeoutExpired:
+        pass
     for stream in (process.stdin, process.stdout):
         try:
             if stream is not None:

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from triangles_qt.plugin_manager import (
     load_builtin_plugins,
 )
 
-from .host import EngineStrategy
+from .host import EngineStrategy, Limits, limited
 
 LISTING_TIMEOUT_S = 30.0
 
@@ -97,31 +98,35 @@ def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> 
     command = [sys.executable, "-m", "triangles_qt.engine", "--list"]
     for folder in folders:
         command += ["--plugin-dir", folder]
-    stderr = b""
-    try:
-        done = subprocess.run(
-            command, capture_output=True, timeout=LISTING_TIMEOUT_S, stdin=subprocess.DEVNULL
-        )
-        stderr = done.stderr
-        if done.returncode != 0:
-            raise RuntimeError(f"the listing process stopped with exit code {done.returncode}")
-        return IsolatedRegistry(json.loads(done.stdout), folders)
-    except (
-        OSError,
-        ValueError,
-        LookupError,
-        TypeError,
-        RuntimeError,
-        subprocess.SubprocessError,
-    ) as exc:
-        registry = load_builtin_plugins()
-        registry.failed.append(
-            PluginFailure(
-                "plugins",
-                "plugin listing",
-                f"the plugins could not be listed ({exc}); only the built-in ones are offered",
-                stderr.decode("utf-8", "replace")[-4000:],
-                Reason.IMPORT,
+    with tempfile.TemporaryFile() as stderr:  # a plugin that floods it fills a file, not memory
+        try:
+            done = subprocess.run(
+                limited(command, Limits()),
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                stdin=subprocess.DEVNULL,
+                timeout=LISTING_TIMEOUT_S,
             )
-        )
-        return registry
+            if done.returncode != 0:
+                raise RuntimeError(f"the listing process stopped with exit code {done.returncode}")
+            return IsolatedRegistry(json.loads(done.stdout), folders)
+        except (
+            OSError,
+            ValueError,
+            LookupError,
+            TypeError,
+            RuntimeError,
+            subprocess.SubprocessError,
+        ) as exc:
+            stderr.seek(max(0, stderr.seek(0, os.SEEK_END) - 4000))
+            registry = load_builtin_plugins()
+            registry.failed.append(
+                PluginFailure(
+                    "plugins",
+                    "plugin listing",
+                    f"the plugins could not be listed ({exc}); only the built-in ones are offered",
+                    stderr.read().decode("utf-8", "replace"),
+                    Reason.IMPORT,
+                )
+            )
+            return registry

@@ -71,17 +71,19 @@ def read_handshake_line(line: str, info: EngineInfo) -> bool:
         if rest.strip() != str(VERSION):
             raise ProtocolError(f"the engine speaks protocol version {rest.strip()!r}, not 1")
         return True
-    if word in ("info", "error", ""):
-        return False
-    raise ProtocolError(f"unexpected line in the handshake: {shorten(line)}")
+    return False  # "info", "error", a banner: ignored, as everything the protocol does not know
 
 
 def parse_stroke(line: str) -> tuple[int, int]:
     """The star pair of a `stroke I J` line; ProtocolError for anything else."""
     parts = line.split()
-    if len(parts) != 3 or parts[0] != "stroke" or not all(p.isdigit() for p in parts[1:]):
+    if len(parts) != 3 or parts[0] != "stroke" or not all(_is_number(p) for p in parts[1:]):
         raise ProtocolError(f"expected 'stroke I J', got {shorten(line)}")
     return int(parts[1]), int(parts[2])
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdecimal()
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -113,7 +115,7 @@ def parse_position(line: str) -> list[tuple[int, int]]:
     strokes = []
     for token in parts[1:]:
         i, sep, j = token.partition("-")
-        if not sep or not i.isdigit() or not j.isdigit():
+        if not sep or not _is_number(i) or not _is_number(j):
             raise ProtocolError(f"a stroke is written I-J, not {shorten(token)}")
         strokes.append((int(i), int(j)))
     return strokes
