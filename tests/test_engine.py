@@ -433,3 +433,42 @@ def test_when_listing_failed_the_built_in_engines_load_nothing_else(tmp_path, ga
         assert game.check(i, j) is None
     finally:
         engine.close()
+
+
+class _Hostile:
+    """An answer that breaks whatever is asked of it."""
+
+    def __len__(self):
+        raise RuntimeError("no length")
+
+    def __iter__(self):
+        raise RuntimeError("no items")
+
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
+class _BadInt(int):
+    def __int__(self):
+        raise RuntimeError("no int")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [_Hostile(), (_BadInt(1), 2), (True, 1), ("0", "1"), (0.0, 1.0), None],
+    ids=["hostile", "bad-int", "bool", "strings", "floats", "none"],
+)
+def test_the_adapter_turns_any_odd_answer_into_an_error_line_and_goes_on(game, answer):
+    class Odd:
+        id = "odd"
+        name = "Odd"
+
+        def choose_stroke(self, position, budget_s):
+            return answer
+
+    lines = [protocol.hello(), protocol.new_game(game.board, Rules()), "position", "go 100"]
+    answers = io.StringIO()
+    assert serve(Odd(), io.StringIO("\n".join([*lines, "isready"]) + "\n"), answers) == 0
+    said = answers.getvalue().splitlines()
+    errors = [line for line in said if line.startswith("error ")]
+    assert len(errors) == 1 and said[-1] == "readyok"  # told, and still answering

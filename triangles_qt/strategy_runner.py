@@ -136,8 +136,10 @@ class StrategyCall:
 
     def abandon(self) -> None:
         """Its time is up: if it is still running, its strategy is not asked again until it
-        returns."""
-        _stuck.add(self.strategy, self.done)
+        returns (unless the strategy ends every call by a deadline of its own, as an engine's
+        host does: then the next call only waits for that one to end)."""
+        if not getattr(self.strategy, "calls_are_bounded", False):
+            _stuck.add(self.strategy, self.done)
 
 
 class SafeStrategy:

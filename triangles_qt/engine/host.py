@@ -261,6 +261,8 @@ class EngineStrategy:
     """An engine program as a computer strategy (what plugins give): `id`, `name` and
     `choose_stroke(position, budget_s)`. Calls are taken one at a time."""
 
+    calls_are_bounded = True  # the host ends every call by its deadline, stopping the engine
+
     def __init__(
         self, strategy_id: str, command: Sequence[str], name: str = "", limits: Limits = Limits()
     ) -> None:
