@@ -46,3 +46,19 @@ def test_a_checkout_runs_with_its_own_strategies_themes_and_translations(tmp_pat
     assert (translations / "triangles_de.qm").is_file()
     assert lines[3].split() == ["easy", "medium", "hard", "builtin_themes"]
     assert lines[4] == "0"  # no plugin failed to load
+
+
+def test_every_package_of_the_source_is_installed():
+    """`pip install .` (not editable) ships only the packages pyproject lists: a new subpackage
+    left out would install an app that cannot start."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    folders = {
+        ".".join(init.parent.relative_to(REPO).parts)
+        for init in (REPO / "triangles_qt").rglob("__init__.py")
+        if "__pycache__" not in init.parts
+    }
+    assert folders <= listed
