@@ -91,6 +91,33 @@ def arena_json(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
+PLUGIN = """
+import os
+from triangles_qt import hookimpl
+
+class Plugged:
+    id = "{sid}"
+    name = "{sid}".title()
+
+    def choose_stroke(self, position, budget_s):
+{body}
+
+@hookimpl
+def triangles_strategies():
+    return [Plugged()]
+"""
+
+
+def plugin_folder(tmp_path, sid: str, body: str) -> Path:
+    """A drop-in folder with one plugin whose strategy `sid` runs `body` (its lines indented by
+    four spaces) as choose_stroke."""
+    folder = tmp_path / "plugins"
+    folder.mkdir(exist_ok=True)
+    indented = textwrap.indent(textwrap.dedent(body).strip(), " " * 8)
+    (folder / f"{sid}.py").write_text(PLUGIN.format(sid=sid, body=indented))
+    return folder
+
+
 @pytest.fixture
 def game():
     return Game(Board.generate("phone-24", 3))
@@ -214,31 +241,17 @@ def test_an_engine_that_does_not_shake_hands_is_refused(tmp_path):
 
 
 def test_the_arena_plays_an_engine_and_a_plugin_that_prints_cannot_spoil_its_output(tmp_path):
-    plugin = tmp_path / "plugins" / "chatty.py"
-    plugin.parent.mkdir()
-    plugin.write_text(
-        textwrap.dedent(
-            """
-            from triangles_qt import hookimpl
-
-            class Chatty:
-                id = "chatty"
-                name = "Chatty"
-
-                def choose_stroke(self, position, budget_s):
-                    print("thinking out loud")  # stdout: the protocol must not see this
-                    i, j = position.legal_strokes()[0]
-                    return int(i), int(j)
-
-            @hookimpl
-            def triangles_strategies():
-                return [Chatty()]
-            """
-        )
+    folder = plugin_folder(
+        tmp_path,
+        "chatty",
+        """
+        print("thinking out loud")  # stdout: the protocol must not see this
+        i, j = position.legal_strokes()[0]
+        return int(i), int(j)
+        """,
     )
     engine = (
-        f"engine:{sys.executable} -m triangles_qt.engine --strategy chatty "
-        f"--plugin-dir {plugin.parent}"
+        f"engine:{sys.executable} -m triangles_qt.engine --strategy chatty --plugin-dir {folder}"
     )
     summary = arena_json("--p1", engine, "--p2", "easy", "--budget", "0.3")
     assert summary["failures"] == [] and summary["fallback_moves"][engine] == 0
@@ -258,29 +271,10 @@ def test_the_javascript_example_engine_plays_whole_legal_games(tmp_path):
 
 
 def test_the_arena_runs_each_plugin_in_its_own_process_and_survives_one_that_exits(tmp_path):
-    plugin = tmp_path / "plugins" / "exiter.py"
-    plugin.parent.mkdir()
-    plugin.write_text(
-        textwrap.dedent(
-            """
-            import os
-            from triangles_qt import hookimpl
-
-            class Exiter:
-                id = "exiter"
-                name = "Exiter"
-
-                def choose_stroke(self, position, budget_s):
-                    os._exit(5)  # in the arena's own process this would end the match
-
-            @hookimpl
-            def triangles_strategies():
-                return [Exiter()]
-            """
-        )
-    )
+    # In the arena's own process this would end the match.
+    folder = plugin_folder(tmp_path, "exiter", "os._exit(5)")
     summary = arena_json(
-        "--p1", "exiter", "--p2", "easy", "--budget", "0.3", "--plugin-dir", str(plugin.parent)
+        "--p1", "exiter", "--p2", "easy", "--budget", "0.3", "--plugin-dir", str(folder)
     )
     assert summary["games"] == 2 and summary["fallback_moves"]["exiter"] > 0
     assert len(summary["failures"]) == 6  # three strikes a game, then the fallback plays on
@@ -394,27 +388,7 @@ def test_a_line_left_over_from_an_earlier_stroke_is_never_taken_as_the_answer(tm
 
 
 def test_an_engine_ends_itself_when_the_host_goes_away_even_while_thinking(tmp_path, game):
-    folder = tmp_path / "plugins"
-    folder.mkdir()
-    (folder / "forever.py").write_text(
-        textwrap.dedent(
-            """
-            from triangles_qt import hookimpl
-
-            class Forever:
-                id = "forever"
-                name = "Forever"
-
-                def choose_stroke(self, position, budget_s):
-                    while True:
-                        pass
-
-            @hookimpl
-            def triangles_strategies():
-                return [Forever()]
-            """
-        )
-    )
+    folder = plugin_folder(tmp_path, "forever", "while True:\n    pass")
     command = [*ADAPTER, "forever", "--plugin-dir", str(folder)]
     engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     lines = [protocol.hello(), protocol.new_game(game.board, Rules()), "position", "go 100"]
