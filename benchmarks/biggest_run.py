@@ -10,7 +10,7 @@ triangles left plus strokes that take two at once. Run on demand on arena record
 
     python3 -m triangles_qt.arena --preset tablet-120 --games 20 --seed 2000 \
         --p1 hard --p2 medium --replay-after-triangle --records DIR
-    python3 benchmarks/biggest_run.py DIR
+    python3 -m benchmarks.biggest_run DIR
 
 Games played without "play again" are skipped (see benchmarks/last_stroke.py for those).
 """
@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import sys
 
-# A sibling script: benchmarks/ is on the path when this one runs.
-from records import Tally, games_on_command_line
-
+from benchmarks.records import Tally, games_on_command_line
 from triangles_qt.core.game import Move
 
 

@@ -5,7 +5,7 @@ fresh tables, the positions where at most `--legal` strokes are legal, from the 
 prints how long each took. Run on demand (it takes minutes); a version of plugins/hard.py can be
 given to compare (e.g. `git show HEAD~1:plugins/hard.py > /tmp/old.py`):
 
-    python3 benchmarks/endgame.py [--hard PATH] [--preset phone-60] [--seed 1] [--legal 30]
+    python3 -m benchmarks.endgame [--hard PATH] [--preset phone-60] [--seed 1] [--legal 30]
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
-
+from benchmarks.hard_ab import load_hard
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game

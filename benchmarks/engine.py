@@ -1,7 +1,7 @@
 """Rules-engine benchmark: board precompute, stroke application, whole random games, and the
 same work on the naive reference engine, measured in the same run. Run on demand:
 
-    python3 benchmarks/engine.py [--games N]
+    python3 -m benchmarks.engine [--games N]
 
 Targets (issue 2, 2-core machine): tablet-180 generation + precompute <= 50 ms; one stroke
 (legality + scoring + end test) <= 20 us median at 180 stars; random self-play game on

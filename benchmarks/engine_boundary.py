@@ -2,7 +2,7 @@
 directly and as an engine in its own process (docs/engine-protocol.md), on the same positions.
 Run on demand:
 
-    python3 benchmarks/engine_boundary.py [--strategy easy] [--preset phone-60] [--moves 200]
+    python3 -m benchmarks.engine_boundary [--strategy easy] [--preset phone-60] [--moves 200]
 
 The strategy is asked with a tiny budget, so the time is its own work plus, for the engine, the
 boundary: writing the position, the engine reading it and replaying the strokes, and the answer

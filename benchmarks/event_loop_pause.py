@@ -2,7 +2,7 @@
 whose every move starts one busy process per core and never answers, played against in a
 GameSession (the app's game logic) with a 10 ms timer ticking. Run on demand:
 
-    python3 benchmarks/event_loop_pause.py [--moves 5] [--budget 1.0]
+    python3 -m benchmarks.event_loop_pause [--moves 5] [--budget 1.0]
 
 Prints the longest gap between two ticks (the window's longest pause) and how many moves the
 fallback played; the engine is stopped after each late answer, with everything it started.

@@ -5,7 +5,7 @@ Medium, calling the strategies directly (no arena threads, so nothing but the se
 clock). Per-game margins are printed side by side with the totals, so a change is judged on the
 same boards rather than on two independent samples. Run on demand (it takes minutes):
 
-    python3 benchmarks/hard_ab.py OLD_HARD.py NEW_HARD.py --games 40 --budget 0.2 [--replay]
+    python3 -m benchmarks.hard_ab OLD_HARD.py NEW_HARD.py --games 40 --budget 0.2 [--replay]
 
 A version is a copy of plugins/hard.py (e.g. `git show HEAD~1:plugins/hard.py > /tmp/old.py`).
 Games run in `--jobs` processes (default 2, the machine's cores); the versions run one after the

@@ -5,7 +5,7 @@ where Hard starts searching, checks that both versions choose the same stroke wh
 nodes instead of time (under both rule options), then counts the nodes each searches (the
 heuristic search, no exact attempt) in the same fixed time. Run on demand (about two minutes):
 
-    python3 benchmarks/hard_speed.py OLD_HARD.py NEW_HARD.py [--boards 4] [--seconds 0.3]
+    python3 -m benchmarks.hard_speed OLD_HARD.py NEW_HARD.py [--boards 4] [--seconds 0.3]
 
 A version is a copy of plugins/hard.py (e.g. `git show HEAD~1:plugins/hard.py > /tmp/old.py`).
 The versions are timed alternately on each position, so a busy machine slows both alike.
@@ -18,8 +18,7 @@ import random
 import sys
 import time
 
-from hard_ab import load_hard  # a sibling script: benchmarks/ is on the path when run
-
+from benchmarks.hard_ab import load_hard
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game

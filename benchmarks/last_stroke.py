@@ -7,7 +7,7 @@ each game and prints, besides the result, every move after which the plan's coun
 
     python3 -m triangles_qt.arena --preset phone-60 --games 20 --seed 4000 \
         --p1 hard --p2 medium --records DIR
-    python3 benchmarks/last_stroke.py DIR
+    python3 -m benchmarks.last_stroke DIR
 
 Games played with "play again after a triangle" are skipped.
 """
@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import sys
 
-# A sibling script: benchmarks/ is on the path when this one runs.
-from records import Tally, games_on_command_line
-
+from benchmarks.records import Tally, games_on_command_line
 from triangles_qt.builtin_plugins.hard import Tracker
 from triangles_qt.core.game import Game
 

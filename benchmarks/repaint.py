@@ -1,6 +1,6 @@
 """Repaint time of the board after a stroke, on a full tablet-180 board.
 
-    python benchmarks/repaint.py [--size 1280x900] [--scale 2] [--repeats 4]
+    python3 -m benchmarks.repaint [--size 1280x900] [--scale 2] [--repeats 4]
 
 Plays a whole tablet-180 game (both sides take the first legal stroke that scores most), then,
 for each of the last 60 strokes, measures what the player waits for: the scene adding the stroke

@@ -1,27 +1,19 @@
 """benchmarks/biggest_run.py: the runs of a "play again" game, read back from its record."""
 
-import importlib.util
 import random
 import sys
-from pathlib import Path
 
 from small_games import random_board
 
+from benchmarks import biggest_run
 from triangles_qt.core.game import Game
 from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.record import write_record
 from triangles_qt.core.rules import Rules
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "biggest_run.py"
-
 
 def load_script():
-    if str(SCRIPT.parent) not in sys.path:
-        sys.path.append(str(SCRIPT.parent))  # as when run: its sibling records.py is importable
-    spec = importlib.util.spec_from_file_location("biggest_run", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return biggest_run
 
 
 def random_replay_game(seed: int) -> Game:

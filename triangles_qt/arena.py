@@ -1,181 +1,62 @@
-"""Headless matches between two strategies: ``python -m triangles_qt.arena``.
+"""Headless matches and tournaments between computer strategies: ``python -m triangles_qt.arena``.
 
-Game k (from 0) is played on the board of seed ``seed + k``, and the seats alternate: --p1 starts
-the even games, --p2 the odd ones. Every move goes through `SafeStrategy`, exactly as in the app.
+A match plays --games games between --p1 and --p2; a gauntlet (--gauntlet A B C) pairs A with
+each other player, a round robin (--round-robin A B C) everyone with everyone. Game k of a
+pairing is played on the board of seed ``seed + k // 2``, the first player starting the even
+games: each board is played with both seat orders (a pair). Games run on every core
+(--jobs), or on a Dask cluster (--cluster); every finished game goes into a SQLite results
+database (--db), from which a stopped run resumes and tables are printed (--table). Every move
+goes through `SafeStrategy`, exactly as in the app. See docs/tournaments.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import shlex
+import math
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .core.board import PRESETS, Board, BoardError
-from .core.game import Game
-from .core.players import PlayerInfo, PlayerKind
-from .core.position import Position
-from .core.record import RecordError, write_record
 from .core.rules import Rules
 from .defaults import DEFAULT_PRESET
-from .engine.host import EngineError, EngineStrategy
 from .engine.listing import load_plugins_isolated
 from .plugin_manager import PluginRegistry, load_plugins, plugin_search_dirs
-from .strategy_runner import Failure, SafeStrategy
 from .themes import load_themes, theme_advice
+from .tournament.executors import (
+    ClusterError,
+    InlineExecutor,
+    cluster_executor,
+    default_jobs,
+    local_executor,
+)
+from .tournament.play import (
+    GameOutcome,
+    Players,
+    Setup,
+    close_players,
+    contestant_strategy,
+    play_with,
+)
+from .tournament.report import Progress, markdown_table
+from .tournament.results import ResultsDB, ResultsError
+from .tournament.run import RecordsNotWritten, run_tournament
+from .tournament.schedule import Conditions, Pairing, pairings
+from .tournament.standings import Tally, ranking
+from .tournament.stats import Sprt
+
+__all__ = ["contestant_strategy", "main", "run_match"]
+
+MAX_GAMES = 1_000_000
+MAX_BUDGET_S = 3600.0
+MAX_JOBS = 1024
 
 
-@dataclass
-class Contestant:
-    """One side of a match: its label in the results, and its safely wrapped strategy."""
-
-    label: str
-    safe: SafeStrategy
-
-    @property
-    def name(self) -> str:
-        """The strategy's name, with " #1" or " #2" when both sides play the same strategy."""
-        name = str(getattr(self.safe.strategy, "name", self.label))
-        sid = self.safe.strategy_id
-        return name if self.label == sid else f"{name} {self.label[len(sid) :]}"
-
-
-@dataclass
-class GameResult:
-    """A finished game; `seats[p]` is the contestant that played as player p."""
-
-    game: Game
-    seats: tuple[Contestant, Contestant]
-    seconds: float
-    move_seconds: dict[str, list[float]]
-    failures: list[Failure]
-    fallback_moves: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def winner_label(self) -> str | None:
-        winner = self.game.winner
-        return None if winner is None else self.seats[winner].label
-
-
-@dataclass
-class MatchResult:
-    labels: tuple[str, str]
-    games: list[GameResult] = field(default_factory=list)
-
-    def wins(self) -> dict[str, int]:
-        counts = {label: 0 for label in self.labels}
-        for result in self.games:
-            if result.winner_label is not None:
-                counts[result.winner_label] += 1
-        return counts
-
-    def draws(self) -> int:
-        return sum(1 for result in self.games if result.winner_label is None)
-
-    def move_seconds(self) -> dict[str, list[float]]:
-        times: dict[str, list[float]] = {label: [] for label in self.labels}
-        for result in self.games:
-            for label, values in result.move_seconds.items():
-                times[label].extend(values)
-        return times
-
-    def failures(self) -> list[Failure]:
-        return [f for result in self.games for f in result.failures]
-
-    def fallback_moves(self) -> dict[str, int]:
-        """Per contestant, the moves the fallback played for it (a failing strategy's results
-        are largely the fallback's)."""
-        return {
-            label: sum(r.fallback_moves.get(label, 0) for r in self.games) for label in self.labels
-        }
-
-    def summary(self) -> dict:
-        """The --json summary."""
-        return {
-            "games": len(self.games),
-            "wins": self.wins(),
-            "draws": self.draws(),
-            "seconds_per_game": [round(r.seconds, 4) for r in self.games],
-            "move_seconds": {
-                label: {
-                    "mean": round(statistics.fmean(values), 6) if values else 0.0,
-                    "max": round(max(values), 6) if values else 0.0,
-                    "moves": len(values),
-                }
-                for label, values in self.move_seconds().items()
-            },
-            "fallback_moves": self.fallback_moves(),
-            "failures": [
-                {
-                    "strategy": f.strategy_id,
-                    "plugin": f.plugin_name,
-                    "error": f.error,
-                    "kind": f.kind,
-                    "replaced": f.replaced,
-                    "details": f.details,
-                }
-                for f in self.failures()
-            ],
-        }
-
-
-ENGINE_PREFIX = "engine:"
-
-
-def contestant_strategy(
-    registry: PluginRegistry, spec: str, own_process: bool = False
-) -> tuple[Any, str]:
-    """The strategy a --p1/--p2 value names, and who provides it: an installed strategy's id
-    (served as an engine in its own process when `own_process`, as the app runs it), or
-    ``engine:COMMAND``, an engine program (docs/engine-protocol.md). KeyError for an unknown
-    id."""
-    if spec.startswith(ENGINE_PREFIX):
-        command = shlex.split(spec[len(ENGINE_PREFIX) :])
-        if not command:
-            raise KeyError(f"{spec!r} names no engine program")
-        return EngineStrategy(spec, command), f"engine {command[0]}"
-    strategy, plugin = registry.strategy(spec), registry.plugin_of(spec)
-    if own_process:
-        strategy = EngineStrategy(spec, registry.engine_command(spec), name=str(strategy.name))
-    return strategy, plugin
-
-
-def contestants(
-    registry: PluginRegistry, p1: str, p2: str, own_process: bool = False
-) -> tuple[Contestant, Contestant]:
-    """The two sides of a match (KeyError for an unknown id); the same id twice is labelled
-    ``id#1`` and ``id#2``."""
-    labels = (f"{p1}#1", f"{p2}#2") if p1 == p2 else (p1, p2)
-    return tuple(  # type: ignore[return-value]
-        Contestant(label, SafeStrategy(*contestant_strategy(registry, sid, own_process)))
-        for label, sid in zip(labels, (p1, p2), strict=True)
-    )
-
-
-def play_game(game: Game, seats: Sequence[Contestant], budget_s: float) -> GameResult:
-    """Play a game to its end, seats[p] moving for player p."""
-    for seat in seats:
-        seat.safe.reset()
-    move_seconds: dict[str, list[float]] = {seat.label: [] for seat in seats}
-    failures: list[Failure] = []
-    fallback_moves = {seat.label: 0 for seat in seats}
-    start = time.perf_counter()
-    while not game.is_over:
-        seat = seats[game.player]
-        choice = seat.safe.choose(Position(game), budget_s)
-        move_seconds[seat.label].append(choice.seconds)
-        fallback_moves[seat.label] += choice.by_fallback
-        if choice.failure is not None:
-            failures.append(choice.failure)
-        game.play(*choice.stroke)
-    seconds = time.perf_counter() - start
-    return GameResult(game, (seats[0], seats[1]), seconds, move_seconds, failures, fallback_moves)
+MatchResult = Tally
+"""A match's games and what they add up to (`Tally`)."""
 
 
 def run_match(
@@ -189,66 +70,33 @@ def run_match(
     rules: Rules = Rules(),
     budget_s: float = 1.0,
     records_dir: str | Path | None = None,
-    progress: Callable[[int, GameResult], None] | None = None,
+    progress: Callable[[GameOutcome, Tally], None] | None = None,
     own_process: bool = False,
-) -> MatchResult:
-    """Play `games` games between strategies p1 and p2 (ids); see the module docstring."""
-    first, second = contestants(registry, p1, p2, own_process)
+) -> Tally:
+    """Play `games` games between strategies p1 and p2 (ids) from `registry`, one after the other
+    in this process (the strategies too unless `own_process`); see `tournament.schedule` for
+    which boards and seats."""
+    conditions = Conditions(preset, tolerance, rules.replay_after_triangle, budget_s, seed)
+    pairing = Pairing(p1, p2, conditions)
+    players = Players(registry, own_process)
+    for spec, label in zip((p1, p2), pairing.labels, strict=True):
+        players.contestant(spec, label)  # KeyError for an unknown id, before any game
+    db = ResultsDB(":memory:")
     try:
-        for side in (first, second):  # warm: starting is not part of the first move's time
-            if isinstance(side.safe.strategy, EngineStrategy):
-                side.safe.strategy.process.start()
-        return _play_match(
-            first, second, preset, games, seed, tolerance, rules, budget_s, records_dir, progress
+        (tally,) = run_tournament(
+            [pairing],
+            games,
+            db,
+            InlineExecutor(),
+            Setup(),
+            records_dir=records_dir,
+            on_game=progress,
+            player=lambda spec, _setup: play_with(players, spec),
         )
     finally:
-        for side in (first, second):
-            if isinstance(side.safe.strategy, EngineStrategy):
-                side.safe.strategy.close()
-
-
-def _play_match(
-    first: Contestant,
-    second: Contestant,
-    preset: str,
-    games: int,
-    seed: int,
-    tolerance: int | None,
-    rules: Rules,
-    budget_s: float,
-    records_dir: str | Path | None,
-    progress: Callable[[int, GameResult], None] | None,
-) -> MatchResult:
-    match = MatchResult((first.label, second.label))
-    for k in range(games):
-        board = Board.generate(preset, seed + k, tolerance)
-        seats = (first, second) if k % 2 == 0 else (second, first)
-        result = play_game(Game(board, rules), seats, budget_s)
-        match.games.append(result)
-        if records_dir is not None:
-            try:
-                write_game_record(Path(records_dir), k, result)
-            except (OSError, RecordError) as exc:  # the match goes on without that record
-                print(
-                    f"warning: the record of game {k + 1} was not written: {exc}",
-                    file=sys.stderr,
-                    flush=True,
-                )
-        if progress is not None:
-            progress(k, result)
-    return match
-
-
-def write_game_record(folder: Path, k: int, result: GameResult) -> Path:
-    """Write game k's record into folder; return its path."""
-    folder.mkdir(parents=True, exist_ok=True)
-    board = result.game.board
-    path = folder / f"game-{k + 1:03d}-{board.preset}-seed{board.seed}.triangles"
-    players = [
-        PlayerInfo(seat.name, PlayerKind.COMPUTER, seat.safe.strategy_id) for seat in result.seats
-    ]
-    write_record(path, result.game, players)
-    return path
+        players.close()
+        db.close()
+    return tally
 
 
 # -- command line ------------------------------------------------------------------------------
@@ -256,9 +104,9 @@ def write_game_record(folder: Path, k: int, result: GameResult) -> Path:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m triangles_qt.arena",
-        description="Play headless games between two computer strategies and report the results. "
-        "Game k uses board seed SEED + k, and the strategies take turns starting.",
+        prog="triangles-arena",
+        description="Play headless games between computer strategies and report the results. "
+        "Game k uses board seed SEED + k // 2: each board is played twice, the seats swapped.",
     )
     add = parser.add_argument
     add(
@@ -267,8 +115,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_PRESET,
         help=f"board size (default: {DEFAULT_PRESET})",
     )
-    add("--games", type=_positive_int, default=20, help="number of games (default: 20)")
-    add("--seed", type=int, default=1, help="board seed of the first game (default: 1)")
+    add(
+        "--games",
+        type=_bounded_int(1, MAX_GAMES),
+        default=20,
+        help="games per pairing (default: 20; an even number plays every board both ways)",
+    )
+    add("--seed", type=_bounded_int(0, 2**63 - 1), default=1, help="first board seed (default: 1)")
     add(
         "--p1",
         default="easy",
@@ -281,51 +134,109 @@ def build_parser() -> argparse.ArgumentParser:
         help="strategy id of the second contestant (default: medium); when --p1 and --p2 are the "
         "same id, the results are labelled ID#1 and ID#2",
     )
-    parser.add_argument(
+    players = parser.add_mutually_exclusive_group()
+    players.add_argument(
+        "--gauntlet",
+        nargs="+",
+        metavar="ID",
+        help="instead of --p1/--p2: the first ID plays each of the others",
+    )
+    players.add_argument(
+        "--round-robin",
+        nargs="+",
+        metavar="ID",
+        help="instead of --p1/--p2: each ID plays each other one; the table ranks them",
+    )
+    add(
         "--tolerance",
-        type=_non_negative_int,
+        type=_bounded_int(0, 1000),
         default=None,
         metavar="T",
         help="board tolerance in logical points (default: the board's, 4)",
     )
-    parser.add_argument(
+    add(
         "--replay-after-triangle",
         action="store_true",
         help="a player who closes a triangle plays again",
     )
-    parser.add_argument(
+    add(
         "--budget",
-        type=_non_negative_float,
+        type=_budget,
         default=1.0,
         metavar="S",
-        help="seconds per move (default: 1); 0.5 s grace, then the fallback plays",
+        help=f"seconds per move, at most {MAX_BUDGET_S:g} (default: 1); 0.5 s grace, then the "
+        "fallback plays",
     )
-    parser.add_argument(
-        "--records", metavar="DIR", help="write one .triangles record per game into DIR"
+    add(
+        "--jobs",
+        type=_bounded_int(1, MAX_JOBS),
+        default=None,
+        metavar="N",
+        help="games played at once, each in a worker process (default: every core, "
+        f"{default_jobs()} here); 1 plays them one after the other in this process",
     )
-    parser.add_argument(
+    add(
+        "--cluster",
+        metavar="tcp://HOST:PORT",
+        help="play the games on the Dask cluster whose scheduler is at this address "
+        "(pip install 'triangles-qt[cluster]'; docs/tournaments.md)",
+    )
+    add(
+        "--db",
+        metavar="FILE",
+        help="SQLite results database: every finished game is written to it, games already in "
+        "it are not played again (resume), and --table reads it",
+    )
+    add(
+        "--table",
+        action="store_true",
+        help="print the table of every pairing in --db (Markdown; --json for JSON) and exit",
+    )
+    add(
+        "--sprt",
+        nargs=2,
+        type=float,
+        metavar=("ELO0", "ELO1"),
+        help="stop a pairing once the SPRT decides between H0: the first player is ELO0 "
+        "stronger, and H1: ELO1 stronger (e.g. --sprt 0 50); --games is then the most to play",
+    )
+    add("--alpha", type=_probability, default=0.05, help="SPRT false-H1 rate (default: 0.05)")
+    add("--beta", type=_probability, default=0.05, help="SPRT false-H0 rate (default: 0.05)")
+    add("--records", metavar="DIR", help="write one .triangles record per game into DIR")
+    add(
         "--in-process",
         action="store_true",
-        help="call the strategies in the arena's own process instead of each in a process of "
+        help="call the strategies in the playing process instead of each in a process of "
         "its own (as the app runs them, so that a plugin that crashes, hangs or hogs memory "
         "cannot stop the match; docs/engine-protocol.md): faster to start, for trusted code",
     )
-    parser.add_argument(
+    add(
         "--plugin-dir",
         metavar="DIR",
         action="append",
         default=[],
         help="also load drop-in plugins from DIR (repeatable)",
     )
-    parser.add_argument(
-        "--list-plugins", action="store_true", help="list the loaded and failed plugins, then exit"
-    )
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
+    add("--list-plugins", action="store_true", help="list the loaded and failed plugins, then exit")
+    add("--json", action="store_true", help="print the summary as JSON on stdout")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.sprt is not None:
+        try:
+            elo0, elo1 = args.sprt
+            sprt: Sprt | None = Sprt(elo0, elo1, args.alpha, args.beta)
+        except ValueError as exc:
+            parser.error(f"--sprt: {exc}")
+    else:
+        sprt = None
+    if args.table:
+        if not args.db:
+            parser.error("--table needs --db FILE")
+        return print_db_table(args.db, args.json, sprt)
     # Each strategy plays from its own process unless --in-process: then plugin code does not run
     # here at all, not even at import (a process of their own lists what they offer).
     registry = (
@@ -339,56 +250,131 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"warning: plugin {failure.name} ({failure.source}) failed: {failure.error}",
             file=sys.stderr,
         )
-    for sid in (args.p1, args.p2):
+    kind, players = "match", [args.p1, args.p2]
+    if args.gauntlet or args.round_robin:
+        kind = "gauntlet" if args.gauntlet else "round-robin"
+        players = args.gauntlet or args.round_robin
+        if len(players) < 2 or len(set(players)) < len(players):
+            parser.error(f"--{kind} needs at least two different strategies")
+    for sid in players:
         try:
             contestant_strategy(registry, sid)
         except KeyError as exc:
             print(f"error: {exc.args[0]}", file=sys.stderr)
             return 2
-
-    def progress(k: int, result: GameResult) -> None:
-        scores = result.game.scores
-        seats = result.seats
-        outcome = f"{result.winner_label} wins" if result.winner_label else "draw"
-        print(
-            f"game {k + 1}/{args.games} (seed {result.game.board.seed}): "
-            f"{seats[0].label} {scores[0]} - {scores[1]} {seats[1].label}, {outcome} "
-            f"[{result.seconds:.2f} s]",
-            file=sys.stderr,
-            flush=True,
-        )
-
     try:
         Board.generate(args.preset, args.seed, args.tolerance)
     except BoardError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    conditions = Conditions(
+        args.preset, args.tolerance, args.replay_after_triangle, args.budget, args.seed
+    )
+    return play_tournament(args, pairings(kind, players, conditions), sprt)
+
+
+def play_tournament(args: argparse.Namespace, todo: list[Pairing], sprt: Sprt | None) -> int:
     try:
-        match = run_match(
-            registry,
-            args.p1,
-            args.p2,
-            args.preset,
-            args.games,
-            args.seed,
-            args.tolerance,
-            Rules(args.replay_after_triangle),
-            args.budget,
-            args.records,
-            progress,
-            not args.in_process,
-        )
-    except KeyboardInterrupt:  # strategy threads are daemons: nothing keeps us from exiting
-        print("interrupted", file=sys.stderr)
-        return 130
-    except EngineError as exc:  # an engine that cannot even start and shake hands
+        db = ResultsDB(args.db or ":memory:")
+    except ResultsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    summary = match.summary()
+    try:
+        if args.cluster:
+            executor, workers, stop = cluster_executor(args.cluster)
+        else:
+            workers = args.jobs or default_jobs()
+            executor, stop = local_executor(workers)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        db.close()
+        return 2
+    setup = Setup(tuple(args.plugin_dir), not args.in_process)
+    total = sum(args.games - len(db.played(p)) for p in todo)
+    status = 0
+    try:
+        tallies = run_tournament(
+            todo,
+            args.games,
+            db,
+            executor,
+            setup,
+            workers,
+            sprt,
+            args.records,
+            Progress(total, lambda line: print(line, file=sys.stderr, flush=True)),
+        )
+    except RecordsNotWritten:
+        status = 1  # warned game by game; the results are complete all the same
+        tallies = [Tally(p, list(db.outcomes(p)), sprt) for p in todo]
+    except KeyboardInterrupt:  # the finished games are in --db: the next run resumes there
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - e.g. an engine that cannot start, a lost worker
+        print(f"error: a game could not be played: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        stop()
+        close_players()
+        db.close()
+    print_results(tallies, args)
+    return status
+
+
+def print_results(tallies: list[Tally], args: argparse.Namespace) -> None:
     if args.json:
-        print(json.dumps(summary))
+        print(json.dumps(results_json(tallies), allow_nan=False))
+    elif len(tallies) == 1:
+        print_table(tallies[0], args)
     else:
-        print_table(summary, args)
+        print(markdown_table(tallies))
+
+
+def results_json(tallies: list[Tally]) -> dict[str, Any]:
+    """One pairing's summary; for several, {"pairings": [...], "ranking": [...]}."""
+    if len(tallies) == 1:
+        return _json_safe(tallies[0].summary())
+    return _json_safe(
+        {
+            "pairings": [
+                {"first": t.labels[0], "second": t.labels[1], **t.summary()} for t in tallies
+            ],
+            "ranking": [
+                {"player": r.player, "elo": r.elo, "interval": r.interval} for r in ranking(tallies)
+            ],
+        }
+    )
+
+
+def _json_safe(value: Any) -> Any:
+    """Infinite Elo (every game won) as null: JSON has no infinity."""
+    if isinstance(value, float) and math.isinf(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+def print_db_table(path: str, as_json: bool, sprt: Sprt | None) -> int:
+    if not Path(path).is_file():
+        print(f"error: {path} does not exist", file=sys.stderr)
+        return 2
+    try:
+        db = ResultsDB(path)
+        tallies = [Tally(p, list(db.outcomes(p)), sprt) for p in db.pairings()]
+        db.close()
+    except (ResultsError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not tallies:
+        print(f"error: {path} holds no games", file=sys.stderr)
+        return 1
+    if as_json:
+        print(json.dumps(results_json(tallies), allow_nan=False))
+    else:
+        print(markdown_table(tallies))
     return 0
 
 
@@ -417,13 +403,12 @@ def print_plugins(registry: PluginRegistry, extra_dirs: Sequence[str] = ()) -> N
         print(f"  {error}")
 
 
-def print_table(summary: dict, args: argparse.Namespace) -> None:
+def print_table(tally: Tally, args: argparse.Namespace) -> None:
+    summary = tally.summary()
     games = summary["games"]
     rules = "play again after a triangle" if args.replay_after_triangle else "one stroke per turn"
-    print(
-        f"{games} games on {args.preset}, seeds {args.seed}..{args.seed + games - 1}, {rules}, "
-        f"budget {args.budget:g} s"
-    )
+    seeds = f"{args.seed}..{args.seed + (args.games - 1) // 2}"
+    print(f"{games} games on {args.preset}, board seeds {seeds}, {rules}, budget {args.budget:g} s")
     print(f"{'strategy':<20} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11}")
     for label, wins in summary["wins"].items():
         times = summary["move_seconds"][label]
@@ -432,6 +417,18 @@ def print_table(summary: dict, args: argparse.Namespace) -> None:
             f"{times['mean']:>12.4f} {times['max']:>11.4f}"
         )
     print(f"{'draws':<20} {summary['draws']:>6} {100 * summary['draws'] / games:>6.1f}%")
+    estimate = tally.estimate()
+    if estimate is not None:
+        pairs = tally.pentanomial()
+        basis = f"{sum(pairs)} pairs {'-'.join(map(str, pairs))}" if sum(pairs) else "games"
+        print(f"Elo of {tally.labels[0]}: {estimate} (95%, from {basis})")
+    if summary["sprt"] is not None:
+        s = summary["sprt"]
+        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[s["decision"]]
+        print(
+            f"SPRT H0 {s['elo0']:g} / H1 {s['elo1']:g} Elo: LLR {s['llr']:.2f} "
+            f"[{s['lower']:.2f}, {s['upper']:.2f}], {verdict}"
+        )
     per_game = summary["seconds_per_game"]
     print(f"seconds per game: mean {statistics.fmean(per_game):.3f}, max {max(per_game):.3f}")
     for label, moves in summary["fallback_moves"].items():
@@ -465,24 +462,36 @@ def _print_indented(text: str) -> None:
         print(f"      {line}")
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+def _bounded_int(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text}")
+        return value
+
+    return parse
+
+
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= MAX_BUDGET_S:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_BUDGET_S:g} seconds, not {text}")
     return value
 
 
-def _non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
-    return value
-
-
-def _non_negative_float(text: str) -> float:
-    value = float(text)
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a non-negative number of seconds, not {text}")
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must lie strictly between 0 and 1, not {text}")
     return value
 
 

@@ -1,0 +1,76 @@
+"""Where a tournament's games run: in this process one after the other (``--jobs 1``), in a pool
+of local processes (``--jobs N``), or on a Dask cluster (``--cluster tcp://HOST:PORT``).
+
+All three are `concurrent.futures.Executor`s, so the tournament loop is the same for each.
+Games are deterministic for deterministic strategies, so where a game runs never changes its
+result.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
+
+
+class InlineExecutor(Executor):
+    """Runs each call at once in this process: the sequential run the others must agree with."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever waits, as a pool would
+            future.set_exception(exc)
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+        return future
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used: Dask is not installed, or the scheduler cannot be reached."""
+
+
+def cluster_executor(
+    address: str, timeout_s: float = 20
+) -> tuple[Executor, int, Callable[[], None]]:
+    """An executor on the Dask scheduler at `address`, the number of worker threads it has now,
+    and what closes the connection."""
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise ClusterError(
+            "--cluster needs Dask's distributed scheduler: pip install 'triangles-qt[cluster]'"
+        ) from exc
+    try:
+        client = Client(address, timeout=timeout_s, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+    threads = sum(client.nthreads().values())
+    executor = client.get_executor(pure=False)
+
+    def close() -> None:
+        executor.shutdown(wait=False)
+        client.close()
+
+    return executor, max(threads, 1), close
+
+
+def local_executor(jobs: int) -> tuple[Executor, Callable[[], None]]:
+    """`jobs` games at once: one worker process each (spawned, so no thread or engine of ours
+    is inherited), or this process alone for one job; and what stops it."""
+    if jobs <= 1:
+        executor: Executor = InlineExecutor()
+    else:
+        executor = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+    return executor, lambda: executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,109 @@
+"""The tournament loop: hands games to an executor, a few more than it has workers, writes each
+finished game to the results database at once, and stops handing out a pairing's games once its
+SPRT has decided.
+
+Games already in the database are not played again, so a stopped run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from pathlib import Path
+
+from . import stats
+from .play import GameOutcome, Setup, play
+from .results import ResultsDB
+from .schedule import GameSpec, Pairing, interleaved
+from .standings import Tally
+
+
+class RecordsNotWritten(OSError):
+    """Some records could not be written (the games are in the results all the same)."""
+
+
+def run_tournament(
+    pairings: Sequence[Pairing],
+    games: int,
+    db: ResultsDB,
+    executor: Executor,
+    setup: Setup,
+    workers: int = 1,
+    sprt: stats.Sprt | None = None,
+    records_dir: str | Path | None = None,
+    on_game: Callable[[GameOutcome, Tally], None] | None = None,
+    player: Callable[[GameSpec, Setup], GameOutcome] = play,
+) -> list[Tally]:
+    """Play the first `games` games of each pairing that the database lacks; return every
+    pairing's tally (its games in the database). Raises RecordsNotWritten at the end when a
+    record could not be written."""
+    tallies = {p: Tally(p, list(db.outcomes(p)), sprt) for p in pairings}
+    todo = {
+        p: [k for k in range(games) if k not in db.played(p)]
+        for p in pairings
+        if tallies[p].decision() is None
+    }
+    queue = interleaved(todo)
+    queue.reverse()  # popped from the end
+    running: dict[Future[GameOutcome], GameSpec] = {}
+    unwritten: list[str] = []
+    try:
+        while queue or running:
+            while queue and len(running) < 2 * workers:
+                spec = queue.pop()
+                if tallies[spec.pairing].decision() is None:
+                    running[executor.submit(player, spec, setup)] = spec
+            if not running:
+                continue
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: running[f].index):
+                running.pop(future)
+                outcome = future.result()  # a game that could not be played ends the run
+                db.add(outcome)
+                tally = tallies[outcome.spec.pairing]
+                tally.add(outcome)
+                if records_dir is not None:
+                    folder = Path(records_dir)
+                    if len(pairings) > 1:
+                        folder /= pairing_folder(outcome.spec.pairing)
+                    try:
+                        write_record_text(folder, outcome)
+                    except OSError as exc:  # the run goes on without that record
+                        unwritten.append(f"game {outcome.spec.index + 1}: {exc}")
+                        print(
+                            f"warning: the record of game {outcome.spec.index + 1} was not "
+                            f"written: {exc}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
+                if on_game is not None:
+                    on_game(outcome, tally)
+    finally:
+        for future in running:
+            future.cancel()
+    if unwritten:
+        raise RecordsNotWritten("; ".join(unwritten))
+    return list(tallies.values())
+
+
+def record_name(outcome: GameOutcome) -> str:
+    preset = outcome.spec.pairing.conditions.preset
+    return f"game-{outcome.spec.index + 1:03d}-{preset}-seed{outcome.spec.seed}.triangles"
+
+
+def pairing_folder(pairing: Pairing) -> str:
+    """A folder name for a pairing's records (an engine command may hold any character)."""
+    text = f"{pairing.first}-vs-{pairing.second}"
+    return "".join(c if c.isalnum() or c in "-_.#" else "_" for c in text)[:120]
+
+
+def write_record_text(folder: Path, outcome: GameOutcome) -> Path:
+    """Write a game's record into folder atomically; return its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / record_name(outcome)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(outcome.record, encoding="utf-8")
+    os.replace(temporary, path)
+    return path
