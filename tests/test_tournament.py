@@ -1,0 +1,420 @@
+"""Tournaments: statistics, schedules, the results database and resuming, parallel and cluster
+runs that agree with a sequential one, SPRT stops, and the arena's tournament options."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from triangles_qt import arena
+from triangles_qt.tournament import stats
+from triangles_qt.tournament.executors import InlineExecutor
+from triangles_qt.tournament.play import GameOutcome, Setup
+from triangles_qt.tournament.results import ResultsDB, ResultsError
+from triangles_qt.tournament.run import run_tournament
+from triangles_qt.tournament.schedule import Conditions, Pairing, interleaved, pairings
+
+CONDITIONS = Conditions("phone-24", None, False, 0.2, 7)
+
+
+@pytest.fixture(autouse=True)
+def clean_env(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIANGLES_USER_DATA", str(tmp_path / "user-data"))
+    monkeypatch.delenv("TRIANGLES_PLUGIN_PATH", raising=False)
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+@given(st.floats(min_value=-1500, max_value=1500))
+def test_score_and_elo_are_inverse(elo):
+    assert stats.elo_from_score(stats.score_from_elo(elo)) == pytest.approx(elo, abs=1e-6)
+
+
+def test_elo_of_known_scores():
+    assert stats.elo_from_score(0.5) == 0
+    assert stats.elo_from_score(0.75) == pytest.approx(190.85, abs=0.01)
+    assert stats.elo_from_score(1.0) == math.inf and stats.elo_from_score(0.0) == -math.inf
+
+
+def test_the_trinomial_interval_matches_the_normal_approximation():
+    estimate = stats.trinomial(60, 20, 20)  # score 0.7
+    variance = (60 * 0.3**2 + 20 * 0.2**2 + 20 * 0.7**2) / 100
+    half = stats.Z95 * math.sqrt(variance / 100)
+    assert estimate.elo == pytest.approx(stats.elo_from_score(0.7))
+    assert estimate.low == pytest.approx(stats.elo_from_score(0.7 - half))
+    assert estimate.high == pytest.approx(stats.elo_from_score(0.7 + half))
+    assert str(estimate).startswith("+147 ± ")
+
+
+def test_a_clean_sweep_has_an_infinite_estimate_and_the_exact_one_sided_bound():
+    estimate = stats.trinomial(10, 0, 0)
+    assert estimate.elo == math.inf
+    assert estimate.low == pytest.approx(stats.elo_from_score(0.05 ** (1 / 10)))
+    assert str(estimate) == f"> {estimate.low:+.0f}"
+    assert str(stats.pentanomial([4, 0, 0, 0, 0])).startswith("< ")
+    assert stats.trinomial(0, 0, 0) is None
+
+
+def test_pairs_that_cancel_the_board_give_a_narrower_interval_than_the_same_games_alone():
+    # 20 boards; on each the starter wins (a win and a loss per pair) except 4 boards won twice
+    pairs = [0, 0, 16, 0, 4]
+    games = (16 + 8, 0, 16)  # wins, draws, losses over the 40 games
+    paired, single = stats.pentanomial(pairs), stats.trinomial(*games)
+    assert paired.elo == pytest.approx(single.elo)
+    assert paired.high - paired.low < single.high - single.low
+
+
+def test_sprt_stops_a_lopsided_match_within_a_few_pairs_and_not_after_one():
+    sprt = stats.Sprt(0, 50, 0.05, 0.05)
+    assert sprt.bounds == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
+    assert sprt.decision([0, 0, 0, 0, 1]) is None
+    decided_at = next(n for n in range(1, 100) if sprt.decision([0, 0, 0, 0, n]) == "H1")
+    assert 3 <= decided_at <= 12
+    assert next(n for n in range(1, 100) if sprt.decision([n, 0, 0, 0, 0]) == "H0") <= 12
+
+
+def test_sprt_accepts_h0_for_equal_players_and_h1_for_a_clearly_better_one():
+    sprt = stats.Sprt(0, 50)
+    even = [10, 20, 40, 20, 10]  # symmetric: score 0.5
+    assert sprt.llr(even) < 0 and sprt.decision([4 * c for c in even]) == "H0"
+    better = [5, 10, 30, 30, 25]  # mean score 0.65, about +108 Elo
+    assert sprt.llr(better) > 0 and sprt.decision([4 * c for c in better]) == "H1"
+    with pytest.raises(ValueError):
+        stats.Sprt(50, 0)
+    with pytest.raises(ValueError):
+        stats.Sprt(0, 50, alpha=0)
+
+
+def test_sprt_errors_stay_near_alpha_and_beta_in_simulated_matches():
+    """Brute force: many simulated matches between players exactly at H0 and exactly at H1."""
+    sprt, rng = stats.Sprt(0, 100, 0.1, 0.1), random.Random(5)
+
+    def wrong_verdicts(elo: float, wrong: str) -> float:
+        p = stats.score_from_elo(elo)
+        wrongs = 0
+        for _ in range(300):
+            counts = [0] * 5
+            while (verdict := sprt.decision(counts)) is None:
+                first, second = rng.random() < p, rng.random() < p
+                counts[2 * (first + second)] += 1
+            wrongs += verdict == wrong
+        return wrongs / 300
+
+    assert wrong_verdicts(0, "H1") < 0.2
+    assert wrong_verdicts(100, "H0") < 0.2
+
+
+def test_the_ranking_orders_players_by_their_results_around_a_mean_of_zero():
+    games = (
+        [("a", "b", 1.0)] * 7
+        + [("a", "b", 0.0)] * 3
+        + [("b", "c", 1.0)] * 7
+        + [("b", "c", 0.0)] * 3
+        + [("a", "c", 1.0)] * 10  # a clean sweep: the virtual draws keep it finite
+    )
+    ratings = stats.ranking(["c", "b", "a"], games)
+    assert [r.player for r in ratings] == ["a", "b", "c"]
+    assert sum(r.elo for r in ratings) == pytest.approx(0, abs=1e-6)
+    assert all(math.isfinite(r.elo) and 0 < r.interval < 1000 for r in ratings)
+    even = stats.ranking(["x", "y"], [("x", "y", 1.0), ("x", "y", 0.0)])
+    assert even[0].elo == pytest.approx(0, abs=1e-6)
+
+
+# -- schedules -----------------------------------------------------------------------------------
+
+
+def test_game_k_plays_board_seed_plus_k_halved_with_the_seats_swapped_in_odd_games():
+    pairing = Pairing("hard", "easy", CONDITIONS)
+    games = [pairing.game(k) for k in range(4)]
+    assert [g.seed for g in games] == [7, 7, 8, 8]
+    assert [g.players for g in games] == [("hard", "easy"), ("easy", "hard")] * 2
+    same = Pairing("easy", "easy", CONDITIONS)
+    assert same.game(1).labels == ("easy#2", "easy#1")
+
+
+def test_gauntlets_and_round_robins_pair_the_right_players():
+    ids = ["a", "b", "c", "d"]
+    gauntlet = pairings("gauntlet", ids, CONDITIONS)
+    assert [(p.first, p.second) for p in gauntlet] == [("a", "b"), ("a", "c"), ("a", "d")]
+    robin = pairings("round-robin", ids, CONDITIONS)
+    assert len(robin) == 6 and len({frozenset((p.first, p.second)) for p in robin}) == 6
+    with pytest.raises(ValueError):
+        pairings("match", ids, CONDITIONS)
+
+
+def test_interleaving_advances_every_pairing_a_pair_at_a_time():
+    one, two = Pairing("a", "b", CONDITIONS), Pairing("a", "c", CONDITIONS)
+    order = interleaved({one: [0, 1, 2, 3], two: [1, 2, 3]})
+    assert [(g.pairing.second, g.index) for g in order] == [
+        ("b", 0),
+        ("b", 1),
+        ("c", 1),
+        ("b", 2),
+        ("b", 3),
+        ("c", 2),
+        ("c", 3),
+    ]
+
+
+# -- the results database and resuming -----------------------------------------------------------
+
+
+class FakeGames:
+    """Plays no real game: the first contestant wins on even seeds, and a record is stored."""
+
+    def __init__(self) -> None:
+        self.played: list[tuple[str, int]] = []
+
+    def __call__(self, spec, setup) -> GameOutcome:
+        self.played.append((spec.pairing.second, spec.index))
+        first_wins = spec.seed % 2 == 0
+        winner = 0 if (spec.labels[0] == spec.pairing.labels[0]) == first_wins else 1
+        scores = (5, 3) if winner == 0 else (3, 5)
+        return GameOutcome(
+            spec,
+            spec.labels,
+            spec.labels,
+            spec.players,
+            scores,
+            0.5,
+            {label: [0.1, 0.2] for label in spec.labels},
+            [],
+            {label: 0 for label in spec.labels},
+            record=f"record {spec.index}",
+            commit="abc1234",
+        )
+
+
+def test_every_game_is_written_as_it_ends_and_a_rerun_plays_only_what_is_missing(tmp_path):
+    path = tmp_path / "results.sqlite"
+    pairing = Pairing("a", "b", CONDITIONS)
+    fake = FakeGames()
+
+    class Crash(Exception):
+        pass
+
+    def crashing(spec, setup):
+        if spec.index == 3:
+            raise Crash  # as a machine that goes down in the middle of game 4
+        return fake(spec, setup)
+
+    db = ResultsDB(path)
+    with pytest.raises(Crash):
+        run_tournament([pairing], 6, db, InlineExecutor(), Setup(), player=crashing)
+    db.close()
+    stored = sqlite3.connect(path).execute("SELECT idx FROM games ORDER BY idx").fetchall()
+    assert stored == [(0,), (1,), (2,)]
+    fake.played.clear()
+    db = ResultsDB(path)  # "another machine": only the file carries over
+    (tally,) = run_tournament([pairing], 6, db, InlineExecutor(), Setup(), player=fake)
+    assert fake.played == [("b", 3), ("b", 4), ("b", 5)]
+    assert [g.spec.index for g in tally.games] == list(range(6))
+    assert tally.wdl() == (2, 0, 4) and tally.pentanomial() == [2, 0, 0, 0, 1]  # seeds 7, 8, 9
+    again = list(db.outcomes(pairing))
+    assert [g.record for g in again] == [f"record {k}" for k in range(6)]
+    assert again[0].commit == "abc1234" and again[1].labels == ("b", "a")
+    assert again[1].move_seconds == {"b": [0.1, 0.2], "a": [0.1, 0.2]}
+    fake.played.clear()
+    run_tournament([pairing], 6, db, InlineExecutor(), Setup(), player=fake)
+    assert fake.played == []  # nothing left to play
+    other = Pairing("a", "b", Conditions("phone-24", None, True, 0.2, 7))
+    assert db.played(other) == set()  # other rules: another pairing
+    assert db.pairings() == [pairing]
+    db.close()
+
+
+def test_an_sprt_stops_handing_out_a_decided_pairing_and_a_rerun_plays_none_of_it(tmp_path):
+    class Lopsided(FakeGames):
+        """ "a" always beats "b"; against "c" it wins both games of a board or neither."""
+
+        def __call__(self, spec, setup):
+            outcome = super().__call__(spec, setup)
+            if spec.pairing.second == "b":
+                won = spec.labels[0] == "a"
+                outcome.scores = (5, 3) if won else (3, 5)
+            return outcome
+
+    fake = Lopsided()
+    db = ResultsDB(tmp_path / "r.sqlite")
+    sprt = stats.Sprt(0, 50)
+    lopsided, even = Pairing("a", "b", CONDITIONS), Pairing("a", "c", CONDITIONS)
+    tallies = run_tournament(
+        [lopsided, even], 200, db, InlineExecutor(), Setup(), 2, sprt, None, player=fake
+    )
+    assert tallies[0].decision() == "H1" and len(tallies[0].games) < 30
+    assert tallies[1].decision() is None and len(tallies[1].games) == 200  # the other goes on
+    fake.played.clear()
+    run_tournament([lopsided], 400, db, InlineExecutor(), Setup(), sprt=sprt, player=fake)
+    assert fake.played == []
+
+
+def test_a_file_that_is_not_a_database_is_refused_with_a_clear_error(tmp_path):
+    path = tmp_path / "results.sqlite"
+    path.write_bytes(b"this is not SQLite" * 100)
+    with pytest.raises(ResultsError, match="not a usable results database"):
+        ResultsDB(path)
+    assert arena.main(["--db", str(path), "--table"]) == 2
+
+
+# -- real games: sequential, parallel and on a cluster -------------------------------------------
+
+
+def arena_run(tmp_path: Path, name: str, *extra: str) -> tuple[dict, dict[str, str]]:
+    """Run a 6-game Easy/Medium match; its summary and its records by file name."""
+    records = tmp_path / name
+    argv = ["--preset", "phone-24", "--games", "6", "--seed", "3", "--budget", "1"]
+    argv += ["--p1", "easy", "--p2", "medium", "--records", str(records), "--json", *extra]
+    done = subprocess.run(
+        [sys.executable, "-m", "triangles_qt.arena", *argv],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr
+    files = {p.name: p.read_text() for p in sorted(records.glob("*.triangles"))}
+    return json.loads(done.stdout), files
+
+
+def same_results(a: dict, b: dict) -> None:
+    for key in ("games", "wins", "draws", "pentanomial", "elo", "fallback_moves", "failures"):
+        assert a[key] == b[key], key
+
+
+def test_two_jobs_give_the_results_and_records_of_one_after_the_other(tmp_path):
+    sequential, seq_records = arena_run(tmp_path, "one", "--jobs", "1")
+    parallel, par_records = arena_run(tmp_path, "two", "--jobs", "2")
+    same_results(sequential, parallel)
+    assert len(seq_records) == 6 and seq_records == par_records
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def dask_cluster(tmp_path):
+    """A Dask scheduler and two single-threaded workers on this machine's loopback."""
+    pytest.importorskip("distributed")
+    dask = shutil.which("dask") or pytest.fail("the dask command is missing")
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    common = ["--no-dashboard"]
+    logs = [open(tmp_path / name, "w") for name in ("scheduler.log", "workers.log")]  # noqa: SIM115
+    scheduler = subprocess.Popen(
+        [dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), *common],
+        stdout=logs[0],
+        stderr=subprocess.STDOUT,
+        cwd=tmp_path,
+    )
+    workers = subprocess.Popen(
+        [dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--host", "127.0.0.1"]
+        + common,
+        stdout=logs[1],
+        stderr=subprocess.STDOUT,
+        cwd=tmp_path,
+    )
+    try:
+        from distributed import Client
+
+        with Client(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=90)
+        yield address
+    finally:
+        for process in (workers, scheduler):
+            process.terminate()
+        for process in (workers, scheduler):
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        for log in logs:
+            log.close()
+
+
+def test_a_match_on_a_dask_cluster_gives_the_results_and_records_of_a_sequential_one(
+    tmp_path, dask_cluster
+):
+    sequential, seq_records = arena_run(tmp_path, "one", "--jobs", "1")
+    clustered, cluster_records = arena_run(tmp_path, "cluster", "--cluster", dask_cluster)
+    same_results(sequential, clustered)
+    assert seq_records == cluster_records
+
+
+def test_an_unreachable_cluster_is_a_clear_error(capsys):
+    pytest.importorskip("distributed")
+    code = arena.main(["--preset", "phone-24", "--games", "2", "--cluster", "tcp://127.0.0.1:9"])
+    assert code == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+def test_sprt_ends_a_lopsided_real_match_early(tmp_path, capsys):
+    db = tmp_path / "results.sqlite"
+    argv = ["--preset", "phone-24", "--p1", "hard", "--p2", "easy", "--budget", "0.05"]
+    argv += ["--games", "200", "--sprt", "0", "50", "--jobs", "2", "--db", str(db), "--json"]
+    start = time.monotonic()
+    assert arena.main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["sprt"]["decision"] == "H1" and summary["games"] < 40
+    assert summary["sprt"]["llr"] >= summary["sprt"]["upper"]
+    assert time.monotonic() - start < 600  # a guard against a run of all 200, not a benchmark
+    assert arena.main(["--db", str(db), "--table", "--sprt", "0", "50"]) == 0
+    table = capsys.readouterr().out
+    assert "| phone-24 | default | 0.05 s | hard | easy |" in table and "(SPRT: H1)" in table
+
+
+def test_a_round_robin_ranks_its_players_and_its_table_comes_from_the_database(tmp_path, capsys):
+    db = tmp_path / "results.sqlite"
+    assert arena.main(["--preset", "phone-24", "--round-robin", "medium", "nope"]) == 2
+    assert "nope" in capsys.readouterr().err  # an unknown id is refused before any game
+    argv = ["--preset", "phone-24", "--round-robin", "medium", "easy", "hard", "--budget", "0.05"]
+    argv += ["--games", "4", "--jobs", "1", "--db", str(db)]
+    assert arena.main(argv) == 0
+    out, err = capsys.readouterr()
+    assert out.count("| phone-24 | default |") == 3
+    assert "Ranking on phone-24, default rules, 0.05 s" in out
+    assert err.count("] game ") == 12 and "ETA" in err
+    assert arena.main(["--db", str(db), "--table", "--json"]) == 0
+    stored = json.loads(capsys.readouterr().out)
+    assert [(p["first"], p["second"], p["games"]) for p in stored["pairings"]] == [
+        ("medium", "easy", 4),
+        ("medium", "hard", 4),
+        ("easy", "hard", 4),
+    ]
+    assert {r["player"] for r in stored["ranking"]} == {"medium", "easy", "hard"}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--budget", "1e308"],
+        ["--budget", "nan"],
+        ["--games", "99999999999999999999"],
+        ["--games", "0"],
+        ["--jobs", "0"],
+        ["--seed", "-1"],
+        ["--alpha", "1"],
+        ["--sprt", "50", "0"],
+        ["--table"],
+        ["--round-robin", "easy"],
+    ],
+)
+def test_out_of_range_arguments_are_refused_with_a_message(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        arena.main(argv)
+    assert stop.value.code == 2
+    assert "error:" in capsys.readouterr().err
