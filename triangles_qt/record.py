@@ -13,6 +13,7 @@ invalid), 2 on a usage error (no file given, unknown option). No Qt is imported.
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Sequence
 
 from .core.record import LoadedRecord, RecordError, read_record
@@ -53,8 +54,21 @@ def check_file(path: str) -> tuple[bool, str]:
     return True, f"OK {path}: {summary(loaded)}"
 
 
+def printable(text: str) -> str:
+    """`text` with every control, format and line-separator character escaped (``\\x1b``,
+    ``\\x85``, ``\\u2028``), so a file's name or contents can neither move the terminal's cursor
+    nor start a line of their own."""
+    return "".join(
+        c
+        if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")
+        else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
+
+
 def _print(line: str) -> None:
     """Print a line even when a file or player name cannot be encoded for this console."""
+    line = printable(line)
     try:
         print(line, flush=True)
     except UnicodeEncodeError:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core.atomic_file import set_aside, write_atomically
+from .core.safe_read import TooLarge, read_regular_file
 from .plugin_manager import user_data_dir
 
 FILE_NAME = "statistics.json"
@@ -122,16 +123,16 @@ class StatisticsStore:
 
     def _load(self) -> None:
         try:
-            with self.path.open("rb") as stream:
-                raw = stream.read(MAX_FILE_BYTES + 1)
+            raw = read_regular_file(self.path, MAX_FILE_BYTES)
         except FileNotFoundError:
             return
-        except OSError as error:
+        except TooLarge:
+            self._set_aside("it is unreasonably large")
+            return
+        except OSError as error:  # NotAFile too: a FIFO or device is moved aside, never read
             self._set_aside(f"it could not be read ({error.strerror or error})")
             return
         try:
-            if len(raw) > MAX_FILE_BYTES:
-                raise ValueError("it is unreasonably large")
             self._results = _parse(raw)
         except ValueError as error:
             self._set_aside(str(error))
@@ -181,6 +182,8 @@ def _parse(raw: bytes) -> dict[str, dict[str, int]]:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError("it is not valid JSON") from error
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
     if not isinstance(document, dict):
         raise ValueError("it is not a JSON object")
     if document.get("version") != FORMAT_VERSION:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -39,9 +40,12 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from .core.safe_read import TooLarge, read_regular_file
 from .defaults import MAX_PLUGIN_TEXT_LENGTH
 
 MAX_THEME_FILE_BYTES = 64 * 1024
+MAX_IMAGE_BYTES = 32 * 1024 * 1024
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".svg", ".webp", ".bmp", ".gif"})
 MIN_TEXT_CONTRAST = 3.0
 """Below this (WCAG's least, for large text) a theme's text could not be read: it is refused."""
 TEXT_CONTRAST = 4.5  # what WCAG asks of ordinary text; `theme_advice` mentions a theme below it
@@ -177,18 +181,19 @@ def parse_theme(source: str | os.PathLike[str] | Mapping[str, Any], origin: str 
 
 def _read_toml(path: Path, where: str) -> Any:
     try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_THEME_FILE_BYTES + 1)
+        raw = read_regular_file(path, MAX_THEME_FILE_BYTES)
+    except TooLarge:
+        raise ThemeError(f"{where}: is larger than {MAX_THEME_FILE_BYTES // 1024} KiB.") from None
     except OSError as error:
         raise ThemeError(f"{where}: cannot be read ({error.strerror or error}).") from error
-    if len(raw) > MAX_THEME_FILE_BYTES:
-        raise ThemeError(f"{where}: is larger than {MAX_THEME_FILE_BYTES // 1024} KiB.")
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise ThemeError(f"{where}: is not UTF-8 text.") from error
     except tomllib.TOMLDecodeError as error:
         raise ThemeError(f"{where}: is not valid TOML ({error}).") from error
+    except RecursionError:
+        raise ThemeError(f"{where}: is nested too deeply to be a theme.") from None
 
 
 def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
@@ -279,6 +284,10 @@ def _colour_pair(players: Mapping[str, Any], key: str, where: str) -> tuple[str,
 
 
 def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
+    """The absolute path of a theme's background image. A theme file's image must lie in the
+    theme's folder (after following links), so a theme cannot make the app open any other
+    file; a theme given as a table names an absolute path. Either way it must be a regular file
+    of at most MAX_IMAGE_BYTES with an image's suffix."""
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
@@ -291,9 +300,40 @@ def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
                 "a file."
             )
         path = base_dir / path
-    if not path.is_file():
+    try:
+        resolved = path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL character
+        raise ThemeError(f"{where}: [background] image '{value}' is not a usable path.") from None
+    if base_dir is not None and not resolved.is_relative_to(base_dir.resolve()):
+        raise ThemeError(
+            f"{where}: [background] image '{value}' must be in the theme's folder {base_dir}."
+        )
+    if resolved.suffix.lower() not in IMAGE_SUFFIXES:
+        raise ThemeError(
+            f"{where}: [background] image '{value}' must be a "
+            f"{', '.join(sorted(IMAGE_SUFFIXES))} file."
+        )
+    try:
+        info = resolved.stat()
+    except (OSError, ValueError):
+        info = None
+    if info is None or not stat.S_ISREG(info.st_mode):
         raise ThemeError(f"{where}: [background] image '{value}' does not exist or is not a file.")
-    return str(path.resolve())
+    if info.st_size > MAX_IMAGE_BYTES:
+        raise ThemeError(
+            f"{where}: [background] image '{value}' is larger than "
+            f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB."
+        )
+    return str(resolved)
+
+
+def read_image(path: str) -> bytes | None:
+    """A validated background image's bytes, read safely (None if it changed into something
+    else since the theme was checked)."""
+    try:
+        return read_regular_file(path, MAX_IMAGE_BYTES)
+    except OSError:
+        return None
 
 
 # --- the set of themes the app offers ------------------------------------------------------------

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsVie
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Move
 from triangles_qt.core.position import Position
+from triangles_qt.themes import read_image
 
 from .board_items import (
     LINE_MARGIN,
@@ -665,9 +666,10 @@ class BoardView(QGraphicsView):
     def _load_background_image(self) -> None:
         path = getattr(self._theme, "background_image", None)
         self._background_image = None
-        if path:
-            pixmap = QPixmap(str(path))
-            if not pixmap.isNull():
+        data = read_image(str(path)) if path else None
+        if data is not None:
+            pixmap = QPixmap()
+            if pixmap.loadFromData(data) and not pixmap.isNull():
                 self._background_image = pixmap
 
     @staticmethod

@@ -51,12 +51,16 @@ from .board import PRESETS, Board, BoardError
 from .game import Game, GameOver, IllegalStroke, Rejection
 from .players import PlayerInfo, PlayerKind
 from .rules import Rules
+from .safe_read import NotAFile, TooLarge, read_regular_file
 
 FORMAT = "triangles-game"
 VERSION = 1
 SUFFIX = ".triangles"
 
 MAX_RECORD_BYTES = 10 * 1024 * 1024
+_TOO_LARGE = (
+    f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, too large for a game record"
+)
 """Largest record accepted (a real record of the biggest board is well under 100 KB)."""
 
 MAX_DIGITS = 40
@@ -228,12 +232,17 @@ def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> Non
 def read_record(path: str | os.PathLike[str]) -> LoadedRecord:
     """Load and validate the record at `path`. Raises RecordError (also for unreadable files)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
+        data = read_regular_file(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordError("the file does not exist", "unreadable") from None
-    except IsADirectoryError:
-        raise RecordError("this is a folder, not a file", "unreadable") from None
+    except (IsADirectoryError, NotAFile) as exc:
+        if isinstance(exc, IsADirectoryError) or str(exc).startswith("a folder"):
+            raise RecordError("this is a folder, not a file", "unreadable") from None
+        raise RecordError(
+            "this is not a regular file (a pipe, device or socket is never read)", "unreadable"
+        ) from None
+    except TooLarge:
+        raise RecordError(_TOO_LARGE) from None
     except PermissionError:
         raise RecordError("permission to read the file was denied", "unreadable") from None
     except OSError as exc:
@@ -263,10 +272,7 @@ def _parse(data: bytes | str) -> LoadedRecord:
     if isinstance(data, (bytes, bytearray, memoryview)):
         raw = bytes(data)
         if len(raw) > MAX_RECORD_BYTES:
-            raise RecordError(
-                f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, "
-                "too large for a game record"
-            )
+            raise RecordError(_TOO_LARGE)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -276,10 +282,7 @@ def _parse(data: bytes | str) -> LoadedRecord:
     elif isinstance(data, str):
         text = data
         if len(text) > MAX_RECORD_BYTES:
-            raise RecordError(
-                f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, "
-                "too large for a game record"
-            )
+            raise RecordError(_TOO_LARGE)
     else:
         raise RecordError(f"a record is bytes or text, not {type(data).__name__}")
     if text.startswith("\ufeff"):
