@@ -418,3 +418,51 @@ def test_out_of_range_arguments_are_refused_with_a_message(argv, capsys):
         arena.main(argv)
     assert stop.value.code == 2
     assert "error:" in capsys.readouterr().err
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below `pid`, from /proc (no ps or pgrep needed)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_workers_and_their_engines_end_when_the_arena_is_killed(tmp_path):
+    argv = ["--preset", "phone-60", "--p1", "medium", "--p2", "easy", "--games", "400"]
+    arena_process = subprocess.Popen(
+        [sys.executable, "-m", "triangles_qt.arena", *argv, "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert "[1/400]" in arena_process.stderr.readline()  # games are being played
+        below = descendants(arena_process.pid)
+        assert len(below) >= 4  # two workers, each with two engines
+    finally:
+        arena_process.kill()
+        arena_process.wait()
+    deadline = time.monotonic() + 20
+    while any(alive(pid) for pid in below) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(alive(pid) for pid in below)

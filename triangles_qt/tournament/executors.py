@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
@@ -35,6 +37,18 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def end_with_parent(parent: int, every_s: float = 1.0) -> None:
+    """In a pool worker: end this process (and so its engines) once the arena that started it
+    is gone, killed or crashed, instead of waiting for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every_s)
+        os._exit(1)  # the engines read the end of their input and end too
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 class ClusterError(RuntimeError):
@@ -72,5 +86,10 @@ def local_executor(jobs: int) -> tuple[Executor, Callable[[], None]]:
     if jobs <= 1:
         executor: Executor = InlineExecutor()
     else:
-        executor = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        executor = ProcessPoolExecutor(
+            jobs,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=end_with_parent,
+            initargs=(os.getpid(),),
+        )
     return executor, lambda: executor.shutdown(wait=False, cancel_futures=True)
