@@ -69,8 +69,8 @@ def test_the_record_validator_escapes_control_characters_in_names_and_contents(t
 
 
 def test_a_deeply_nested_statistics_file_is_set_aside_and_results_still_count(tmp_path):
-    path = tmp_path / "statistics.json"
-    path.write_text("[" * 200_000 + "]" * 200_000)
+    path = tmp_path / "history.sqlite"
+    (tmp_path / "statistics.json").write_text("[" * 200_000 + "]" * 200_000)  # an old version's
     store = StatisticsStore(path)
     assert "nested too deeply" in store.load_error and store.corrupt_copy.exists()
     store.record_result("medium", "won")
@@ -79,7 +79,8 @@ def test_a_deeply_nested_statistics_file_is_set_aside_and_results_still_count(tm
 
 @needs_fifo
 def test_a_statistics_path_that_is_a_fifo_is_moved_aside_without_waiting(tmp_path):
-    path = fifo(tmp_path / "statistics.json")
+    fifo(tmp_path / "statistics.json")
+    path = fifo(tmp_path / "history.sqlite")
     store = StatisticsStore(path)
     assert store.load_error and store.corrupt_copy is not None
     store.record_result("easy", "lost")

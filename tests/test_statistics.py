@@ -1,27 +1,35 @@
-"""Statistics of games against the computer: counting, draws, atomic saving, damaged files."""
+"""Statistics and history of games against the computer: counting, draws, replacing a result,
+several windows (and processes) on one database, damaged files, and the import of the JSON
+statistics of earlier versions."""
 
 from __future__ import annotations
 
 import json
-import os
+import sqlite3
+import subprocess
+import sys
 
 import pytest
 
 from triangles_qt import statistics
-from triangles_qt.statistics import Counts, StatisticsError, StatisticsStore
+from triangles_qt.statistics import Counts, FinishedGame, StatisticsError, StatisticsStore
 
 
 @pytest.fixture
 def path(tmp_path):
-    return tmp_path / "statistics.json"
+    return tmp_path / "history.sqlite"
 
 
-def test_a_new_store_is_empty_and_creates_no_file(path):
+def finished(opponent="Medium", scores=(10, 8), record="{}") -> FinishedGame:
+    return FinishedGame(opponent, "phone-24", 24, False, scores, record)
+
+
+def test_a_new_store_is_empty(path):
     store = StatisticsStore(path)
     assert store.per_strategy() == {}
     assert store.totals() == Counts(0, 0, 0, 0)
+    assert store.history() == []
     assert store.load_error is None
-    assert not path.exists()
 
 
 def test_results_are_counted_per_strategy_and_in_total(path):
@@ -36,69 +44,175 @@ def test_results_are_counted_per_strategy_and_in_total(path):
     assert store.totals() == Counts(played=4, won=2, lost=1, drawn=1)
 
 
-def test_a_draw_is_neither_a_win_nor_a_loss(path):
-    store = StatisticsStore(path)
-    store.record_result("hard", "drawn")
-    counts = store.per_strategy()["hard"]
-    assert (counts.played, counts.won, counts.lost, counts.drawn) == (1, 0, 0, 1)
-
-
 def test_results_survive_a_restart(path):
     store = StatisticsStore(path)
     store.record_result("hard", "lost")
     store.record_result("hard", "won")
-    again = StatisticsStore(path)
-    assert again.per_strategy() == {"hard": Counts(2, 1, 1, 0)}
-    assert again.load_error is None
-    assert json.loads(path.read_text())["version"] == 1
+    store.close()
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(2, 1, 1, 0)}
 
 
-@pytest.mark.parametrize(("strategy", "outcome"), [("hard", "win"), ("hard", ""), ("", "won")])
+@pytest.mark.parametrize(
+    "strategy, outcome", [("", "won"), (None, "won"), ("hard", "victory"), ("hard", None)]
+)
 def test_nonsense_results_are_refused(path, strategy, outcome):
     store = StatisticsStore(path)
     with pytest.raises(ValueError):
         store.record_result(strategy, outcome)
-    assert store.per_strategy() == {}
+    assert store.per_strategy() == {} and store.history() == []
 
 
-def test_a_result_can_replace_the_one_its_game_counted_before_in_one_write(path):
+def test_a_result_replaces_the_one_its_game_counted_before_in_one_write(path):
     store = StatisticsStore(path)
     store.record_result("hard", "won")
-    store.record_result("hard", "lost")
-    store.record_result("easy", "drawn")
-    store.record_result("hard", "won", replacing=("hard", "lost"))
-    store.record_result("medium", "lost", replacing=("easy", "drawn"))  # its only game: row goes
+    lost = store.record_result("hard", "lost")
+    drawn = store.record_result("easy", "drawn")
+    store.record_result("hard", "won", replacing=lost)
+    again = store.record_result("medium", "lost", replacing=drawn)  # its only game: row goes
     assert StatisticsStore(path).per_strategy() == {
         "hard": Counts(2, 2, 0, 0),
         "medium": Counts(1, 0, 1, 0),
     }
-    store.reset()  # the replaced game is no longer there: only the new result is counted
-    store.record_result("hard", "drawn", replacing=("hard", "won"))
+    store.reset()  # the replaced game no longer counts: only the new result is counted
+    store.record_result("hard", "drawn", replacing=again)
     assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 0, 0, 1)}
+    assert len(store.history()) == 3  # a game replaced is one game
 
 
-def test_a_failed_write_leaves_the_old_file_and_the_counts(path, monkeypatch):
+def test_the_history_keeps_every_finished_game_with_its_record_newest_first(path):
+    store = StatisticsStore(path)
+    first = store.record_result("easy", "won", game=finished("Easy", (12, 3), '{"a": 1}'))
+    second = store.record_game(finished("Ana – Boris", (7, 7), '{"b": 2}'))  # two people
+    entries = store.history()
+    assert [e.id for e in entries] == [second, first]
+    assert entries[0].outcome is None and entries[0].opponent == "Ana – Boris"
+    assert entries[1].outcome == "won" and entries[1].scores == (12, 3)
+    assert entries[1].preset == "phone-24" and entries[1].stars == 24
+    assert store.record_of(first) == '{"a": 1}' and store.record_of(999) is None
+    assert store.per_strategy() == {"easy": Counts(1, 1, 0, 0)}  # people's games never count
+    store.reset()
+    assert store.totals() == Counts() and len(store.history()) == 2
+
+
+def test_two_windows_on_one_database_count_every_game_exactly_once(path):
+    first, second = StatisticsStore(path), StatisticsStore(path)
+    for k in range(15):
+        first.record_result("medium", "won" if k % 3 else "lost")
+        second.record_result("medium", "drawn")
+    for store in (first, second, StatisticsStore(path)):
+        assert store.per_strategy()["medium"] == Counts(30, 10, 5, 15)
+
+
+def test_two_processes_recording_at_the_same_time_lose_nothing(path):
+    script = (
+        "import sys\nfrom triangles_qt.statistics import StatisticsStore\n"
+        "store = StatisticsStore(sys.argv[1])\n"
+        "for _ in range(15):\n    store.record_result('hard', sys.argv[2])\n"
+    )
+    processes = [
+        subprocess.Popen([sys.executable, "-c", script, str(path), outcome])
+        for outcome in ("won", "lost")
+    ]
+    assert [p.wait(timeout=120) for p in processes] == [0, 0]
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(30, 15, 15, 0)}
+
+
+def test_a_failed_write_changes_nothing_and_says_why(path, monkeypatch):
     store = StatisticsStore(path)
     store.record_result("hard", "won")
-    before = path.read_bytes()
+    monkeypatch.setattr(statistics, "BUSY_TIMEOUT_S", 0.1)
+    blocked = StatisticsStore(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
+    blocked._db.execute("PRAGMA busy_timeout = 100")
+    try:
+        with pytest.raises(StatisticsError, match="could not be saved"):
+            blocked.record_result("hard", "lost")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store.per_strategy() == {"hard": Counts(1, 1, 0, 0)}
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"garbage that is no database", b"SQLite format 3\x00" + b"\x07" * 200, b"{}" * 3000],
+)
+def test_a_damaged_database_is_kept_aside_and_reported(path, content):
+    path.write_bytes(content)
+    store = StatisticsStore(path)
+    assert store.per_strategy() == {}
+    assert store.load_error is not None and store.corrupt_copy is not None
+    assert store.corrupt_copy.name.startswith("history.sqlite.corrupt-")
+    assert store.corrupt_copy.name in store.load_error
+    assert store.corrupt_copy.read_bytes() == content
+    store.record_result("hard", "won")  # counting starts again without touching the kept file
+    assert store.corrupt_copy.read_bytes() == content
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 1, 0, 0)}
+
+
+def test_two_damaged_files_in_the_same_second_are_both_kept(path):
+    path.write_text("garbage 1" * 100)
+    store = StatisticsStore(path)
+    first = store.corrupt_copy
+    store.close()
+    path.write_text("garbage 2" * 100)
+    second = StatisticsStore(path).corrupt_copy
+    assert first != second
+    assert first.read_text().startswith("garbage 1") and second.read_text().startswith("garbage 2")
+
+
+def test_a_damaged_file_that_cannot_be_moved_is_never_overwritten(path, monkeypatch):
+    path.write_text("garbage" * 100)
 
     def refuse(*args, **kwargs):
-        raise OSError(28, "No space left on device")
+        raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(statistics.os, "replace", refuse)
-    with pytest.raises(StatisticsError, match="No space left"):
-        store.record_result("hard", "lost")
-    assert path.read_bytes() == before
-    assert store.per_strategy() == {"hard": Counts(1, 1, 0, 0)}
-    assert [p.name for p in path.parent.iterdir()] == ["statistics.json"]  # no temporary left
+    with monkeypatch.context() as patch:
+        patch.setattr(statistics.os, "replace", refuse)
+        patch.setattr("triangles_qt.core.atomic_file.os.replace", refuse)
+        store = StatisticsStore(path)
+        assert store.load_error is not None and "could not be moved" in store.load_error
+        with pytest.raises(StatisticsError):
+            store.record_result("hard", "won")
+    assert path.read_text() == "garbage" * 100
 
 
-def test_the_write_is_flushed_to_disk(path, monkeypatch):
-    synced = []
-    real_fsync = os.fsync
-    monkeypatch.setattr(statistics.os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
-    StatisticsStore(path).record_result("easy", "won")
-    assert synced
+def test_a_folder_in_its_place_is_reported(tmp_path):
+    folder = tmp_path / "history.sqlite"
+    folder.mkdir()
+    store = StatisticsStore(folder)
+    assert store.load_error is not None
+    assert store.per_strategy() == {}
+
+
+def test_the_default_path_follows_the_user_data_override(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIANGLES_USER_DATA", str(tmp_path / "data"))
+    store = StatisticsStore()
+    assert store.path == tmp_path / "data" / "history.sqlite"
+    assert store.legacy == tmp_path / "data" / "statistics.json"
+    store.record_result("easy", "lost")
+    assert store.path.exists()
+
+
+# -- the JSON statistics of earlier versions ------------------------------------------------------
+
+
+def legacy_file(path, strategies) -> None:
+    path.with_name("statistics.json").write_text(
+        json.dumps({"version": 1, "strategies": strategies})
+    )
+
+
+def test_the_json_statistics_of_an_earlier_version_are_imported_once(path):
+    legacy_file(path, {"hard": {"won": 3, "lost": 1, "drawn": 0}})
+    first = StatisticsStore(path)
+    second = StatisticsStore(path)  # another window started at the same time imports nothing
+    first.record_result("hard", "drawn")
+    assert second.per_strategy() == {"hard": Counts(5, 3, 1, 1)}
+    assert path.with_name("statistics.json").exists()  # left as it was, never read again
+    first.reset()
+    assert StatisticsStore(path).per_strategy() == {}
 
 
 @pytest.mark.parametrize(
@@ -107,6 +221,7 @@ def test_the_write_is_flushed_to_disk(path, monkeypatch):
         b"{not json",
         b"\xff\xfe\x00",
         b"[]",
+        b"[" * 200_000 + b"]" * 200_000,
         b'{"version": 2, "strategies": {}}',
         b'{"version": 1, "strategies": []}',
         b'{"version": 1, "strategies": {"hard": {"won": -1, "lost": 0, "drawn": 0}}}',
@@ -118,70 +233,13 @@ def test_the_write_is_flushed_to_disk(path, monkeypatch):
         b'{"version": 1, "strategies": {"": {"won": 1, "lost": 0, "drawn": 0}}}',
     ],
 )
-def test_a_damaged_file_is_kept_aside_and_reported(path, content):
-    path.write_bytes(content)
+def test_a_damaged_json_file_is_kept_aside_and_reported_once(path, content):
+    old = path.with_name("statistics.json")
+    old.write_bytes(content)
     store = StatisticsStore(path)
     assert store.per_strategy() == {}
-    assert store.load_error is not None
-    assert store.corrupt_copy is not None
+    assert store.corrupt_copy is not None and store.corrupt_copy.read_bytes() == content
     assert store.corrupt_copy.name.startswith("statistics.json.corrupt-")
-    assert store.corrupt_copy.name in store.load_error
-    assert store.corrupt_copy.read_bytes() == content
-    assert not path.exists()
-
-    store.record_result("hard", "won")  # counting starts again without touching the kept file
-    assert store.corrupt_copy.read_bytes() == content
-    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 1, 0, 0)}
-
-
-def test_two_damaged_files_in_the_same_second_are_both_kept(path):
-    path.write_text("garbage 1")
-    first = StatisticsStore(path).corrupt_copy
-    path.write_text("garbage 2")
-    second = StatisticsStore(path).corrupt_copy
-    assert first != second
-    assert first.read_text() == "garbage 1" and second.read_text() == "garbage 2"
-
-
-def test_a_damaged_file_that_cannot_be_moved_is_never_overwritten(path, monkeypatch):
-    path.write_text("garbage")
-
-    def refuse(*args, **kwargs):
-        raise PermissionError(13, "Permission denied")
-
-    with monkeypatch.context() as patch:
-        patch.setattr(statistics.os, "replace", refuse)
-        store = StatisticsStore(path)
-    assert store.load_error is not None and "could not be moved" in store.load_error
-    with pytest.raises(StatisticsError):
-        store.record_result("hard", "won")
-    assert path.read_text() == "garbage"
-    store.reset()  # an explicit reset by the player starts over
-    assert store.per_strategy() == {}
-    assert json.loads(path.read_text())["strategies"] == {}
-
-
-def test_an_unreadable_path_is_reported(tmp_path):
-    folder = tmp_path / "statistics.json"
-    folder.mkdir()
-    store = StatisticsStore(folder)
-    assert store.load_error is not None
-    assert store.per_strategy() == {}
-
-
-def test_reset_forgets_everything(path):
-    store = StatisticsStore(path)
-    store.record_result("easy", "won")
-    store.record_result("hard", "drawn")
-    store.reset()
-    assert store.per_strategy() == {}
-    assert store.totals() == Counts()
-    assert StatisticsStore(path).per_strategy() == {}
-
-
-def test_the_default_path_follows_the_user_data_override(tmp_path, monkeypatch):
-    monkeypatch.setenv("TRIANGLES_USER_DATA", str(tmp_path / "data"))
-    store = StatisticsStore()
-    assert store.path == tmp_path / "data" / "statistics.json"
-    store.record_result("easy", "lost")  # creates the folder
-    assert store.path.exists()
+    assert store.corrupt_copy.name in store.load_error and not old.exists()
+    store.record_result("hard", "won")
+    assert StatisticsStore(path).load_error is None

@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sqlite3
 import statistics
 import sys
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,12 +43,12 @@ from .tournament.play import (
     contestant_strategy,
     play_with,
 )
-from .tournament.report import Progress, markdown_table
+from .tournament.report import Progress, by_conditions, markdown_table
 from .tournament.results import ResultsDB, ResultsError
-from .tournament.run import RecordsNotWritten, run_tournament
+from .tournament.run import RecordsNotWritten, games_to_play, run_tournament
 from .tournament.schedule import Conditions, Pairing, pairings
 from .tournament.standings import Tally, ranking
-from .tournament.stats import Sprt
+from .tournament.stats import MAX_ELO, Sprt
 
 __all__ = ["contestant_strategy", "main", "run_match"]
 
@@ -121,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=20,
         help="games per pairing (default: 20; an even number plays every board both ways)",
     )
-    add("--seed", type=_bounded_int(0, 2**63 - 1), default=1, help="first board seed (default: 1)")
+    add("--seed", type=_bounded_int(0, 2**62), default=1, help="first board seed (default: 1)")
     add(
         "--p1",
         default="easy",
@@ -195,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--sprt",
         nargs=2,
-        type=float,
+        type=_elo,
         metavar=("ELO0", "ELO1"),
         help="stop a pairing once the SPRT decides between H0: the first player is ELO0 "
         "stronger, and H1: ELO1 stronger (e.g. --sprt 0 50); --games is then the most to play",
@@ -289,8 +291,8 @@ def play_tournament(args: argparse.Namespace, todo: list[Pairing], sprt: Sprt | 
         print(f"error: {exc}", file=sys.stderr)
         db.close()
         return 2
-    setup = Setup(tuple(args.plugin_dir), not args.in_process)
-    total = sum(args.games - len(db.played(p)) for p in todo)
+    setup = Setup(tuple(args.plugin_dir), not args.in_process, uuid.uuid4().hex)
+    total = sum(map(len, games_to_play(todo, args.games, db, sprt).values()))
     status = 0
     try:
         tallies = run_tournament(
@@ -331,7 +333,8 @@ def print_results(tallies: list[Tally], args: argparse.Namespace) -> None:
 
 
 def results_json(tallies: list[Tally]) -> dict[str, Any]:
-    """One pairing's summary; for several, {"pairings": [...], "ranking": [...]}."""
+    """One pairing's summary; for several, {"pairings": [...], "rankings": [...]}, a ranking
+    per board size, rules and budget."""
     if len(tallies) == 1:
         return _json_safe(tallies[0].summary())
     return _json_safe(
@@ -339,8 +342,18 @@ def results_json(tallies: list[Tally]) -> dict[str, Any]:
             "pairings": [
                 {"first": t.labels[0], "second": t.labels[1], **t.summary()} for t in tallies
             ],
-            "ranking": [
-                {"player": r.player, "elo": r.elo, "interval": r.interval} for r in ranking(tallies)
+            "rankings": [
+                {
+                    "preset": c.preset,
+                    "tolerance": c.tolerance,
+                    "replay_after_triangle": c.replay_after_triangle,
+                    "budget": c.budget,
+                    "ranking": [
+                        {"player": r.player, "elo": r.elo, "interval": r.interval}
+                        for r in ranking(group)
+                    ],
+                }
+                for c, group in by_conditions(tallies).items()
             ],
         }
     )
@@ -365,7 +378,7 @@ def print_db_table(path: str, as_json: bool, sprt: Sprt | None) -> int:
         db = ResultsDB(path)
         tallies = [Tally(p, list(db.outcomes(p)), sprt) for p in db.pairings()]
         db.close()
-    except (ResultsError, ValueError) as exc:
+    except (ResultsError, ValueError, sqlite3.Error) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if not tallies:
@@ -406,6 +419,9 @@ def print_plugins(registry: PluginRegistry, extra_dirs: Sequence[str] = ()) -> N
 def print_table(tally: Tally, args: argparse.Namespace) -> None:
     summary = tally.summary()
     games = summary["games"]
+    if not games:
+        print("no games were played")
+        return
     rules = "play again after a triangle" if args.replay_after_triangle else "one stroke per turn"
     seeds = f"{args.seed}..{args.seed + (args.games - 1) // 2}"
     print(f"{games} games on {args.preset}, board seeds {seeds}, {rules}, budget {args.budget:g} s")
@@ -482,6 +498,16 @@ def _budget(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not 0 <= value <= MAX_BUDGET_S:
         raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_BUDGET_S:g} seconds, not {text}")
+    return value
+
+
+def _elo(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not abs(value) <= MAX_ELO:
+        raise argparse.ArgumentTypeError(f"must lie between -{MAX_ELO:g} and {MAX_ELO:g}")
     return value
 
 

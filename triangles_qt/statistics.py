@@ -1,33 +1,62 @@
-"""Statistics of games against the computer (docs/rules.md 6): played, won, lost and drawn per
-computer strategy, kept in one small JSON file. No Qt here.
+"""Statistics of games against the computer (docs/rules.md 6) and the history of finished
+games, in one SQLite database shared by every window of the app. No Qt here.
 
-A draw counts neither as a win nor as a loss; ``played`` is always ``won + lost + drawn``.
+Each finished game is one row, written in one transaction (WAL journal, a busy timeout), so any
+number of windows count every game exactly once: counts are always read from the database, never
+kept in memory. A row keeps the game's record, for the History window. ``played`` is always
+``won + lost + drawn``; a draw counts neither as a win nor as a loss.
 
-The file is written atomically (temporary file in the same folder, fsync, ``os.replace``), so a
-crash or a full disk leaves the previous file whole. A file that cannot be understood is never
-overwritten: it is renamed to ``statistics.json.corrupt-<timestamp>``, counting starts again from
-zero and `StatisticsStore.load_error` says what happened, so the app can tell the player.
-
-File format (version 1)::
-
-    {"version": 1, "strategies": {"<strategy id>": {"won": 3, "lost": 1, "drawn": 0}}}
+The counts of the JSON file that earlier versions kept (``statistics.json``, format
+``{"version": 1, "strategies": {"<id>": {"won": 3, "lost": 1, "drawn": 0}}}``) are imported once,
+in the same transaction that marks them imported, and the file is left where it was. A database
+that cannot be used is never overwritten: it is renamed to ``<name>.corrupt-<timestamp>``,
+counting starts again from zero, and `StatisticsStore.load_error` says what happened, so the app
+can tell the player.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import stat
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .core.atomic_file import set_aside, write_atomically
+from .core.atomic_file import set_aside
 from .core.safe_read import TooLarge, read_regular_file
 from .plugin_manager import user_data_dir
 
-FILE_NAME = "statistics.json"
+FILE_NAME = "history.sqlite"
+LEGACY_FILE_NAME = "statistics.json"
 FORMAT_VERSION = 1
 OUTCOMES = ("won", "lost", "drawn")
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = 4 * 1024 * 1024  # of the legacy JSON file
+BUSY_TIMEOUT_S = 10.0
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    finished REAL NOT NULL,      -- Unix time
+    strategy TEXT,               -- the computer opponent's statistics id; NULL: not counted
+    outcome TEXT,                -- won / lost / drawn for the person here; NULL likewise
+    counted INTEGER NOT NULL,    -- 0 once the statistics were reset
+    opponent TEXT NOT NULL,      -- as the players saw it
+    preset TEXT,
+    stars INTEGER NOT NULL,
+    replay_after_triangle INTEGER NOT NULL,
+    score0 INTEGER NOT NULL,
+    score1 INTEGER NOT NULL,
+    record TEXT NOT NULL         -- the .triangles record
+);
+CREATE TABLE IF NOT EXISTS imported (
+    strategy TEXT PRIMARY KEY, won INTEGER NOT NULL, lost INTEGER NOT NULL, drawn INTEGER NOT NULL
+);
+"""
 
 
 class StatisticsError(OSError):
@@ -52,29 +81,75 @@ class Counts:
         )
 
 
+@dataclass(frozen=True)
+class FinishedGame:
+    """What the history keeps of a finished game besides its result."""
+
+    opponent: str
+    preset: str | None
+    stars: int
+    replay_after_triangle: bool
+    scores: tuple[int, int]
+    record: str
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One game of the history, newest first in `StatisticsStore.history`."""
+
+    id: int
+    finished: float
+    opponent: str
+    outcome: str | None
+    preset: str | None
+    stars: int
+    replay_after_triangle: bool
+    scores: tuple[int, int]
+
+
 def default_statistics_path() -> Path:
-    """Where the app keeps its statistics file."""
+    """Where the app keeps its statistics and history."""
     return user_data_dir() / FILE_NAME
 
 
 class StatisticsStore:
-    """The statistics file: read once when created, written after every change."""
+    """The statistics and history database at `path`; `legacy` is the JSON file of earlier
+    versions to import once (default: ``statistics.json`` beside it)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        legacy: str | os.PathLike[str] | None = None,
+    ) -> None:
         self.path = Path(path) if path is not None else default_statistics_path()
+        self.legacy = Path(legacy) if legacy is not None else self.path.with_name(LEGACY_FILE_NAME)
         self.load_error: str | None = None
-        """Why the file could not be read (None when all is well); shown to the player."""
+        """Why the data could not be read (None when all is well); shown to the player."""
         self.corrupt_copy: Path | None = None
-        """Where an unreadable file was moved to, if it was."""
-        self._writable = True
-        self._results: dict[str, dict[str, int]] = {}
-        self._load()
+        """Where an unusable file was moved to, if it was."""
+        self._db: sqlite3.Connection | None = None
+        self._open()
 
     # --- reading ---------------------------------------------------------------------------------
 
     def per_strategy(self) -> dict[str, Counts]:
-        """Counts per computer strategy id, sorted by id."""
-        return {sid: _counts(self._results[sid]) for sid in sorted(self._results)}
+        """Counts per computer strategy id, sorted by id (as every window has counted them)."""
+        rows: dict[str, dict[str, int]] = {}
+        db = self._db
+        if db is None:
+            return {}
+        try:
+            for strategy, won, lost, drawn in db.execute("SELECT * FROM imported"):
+                rows[strategy] = {"won": won, "lost": lost, "drawn": drawn}
+            for strategy, outcome, count in db.execute(
+                "SELECT strategy, outcome, COUNT(*) FROM games WHERE counted AND strategy "
+                "IS NOT NULL GROUP BY strategy, outcome"
+            ):
+                row = rows.setdefault(strategy, dict.fromkeys(OUTCOMES, 0))
+                row[outcome] += count
+        except sqlite3.Error:
+            return {}
+        return {sid: _counts(rows[sid]) for sid in sorted(rows)}
 
     def totals(self) -> Counts:
         """Counts over every strategy."""
@@ -83,92 +158,229 @@ class StatisticsStore:
             total = total + counts
         return total
 
+    def history(self, limit: int = 1000) -> list[HistoryEntry]:
+        """The finished games kept, newest first."""
+        if self._db is None:
+            return []
+        try:
+            rows = self._db.execute(
+                "SELECT id, finished, opponent, outcome, preset, stars, replay_after_triangle, "
+                "score0, score1 FROM games ORDER BY finished DESC, id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        except sqlite3.Error:
+            return []
+        return [
+            HistoryEntry(i, f, opp, out, preset, n, bool(replay), (a, b))
+            for i, f, opp, out, preset, n, replay, a, b in rows
+        ]
+
+    def record_of(self, entry_id: int) -> str | None:
+        """The record of a game of the history (None if it is gone)."""
+        if self._db is None:
+            return None
+        try:
+            row = self._db.execute("SELECT record FROM games WHERE id = ?", (entry_id,)).fetchone()
+        except sqlite3.Error:
+            return None
+        return None if row is None else str(row[0])
+
     # --- changing --------------------------------------------------------------------------------
 
     def record_result(
-        self, strategy_id: str, outcome: str, *, replacing: tuple[str, str] | None = None
-    ) -> None:
+        self,
+        strategy_id: str,
+        outcome: str,
+        *,
+        replacing: int | None = None,
+        game: FinishedGame | None = None,
+    ) -> int:
         """Count one finished game against `strategy_id` from the human's side: `outcome` is
-        "won", "lost" or "drawn". `replacing` is a (strategy id, outcome) this game counted before
-        it was reopened by undo: it is taken back in the same write, if it is still there (the
-        statistics may have been reset since). Saves at once; raises `StatisticsError` (and
-        changes nothing) when the file cannot be written."""
+        "won", "lost" or "drawn"; `game` is kept in the history. `replacing` is the id this
+        game had when it ended before it was reopened by undo: that row is removed in the same
+        transaction (its count with it, unless the statistics were reset since). Returns the
+        game's id. Raises `StatisticsError` (and changes nothing) when it cannot be written."""
         if not isinstance(strategy_id, str) or not strategy_id:
             raise ValueError(f"strategy id must be a non-empty string, not {strategy_id!r}")
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
-        updated = {sid: dict(row) for sid, row in self._results.items()}
-        if replacing is not None:
-            old_id, old_outcome = replacing
-            if updated.get(old_id, {}).get(old_outcome, 0) > 0:
-                updated[old_id][old_outcome] -= 1
-                if not any(updated[old_id].values()):
-                    del updated[old_id]
-        row = updated.setdefault(strategy_id, {key: 0 for key in OUTCOMES})
-        row[outcome] += 1
-        self._save(updated)
-        self._results = updated
+        return self._add(strategy_id, outcome, replacing, game)
+
+    def record_game(self, game: FinishedGame, *, replacing: int | None = None) -> int:
+        """Keep a finished game that counts in no statistics (two people, or a computer that
+        is not installed) in the history; returns its id."""
+        return self._add(None, None, replacing, game)
+
+    def _add(
+        self,
+        strategy_id: str | None,
+        outcome: str | None,
+        replacing: int | None,
+        game: FinishedGame | None,
+    ) -> int:
+        game = game or FinishedGame("", None, 0, False, (0, 0), "")
+        with self._writing() as db:
+            if replacing is not None:
+                db.execute("DELETE FROM games WHERE id = ?", (replacing,))
+            cursor = db.execute(
+                "INSERT INTO games (finished, strategy, outcome, counted, opponent, preset, "
+                "stars, replay_after_triangle, score0, score1, record) "
+                "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    time.time(),
+                    strategy_id,
+                    outcome,
+                    game.opponent,
+                    game.preset,
+                    game.stars,
+                    int(game.replay_after_triangle),
+                    *game.scores,
+                    game.record,
+                ),
+            )
+            return int(cursor.lastrowid or 0)
 
     def reset(self) -> None:
-        """Forget every result (the file is rewritten empty). A damaged file that was kept aside
-        stays where it is; `load_error` is cleared, since the player has now dealt with it."""
-        # The player chose to start over: this also replaces a damaged file that could not be moved
-        # aside (they were told about it in the statistics window).
-        self._writable = True
-        self._save({})
-        self._results = {}
+        """Forget every result (the history keeps its games). A damaged file that was kept
+        aside stays where it is; `load_error` is cleared, since the player has now dealt with
+        it."""
+        if self._db is None:  # the player chose to start over: try a fresh database
+            self._open()
+        with self._writing() as db:
+            db.execute("UPDATE games SET counted = 0")
+            db.execute("DELETE FROM imported")
         self.load_error = None
 
-    # --- the file --------------------------------------------------------------------------------
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
 
-    def _load(self) -> None:
+    # --- the database ----------------------------------------------------------------------------
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One transaction; StatisticsError (and nothing written) if it fails."""
+        db = self._db
+        if db is None:
+            raise StatisticsError(
+                f"Statistics are not saved because the damaged file {self.path} is still in place."
+            )
         try:
-            raw = read_regular_file(self.path, MAX_FILE_BYTES)
-        except FileNotFoundError:
-            return
-        except TooLarge:
-            self._set_aside("it is unreasonably large")
-            return
-        except OSError as error:  # NotAFile too: a FIFO or device is moved aside, never read
-            self._set_aside(f"it could not be read ({error.strerror or error})")
-            return
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise StatisticsError(
+                f"Statistics could not be saved to {self.path} ({error})."
+            ) from error
+
+    def _open(self) -> None:
         try:
-            self._results = _parse(raw)
-        except ValueError as error:
+            self._db = self._connect()
+        except (sqlite3.DatabaseError, _NotADatabase) as error:
             self._set_aside(str(error))
+            if self.corrupt_copy is not None:
+                try:
+                    self._db = self._connect()
+                except (sqlite3.Error, OSError, _NotADatabase):
+                    self._db = None
+        except (sqlite3.Error, OSError) as error:  # a folder that cannot be written, ...
+            self.load_error = (
+                f"The statistics in {self.path} cannot be used ({error}); games are not counted "
+                "until this is fixed."
+            )
+            self._db = None
+            return
+        if self._db is not None:
+            self._import_legacy()
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            info = self.path.stat()
+        except FileNotFoundError:
+            info = None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            raise _NotADatabase("it is not a regular file")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(SCHEMA)
+            check = db.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise _NotADatabase("the database is damaged")
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def _set_aside(self, problem: str) -> None:
-        """Move a bad file out of the way so that it is neither lost nor overwritten."""
+        """Move an unusable file out of the way so that it is neither lost nor overwritten."""
         try:
             target = set_aside(self.path)
         except OSError:
-            self._writable = False
             self.load_error = (
                 f"The statistics file {self.path} is damaged ({problem}) and could not be moved "
                 "aside; statistics are shown from zero and will not be saved until it is fixed "
                 "or the statistics are reset."
             )
             return
+        for suffix in ("-wal", "-shm"):  # a journal belongs to the file it was kept for
+            try:
+                self.path.with_name(self.path.name + suffix).unlink(missing_ok=True)
+            except OSError:
+                pass
         self.corrupt_copy = target
         self.load_error = (
             f"The statistics file was damaged ({problem}). It was kept as {target.name} and "
             "statistics start again from zero."
         )
 
-    def _save(self, results: dict[str, dict[str, int]]) -> None:
-        if not self._writable:
-            raise StatisticsError(
-                f"Statistics are not saved because the damaged file {self.path} is still in place."
-            )
-        document = {"version": FORMAT_VERSION, "strategies": results}
-        data = (json.dumps(document, indent=2, sort_keys=True) + "\n").encode("utf-8")
+    def _import_legacy(self) -> None:
+        """Import the counts of an earlier version's JSON file, once for all windows."""
+        if self.legacy == self.path or (not self.legacy.exists() and not self.legacy.is_symlink()):
+            return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, data)
-        except OSError as error:
-            raise StatisticsError(
-                f"Statistics could not be saved to {self.path} ({error.strerror or error})."
-            ) from error
+            with self._writing() as db:
+                if db.execute("SELECT 1 FROM meta WHERE key = 'imported_json'").fetchone():
+                    return
+                db.execute("INSERT INTO meta VALUES ('imported_json', ?)", (str(time.time()),))
+                try:
+                    results = _parse(read_regular_file(self.legacy, MAX_FILE_BYTES))
+                except TooLarge:
+                    problem: str | None = "it is unreasonably large"
+                except OSError as error:
+                    problem = f"it could not be read ({error.strerror or error})"
+                except ValueError as error:
+                    problem = str(error)
+                else:
+                    problem = None
+                    db.executemany(
+                        "INSERT INTO imported VALUES (?, ?, ?, ?)",
+                        [(sid, r["won"], r["lost"], r["drawn"]) for sid, r in results.items()],
+                    )
+        except StatisticsError as error:
+            self.load_error = str(error)
+            return
+        if problem is not None:
+            try:
+                kept = set_aside(self.legacy)
+            except OSError:
+                kept = self.legacy
+            self.corrupt_copy = kept
+            self.load_error = (
+                f"The statistics file of an earlier version was damaged ({problem}). It was "
+                f"kept as {kept.name} and statistics start again from zero."
+            )
+
+
+class _NotADatabase(Exception):
+    pass
 
 
 def _counts(row: dict[str, int]) -> Counts:
@@ -207,6 +419,8 @@ def _parse(raw: bytes) -> dict[str, dict[str, int]]:
 
 __all__ = [
     "Counts",
+    "FinishedGame",
+    "HistoryEntry",
     "StatisticsError",
     "StatisticsStore",
     "default_statistics_path",

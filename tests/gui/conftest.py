@@ -43,7 +43,7 @@ def make_window(qtbot, tmp_path):
         window = MainWindow(
             registry if registry is not None else FakeRegistry(),
             Settings(tmp_path / f"settings-{len(made)}.ini"),
-            statistics=StatisticsStore(tmp_path / "statistics.json"),
+            statistics=StatisticsStore(tmp_path / "history.sqlite"),
             **kwargs,
         )
         window.session.seat_maker.delay_ms = 0

@@ -34,7 +34,7 @@ HOSTILE = """
 
 def session_with(tmp_path, registry):
     session = GameSession(
-        registry, Settings(tmp_path / "s.ini"), StatisticsStore(tmp_path / "stats.json")
+        registry, Settings(tmp_path / "s.ini"), StatisticsStore(tmp_path / "history.sqlite")
     )
     session.seat_maker.delay_ms = 0
     session.budget_s = 0.3

@@ -120,7 +120,7 @@ def make_session(qapp, tmp_path):
         session = GameSession(
             FakeRegistry(*strategies),
             Settings(tmp_path / "s.ini"),
-            statistics=StatisticsStore(tmp_path / "stats.json"),
+            statistics=StatisticsStore(tmp_path / "history.sqlite"),
         )
         session.seat_maker.delay_ms = 0
         session.budget_s = budget_s

@@ -12,7 +12,7 @@ from triangles_qt.statistics import Counts, StatisticsStore
 
 @pytest.fixture
 def store(tmp_path):
-    store = StatisticsStore(tmp_path / "statistics.json")
+    store = StatisticsStore(tmp_path / "history.sqlite")
     for outcome in ("won", "won", "lost", "drawn"):
         store.record_result("easy", outcome)
     store.record_result("hard", "lost")
@@ -103,7 +103,7 @@ def test_a_failed_reset_is_reported_and_keeps_the_numbers(dialog, store, monkeyp
 
 
 def test_a_damaged_file_is_explained(qtbot, tmp_path, monkeypatch):
-    path = tmp_path / "statistics.json"
+    path = tmp_path / "history.sqlite"
     path.write_text("{ not json")
     store = StatisticsStore(path)
     dialog = StatisticsDialog(store)
@@ -124,7 +124,7 @@ def test_a_damaged_file_is_explained(qtbot, tmp_path, monkeypatch):
 def test_a_damaged_file_that_stays_in_place_is_explained(qtbot, tmp_path, monkeypatch):
     import os
 
-    path = tmp_path / "statistics.json"
+    path = tmp_path / "history.sqlite"
     path.write_text("{ not json")
 
     def refuse(*args, **kwargs):
@@ -151,11 +151,9 @@ def test_counts_follow_the_language_number_format(qtbot, qapp, tmp_path):
 
     from triangles_qt.app.i18n import LanguageManager
 
-    path = tmp_path / "statistics.json"
-    StatisticsStore(path).record_result("easy", "won")
-    data = json.loads(path.read_text())
-    data["strategies"]["easy"]["won"] = 1234  # a long-time player
-    path.write_text(json.dumps(data))
+    path = tmp_path / "history.sqlite"
+    counts = {"easy": {"won": 1234, "lost": 0, "drawn": 0}}  # a long-time player's old file
+    (tmp_path / "statistics.json").write_text(json.dumps({"version": 1, "strategies": counts}))
     languages = LanguageManager(qapp)
     try:
         languages.set_language("de")

@@ -25,7 +25,7 @@ def session_for(tmp_path, *strategies):
     session = GameSession(
         FakeRegistry(*strategies),
         Settings(tmp_path / "settings.ini"),
-        StatisticsStore(tmp_path / "statistics.json"),
+        StatisticsStore(tmp_path / "history.sqlite"),
     )
     session.seat_maker.delay_ms = 0
     return session

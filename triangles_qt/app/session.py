@@ -24,10 +24,16 @@ from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.game import Game, Move, Rejection
 from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.position import Position
-from triangles_qt.core.record import LoadedRecord, RecordError, read_record, write_record
+from triangles_qt.core.record import (
+    LoadedRecord,
+    RecordError,
+    read_record,
+    record_to_text,
+    write_record,
+)
 from triangles_qt.core.rules import Rules
 from triangles_qt.defaults import DEFAULT_PRESET, HINT_LEVELS, MOVE_BUDGET_S
-from triangles_qt.statistics import StatisticsStore
+from triangles_qt.statistics import FinishedGame, StatisticsStore
 
 from . import notices
 from .autosave import autosave_failure, read_autosave, remove_autosave, write_autosave
@@ -94,7 +100,7 @@ class GameSession(QObject):
         self._stroke_since_start = False
         # This game's result in the statistics, kept through undo after the end so that the
         # next ending replaces it instead of counting the game twice.
-        self._counted: tuple[str, str] | None = None
+        self._counted: int | None = None  # its id in the statistics and history
         self._autosave_failing = False
         self.file: Path | None = None
         self._saved_strokes: tuple[tuple[int, int], ...] | None = None
@@ -469,12 +475,38 @@ class GameSession(QObject):
         self.game_over.emit(game.winner)
 
     def _record_result(self, winner: int | None) -> Callable[[], str] | None:
-        """Count the result of a game between the person here and a computer; None, or why it
-        could not be saved (a full disk must not spoil the end of a game)."""
+        """Keep the finished game in the history and, between the person here and a computer,
+        count its result; None, or why it could not be saved (a full disk must not spoil the
+        end of a game)."""
+        game = self._game
+        assert game is not None
         you = self.person_seat
         opponent = None if you is None else self._seats[1 - you].statistics_id
-        if you is None or opponent is None:
-            return None
+        try:
+            record = record_to_text(game, self.players)
+        except RecordError:
+            record = ""
+        names = [seat.name for seat in self._seats]
+        finished = FinishedGame(
+            names[1 - you] if you is not None else " – ".join(names),
+            game.board.preset,
+            game.board.n,
+            game.rules.replay_after_triangle,
+            (game.scores[0], game.scores[1]),
+            record,
+        )
+        store = self.statistics_store()
+        try:
+            if you is None or opponent is None:
+                self._counted = store.record_game(finished, replacing=self._counted)
+            else:
+                outcome = "drawn" if winner is None else ("won" if winner == you else "lost")
+                self._counted = store.record_result(
+                    opponent, outcome, replacing=self._counted, game=finished
+                )
+        except OSError as exc:  # StatisticsError
+            return notices.statistics_not_saved(str(exc))
+        return None
         outcome = "drawn" if winner is None else ("won" if winner == you else "lost")
         try:
             self.statistics_store().record_result(opponent, outcome, replacing=self._counted)

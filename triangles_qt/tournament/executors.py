@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -41,7 +42,9 @@ def default_jobs() -> int:
 
 def end_with_parent(parent: int, every_s: float = 1.0) -> None:
     """In a pool worker: end this process (and so its engines) once the arena that started it
-    is gone, killed or crashed, instead of waiting for work forever."""
+    is gone, killed or crashed, instead of waiting for work forever. Ctrl-C is the arena's to
+    handle: it stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -68,7 +71,7 @@ def cluster_executor(
         ) from exc
     try:
         client = Client(address, timeout=timeout_s, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: not an address
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
     threads = sum(client.nthreads().values())
     executor = client.get_executor(pure=False)
@@ -92,4 +95,14 @@ def local_executor(jobs: int) -> tuple[Executor, Callable[[], None]]:
             initializer=end_with_parent,
             initargs=(os.getpid(),),
         )
-    return executor, lambda: executor.shutdown(wait=False, cancel_futures=True)
+
+    def stop() -> None:
+        """At the end no game is running; after an error or Ctrl-C, running games are
+        abandoned at once rather than waited for (the finished ones are in the database)."""
+        executor.shutdown(wait=False, cancel_futures=True)
+        # The pool keeps its worker processes in _processes (CPython 3.8 to 3.14).
+        workers = getattr(executor, "_processes", None) or {}
+        for process in list(workers.values()):
+            process.terminate()
+
+    return executor, stop

@@ -42,6 +42,7 @@ class Setup:
 
     plugin_dirs: tuple[str, ...] = ()
     own_process: bool = True
+    run: str = ""  # tells runs apart on long-lived (Dask) workers: a new run starts new engines
 
 
 @dataclass
@@ -195,6 +196,9 @@ def players_for(setup: Setup) -> Players:
         # Pool workers end through multiprocessing, which runs these finalisers but not atexit's.
         multiprocessing.util.Finalize(None, close_players, exitpriority=10)
     if setup not in cache:
+        for old in cache.values():  # an earlier run's engines (a rebuilt program, a new commit)
+            old.close()
+        cache.clear()
         cache[setup] = Players.for_setup(setup)
     return cache[setup]
 
@@ -232,8 +236,17 @@ def play_with(players: Players, spec: GameSpec) -> GameOutcome:
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
+def _commit_at(_run_started: float) -> str:
+    return _git_commit()
+
+
 def checkout_commit() -> str:
+    """The commit of the code playing now (looked up at most once a minute)."""
+    return _commit_at(time.monotonic() // 60)
+
+
+def _git_commit() -> str:
     """The git commit of the checkout this package runs from ("" for an installed copy), with
     "+changes" when the checkout has uncommitted changes."""
     root = Path(__file__).resolve().parent.parent.parent

@@ -3,13 +3,14 @@ and its interval, ETA) and the final tables, as plain text or Markdown."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 import time
 from collections.abc import Sequence
 
 from .play import GameOutcome
-from .schedule import Pairing
+from .schedule import Conditions, Pairing
 from .standings import Tally, ranking
 
 
@@ -88,21 +89,26 @@ def markdown_row(tally: Tally) -> str:
     )
 
 
+def by_conditions(tallies: Sequence[Tally]) -> dict[Conditions, list[Tally]]:
+    """The tallies grouped by their conditions but the first seed: ratings compare only
+    strategies that played on the same board size, rules and budget."""
+    groups: dict[Conditions, list[Tally]] = {}
+    for tally in tallies:
+        key = dataclasses.replace(tally.pairing.conditions, seed=0)
+        groups.setdefault(key, []).append(tally)
+    return groups
+
+
 def markdown_table(tallies: Sequence[Tally]) -> str:
     """All pairings in one table, then per board and rules a ranking when more than two
     contestants met there, then the versions that played."""
     lines = [HEADER, "|" + "---|" * (HEADER.count("|") - 1)]
     lines += [markdown_row(t) for t in tallies]
-    groups: dict[tuple, list[Tally]] = {}
-    for tally in tallies:
-        c = tally.pairing.conditions
-        groups.setdefault((c.preset, c.replay_after_triangle, c.budget, c.tolerance), []).append(
-            tally
-        )
-    for (preset, replay, budget, _), group in groups.items():
+    for c, group in by_conditions(tallies).items():
         players = {label for t in group for label in t.labels}
         if len(players) > 2:
-            lines += ["", f"Ranking on {preset}, {rules_text(replay)} rules, {budget:g} s:", ""]
+            title = f"{c.preset}, {rules_text(c.replay_after_triangle)} rules, {c.budget:g} s"
+            lines += ["", f"Ranking on {title}:", ""]
             lines += ["| rank | player | Elo (mean 0) |", "|---|---|---|"]
             for rank, rating in enumerate(ranking(group), 1):
                 elo = f"{rating.elo:+.0f} ± {rating.interval:.0f}"

@@ -66,10 +66,13 @@ class ResultsDB:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         try:
-            # The coordinating thread is the only writer; the check is for threads we never use.
+            # The coordinating arena is the only writer. A rollback journal (not WAL) keeps every
+            # finished game in the file itself, so copying the file alone carries them all.
             self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
             self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            if not {"idx", "record", "commit_"} <= columns:
+                raise sqlite3.DatabaseError("its tables are not those of a results database")
         except sqlite3.DatabaseError as exc:
             raise ResultsError(f"{path} is not a usable results database: {exc}") from exc
 

@@ -7,6 +7,7 @@ Games already in the database are not played again, so a stopped run resumes whe
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -39,12 +40,10 @@ def run_tournament(
     """Play the first `games` games of each pairing that the database lacks; return every
     pairing's tally (its games in the database). Raises RecordsNotWritten at the end when a
     record could not be written."""
-    tallies = {p: Tally(p, list(db.outcomes(p)), sprt) for p in pairings}
-    todo = {
-        p: [k for k in range(games) if k not in db.played(p)]
-        for p in pairings
-        if tallies[p].decision() is None
+    tallies = {
+        p: Tally(p, [g for g in db.outcomes(p) if g.spec.index < games], sprt) for p in pairings
     }
+    todo = games_to_play(pairings, games, db, sprt)
     queue = interleaved(todo)
     queue.reverse()  # popped from the end
     running: dict[Future[GameOutcome], GameSpec] = {}
@@ -58,9 +57,12 @@ def run_tournament(
             if not running:
                 continue
             done, _ = wait(running, return_when=FIRST_COMPLETED)
+            failed = [f for f in done if f.exception() is not None]
             for future in sorted(done, key=lambda f: running[f].index):
                 running.pop(future)
-                outcome = future.result()  # a game that could not be played ends the run
+                if future in failed:
+                    continue
+                outcome = future.result()
                 db.add(outcome)
                 tally = tallies[outcome.spec.pairing]
                 tally.add(outcome)
@@ -80,6 +82,8 @@ def run_tournament(
                         )
                 if on_game is not None:
                     on_game(outcome, tally)
+            if failed:  # a game that could not be played ends the run, once the others are kept
+                failed[0].result()
     finally:
         for future in running:
             future.cancel()
@@ -88,15 +92,33 @@ def run_tournament(
     return list(tallies.values())
 
 
+def games_to_play(
+    pairings: Sequence[Pairing], games: int, db: ResultsDB, sprt: stats.Sprt | None
+) -> dict[Pairing, list[int]]:
+    """The indexes of each pairing's games that the database lacks, for the pairings whose
+    SPRT (if any) is still undecided."""
+    todo = {}
+    for pairing in pairings:
+        played = db.played(pairing)
+        tally = Tally(pairing, [g for g in db.outcomes(pairing) if g.spec.index < games], sprt)
+        if tally.decision() is None:
+            todo[pairing] = [k for k in range(games) if k not in played]
+    return todo
+
+
 def record_name(outcome: GameOutcome) -> str:
     preset = outcome.spec.pairing.conditions.preset
     return f"game-{outcome.spec.index + 1:03d}-{preset}-seed{outcome.spec.seed}.triangles"
 
 
 def pairing_folder(pairing: Pairing) -> str:
-    """A folder name for a pairing's records (an engine command may hold any character)."""
+    """A folder name for a pairing's records (an engine command may hold any character, so a
+    cut or changed name is told apart by a digest of the whole)."""
     text = f"{pairing.first}-vs-{pairing.second}"
-    return "".join(c if c.isalnum() or c in "-_.#" else "_" for c in text)[:120]
+    name = "".join(c if c.isalnum() or c in "-_.#" else "_" for c in text)
+    if name == text and len(name) <= 120:
+        return name
+    return f"{name[:100]}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
 
 
 def write_record_text(folder: Path, outcome: GameOutcome) -> Path:

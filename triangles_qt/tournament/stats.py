@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 Z95 = 1.959963984540054
+MAX_ELO = 2000.0
 
 
 def elo_from_score(score: float) -> float:
@@ -65,9 +66,11 @@ def _estimate(values: Sequence[float], counts: Sequence[float]) -> Estimate | No
             return Estimate(math.inf, elo_from_score(bound), math.inf)
         return Estimate(-math.inf, -math.inf, elo_from_score(1 - bound))
     variance = sum(c * (v - mean) ** 2 for v, c in zip(values, counts, strict=True)) / n
+    if n < 2 or variance == 0:  # one unit, or all alike: no spread to measure an interval by
+        return Estimate(elo_from_score(mean) + 0.0, -math.inf, math.inf)
     half = Z95 * math.sqrt(variance / n)
     low, high = max(mean - half, 0.0), min(mean + half, 1.0)
-    return Estimate(elo_from_score(mean), elo_from_score(low), elo_from_score(high))
+    return Estimate(elo_from_score(mean) + 0.0, elo_from_score(low), elo_from_score(high))
 
 
 def trinomial(wins: int, draws: int, losses: int) -> Estimate | None:
@@ -94,18 +97,23 @@ class Sprt:
     error rates alpha (accepting H1 when H0 holds) and beta, on pentanomial pair counts.
 
     The log-likelihood ratio is the generalised SPRT's normal approximation (as fishtest uses):
-    n (s1 - s0) (2 m - s0 - s1) / (2 v), with m and v the mean and variance of the pair scores.
-    One virtual pair in each bin keeps v above zero, so that a handful of one-sided pairs never
-    decides a match by itself."""
+    n (s1 - s0) (2 m - s0 - s1) / (2 v), with n the pairs, m the mean of their scores and v
+    their variance. The variance counts one virtual pair in each bin besides the real ones, so
+    that a handful of one-sided pairs (variance 0) cannot decide a match by themselves; the
+    mean is the real pairs' own, and no verdict comes before MIN_PAIRS pairs."""
 
     elo0: float = 0.0
     elo1: float = 50.0
     alpha: float = 0.05
     beta: float = 0.05
 
+    MIN_PAIRS = 2
+
     def __post_init__(self) -> None:
-        if not (0 < self.alpha < 1 and 0 < self.beta < 1):
-            raise ValueError("alpha and beta must lie strictly between 0 and 1")
+        if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
+            raise ValueError("alpha and beta must lie between 0 and 1, and add up to less than 1")
+        if not (abs(self.elo0) <= MAX_ELO and abs(self.elo1) <= MAX_ELO):
+            raise ValueError(f"ELO0 and ELO1 must lie between -{MAX_ELO} and {MAX_ELO}")
         if not self.elo1 > self.elo0:
             raise ValueError("elo1 must be larger than elo0")
 
@@ -118,16 +126,21 @@ class Sprt:
         )
 
     def llr(self, counts: Sequence[int]) -> float:
+        n = sum(counts)
+        if n == 0:
+            return 0.0
+        mean = sum(v * c for v, c in zip(PAIR_VALUES, counts, strict=True)) / n
         regularised = [c + 1 for c in counts]
-        n = sum(regularised)
-        mean = sum(v * c for v, c in zip(PAIR_VALUES, regularised, strict=True)) / n
-        variance = sum(c * (v - mean) ** 2 for v, c in zip(PAIR_VALUES, regularised, strict=True))
-        variance /= n
+        m = sum(v * c for v, c in zip(PAIR_VALUES, regularised, strict=True)) / sum(regularised)
+        variance = sum(c * (v - m) ** 2 for v, c in zip(PAIR_VALUES, regularised, strict=True))
+        variance /= sum(regularised)
         s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
         return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
 
     def decision(self, counts: Sequence[int]) -> str | None:
         """ "H1", "H0", or None while the match is undecided."""
+        if sum(counts) < self.MIN_PAIRS:
+            return None
         lower, upper = self.bounds
         llr = self.llr(counts)
         if llr >= upper:
