@@ -146,10 +146,34 @@ def test_declining_to_resume_forgets_the_autosave(make_window):
     window.start_new_game(FRIENDS, seed=21)
     play_strokes(window.session, 2)
     assert autosave_path().is_file()
+    window.close()
     other = make_window()
     other.answers = [False]
     assert not other.files.offer_resume()
     assert not autosave_path().exists()
+
+
+def test_a_second_window_keeps_its_own_game_and_never_touches_the_first_ones(make_window):
+    first = make_window()
+    first.start_new_game(FRIENDS, seed=21)
+    play_strokes(first.session, 2)
+    mine = autosave_path().read_bytes()
+    second = make_window()
+    assert not second.files.offer_resume() and not second.asked  # held by a running window
+    second.start_new_game(FRIENDS, seed=22)
+    play_strokes(second.session, 3)
+    assert second.session.autosave.path != autosave_path()
+    assert autosave_path().read_bytes() == mine
+    second.start_new_game(FRIENDS, seed=23)  # a new game forgets only the second's own
+    assert autosave_path().read_bytes() == mine
+    play_strokes(second.session, 1)
+    first.close()
+    second.close()
+    third = make_window()  # both are offered now, newest first: the second window's
+    third.answers = [False, True]
+    assert third.files.offer_resume()
+    assert len(third.asked) == 2
+    assert third.session.position.board.seed == 21 and len(third.session.position.moves) == 2
 
 
 def test_a_file_that_cannot_be_opened_at_start_is_explained_before_resume_is_offered(
@@ -294,9 +318,10 @@ def test_opening_a_game_leaves_no_autosave_until_a_stroke_is_drawn(make_window, 
     assert autosave_path().is_file()  # the unfinished game, kept for next time
     other = make_window()
     assert other.files.open_file(tmp_path / "g.triangles")
-    assert not autosave_path().exists()  # opening alone changes nothing worth resuming
+    assert other.session.autosave is None  # opening alone changes nothing worth resuming
+    assert autosave_path().is_file()  # and the first window's game waits for a later start
     play_strokes(other.session, 1)
-    assert autosave_path().is_file()
+    assert other.session.autosave.path.is_file() and other.session.autosave.path != autosave_path()
 
 
 def test_command_line_options_and_qt_arguments_are_separated():
@@ -601,10 +626,9 @@ def save_as(window, path):
 
 
 def resumed(make_window, window):
-    """The window's unfinished game, resumed in a new window with the same user's settings."""
+    """The window's unfinished game, resumed in a new window."""
     window.close()
     again = make_window()
-    again.settings.resume_file = window.settings.resume_file
     assert again.files.offer_resume()
     return again
 

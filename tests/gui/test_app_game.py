@@ -2,12 +2,12 @@
 hint, stale computer answers, a hanging plugin, and the New game window."""
 
 import dataclasses
+import sqlite3
 
 import pytest
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star, is_failure
 from PySide6.QtCore import Qt
 
-from triangles_qt import statistics
 from triangles_qt.app import strategy_turn
 from triangles_qt.app.autosave import autosave_path
 from triangles_qt.app.new_game_dialog import NewGameChoices
@@ -297,21 +297,24 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
     session, store = window.session, window.session.statistics_store()
     counted = store.per_strategy()
     (outcome,) = [name for name in ("won", "lost", "drawn") if getattr(counted["first"], name)]
-    saved = store.path.read_bytes()
+    (first_id,) = [entry.id for entry in store.history()]
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
 
-    def full_disk(*args, **kwargs):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(statistics.os, "replace", full_disk)
-    with qtbot.waitSignal(session.game_over, timeout=5000):
-        window.redo_action.trigger()
+    store._db.execute("PRAGMA busy_timeout = 100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the database: nothing is written
+    try:
+        with qtbot.waitSignal(session.game_over, timeout=5000):
+            window.redo_action.trigger()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
     message = window.statusBar().currentMessage()
     assert (
         message.startswith(window.game_over_dialog.title_text) and "could not be saved" in message
     )
-    assert store.per_strategy() == counted and store.path.read_bytes() == saved
+    assert store.per_strategy() == counted and [e.id for e in store.history()] == [first_id]
     monkeypatch.undo()
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
@@ -325,7 +328,7 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
     with qtbot.waitSignal(session.game_over, timeout=5000):
         window.redo_action.trigger()
     # still the first result that is replaced: the failed write did not forget it
-    assert calls == [(("first", outcome), {"replacing": ("first", outcome)})]
+    assert calls[0][0] == ("first", outcome) and calls[0][1]["replacing"] == first_id
     assert StatisticsStore(store.path).per_strategy() == counted
 
 

@@ -339,7 +339,10 @@ def test_a_game_between_people_names_its_winner_and_is_not_counted(make_session,
         "Draw!" if winner is None else f"{('Ana', 'Ben')[winner]} wins!"
     )
     store = session.statistics_store()
-    assert store.totals().played == 0 and not store.path.exists()
+    assert store.totals().played == 0  # kept in the history, counted in no statistics
+    (entry,) = store.history()
+    assert entry.outcome is None and entry.opponent == "Ana – Ben"
+    assert entry.scores == tuple(session.position.scores)
 
 
 # -- undo and redo -------------------------------------------------------------------------------
@@ -399,6 +402,7 @@ def test_undo_after_the_end_withdraws_the_result_and_the_next_ending_replaces_it
     store = session.statistics_store()
     counted = store.per_strategy()
     (outcome,) = [name for name in ("won", "lost", "drawn") if getattr(counted["first"], name)]
+    (first_id,) = [entry.id for entry in store.history()]
     final = session.position.moves
     last_person = max(k for k, move in enumerate(final) if move.player == 0)
     withdrawn, notices = collect(session.notice_withdrawn), collect(session.notice)
@@ -420,8 +424,9 @@ def test_undo_after_the_end_withdraws_the_result_and_the_next_ending_replaces_it
     if not session.position.is_over:
         with qtbot.waitSignal(session.game_over, timeout=20000):
             play_out(session, qtbot)
-    assert calls == [(("first", outcome), {"replacing": ("first", outcome)})]
+    assert [(a, k["replacing"]) for a, k in calls] == [(("first", outcome), first_id)]
     assert store.totals().played == 1 and StatisticsStore(store.path).per_strategy() == counted
+    assert len(store.history()) == 1
     assert kinds(notices).count(NoticeKind.RESULT) == 1
 
 
@@ -638,7 +643,7 @@ def test_a_saved_game_is_unmodified_until_a_stroke_and_opens_again_as_it_was(
     notices, changed = collect(session.notice), collect(session.changed)
     session.save(path)
     assert path.is_file() and session.file == path and not session.modified and changed
-    assert session.settings.resume_file == str(path)
+    assert session.autosave.resume_file == str(path)
     assert notices[-1].kind == NoticeKind.FILE and notices[-1].text() == "Saved evening.triangles"
     strokes, players = session.position.strokes, session.players
     session.request_stroke(*first_legal(session.position))
@@ -647,7 +652,7 @@ def test_a_saved_game_is_unmodified_until_a_stroke_and_opens_again_as_it_was(
     assert not session.modified  # as the file holds it again
     session.request_stroke(*first_legal(session.position))
     session.new_game(FRIENDS, seed=99)
-    assert session.file is None and session.settings.resume_file == ""
+    assert session.file is None and session.autosave.resume_file == ""
     session.request_stroke(*first_legal(session.position))
     assert autosave_path().is_file()  # an unfinished game without a file
     assert session.open_file(path) == []
@@ -684,7 +689,7 @@ def test_a_file_that_cannot_be_opened_raises_and_changes_nothing(
         session.open_file(bad)
     assert error.value.kind == kind and str(error.value)
     assert session.position is view and view.strokes == strokes
-    assert session.file == mine and session.modified and session.settings.resume_file == str(mine)
+    assert session.file == mine and session.modified and session.autosave.resume_file == str(mine)
     assert started == [] and notices == [] and autosave_path().is_file()
     assert session.request_stroke(*first_legal(session.position))  # and the game goes on
 
@@ -703,15 +708,16 @@ def test_an_unfinished_game_is_autosaved_after_every_stroke_and_resumed_exactly(
     assert autosave_path().is_file()  # kept for the next start
 
     again = make_session()  # the next start
-    loaded, problem = again.autosaved_game()
-    assert problem is None and tuple(loaded.game.strokes) == strokes
+    (offer,), problems = again.autosaved_games()
+    loaded = offer.loaded
+    assert problems == [] and tuple(loaded.game.strokes) == strokes
     assert list(loaded.players) == players
-    assert again.resume(loaded) == []
+    assert again.resume(offer) == []
     assert again.position.strokes == strokes and again.players == players
     assert again.local_to_move and again.file is None
     with qtbot.waitSignal(again.game_over, timeout=20000):
         play_out(again, qtbot)
-    assert not autosave_path().exists() and again.autosaved_game() == (None, None)
+    assert not autosave_path().exists() and again.autosaved_games() == ([], [])
 
 
 def test_a_new_game_or_declining_to_resume_forgets_the_autosave(make_session):
@@ -719,11 +725,16 @@ def test_a_new_game_or_declining_to_resume_forgets_the_autosave(make_session):
     session.new_game(FRIENDS, seed=21)
     session.request_stroke(*first_legal(session.position))
     assert autosave_path().is_file()
-    session.discard_autosave()
-    assert session.autosaved_game() == (None, None)
-    session.request_stroke(*first_legal(session.position))
+    assert session.autosaved_games() == ([], [])  # this window's own game is not offered to it
+    session.close()
+    again = make_session()
+    (offer,), _ = again.autosaved_games()
+    again.discard(offer)
+    assert not autosave_path().exists() and again.autosaved_games() == ([], [])
+    again.new_game(FRIENDS, seed=21)
+    again.request_stroke(*first_legal(again.position))
     assert autosave_path().is_file()
-    session.new_game(FRIENDS, seed=22)
+    again.new_game(FRIENDS, seed=22)
     assert not autosave_path().exists()
 
 
@@ -732,14 +743,14 @@ def test_a_damaged_autosave_is_set_aside_and_the_player_told(make_session):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{ not a game", encoding="utf-8")
     session = make_session()
-    loaded, problem = session.autosaved_game()
-    assert loaded is None and problem is not None
+    offers, (problem,) = session.autosaved_games()
+    assert offers == []
     (kept,) = [p for p in path.parent.iterdir() if p.name.startswith(path.name + ".corrupt-")]
     assert kept.read_text(encoding="utf-8") == "{ not a game" and not path.exists()
     assert problem() == (
         f"The unfinished game saved last time could not be read; it was kept as {kept}."
     )
-    assert session.autosaved_game() == (None, None)  # told once
+    assert session.autosaved_games() == ([], [])  # told once
 
 
 def test_a_resumed_game_belongs_again_to_its_file(make_session, tmp_path):
@@ -754,7 +765,7 @@ def test_a_resumed_game_belongs_again_to_its_file(make_session, tmp_path):
     session.close()
 
     again = make_session()
-    again.resume(again.autosaved_game()[0])
+    again.resume(again.autosaved_games()[0][0])
     assert again.position.strokes == strokes
     assert again.file == path and again.modified  # the file lacks the last stroke
     again.save(again.file)
@@ -764,9 +775,9 @@ def test_a_resumed_game_belongs_again_to_its_file(make_session, tmp_path):
     path.unlink()  # the file went away meanwhile
 
     third = make_session()
-    third.resume(third.autosaved_game()[0])
+    third.resume(third.autosaved_games()[0][0])
     assert len(third.position.strokes) == 4
-    assert third.file is None and not third.modified and third.settings.resume_file == ""
+    assert third.file is None and not third.modified and third.autosave.resume_file == ""
 
 
 # -- computer players missing or failing ---------------------------------------------------------

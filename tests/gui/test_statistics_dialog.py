@@ -87,18 +87,21 @@ def test_reset_after_confirmation_empties_store_and_table(dialog, store, monkeyp
 
 
 def test_a_failed_reset_is_reported_and_keeps_the_numbers(dialog, store, monkeypatch):
-    from triangles_qt import statistics
+    import sqlite3
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Reset)
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
 
-    def refuse(*args):
-        raise OSError(30, "Read-only file system")
-
-    monkeypatch.setattr(statistics.os, "replace", refuse)
-    dialog.reset_button.click()
-    assert warnings and "Read-only" in warnings[0]
+    store._db.execute("PRAGMA busy_timeout = 100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the database
+    try:
+        dialog.reset_button.click()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert warnings and "could not be saved" in warnings[0]
     assert table_rows(dialog)[-1] == ["Total", "6", "3", "1", "2"]
 
 

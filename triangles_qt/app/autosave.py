@@ -1,6 +1,7 @@
 """The unfinished game kept on disk after every stroke, offered again at the next start: where it
-lives, writing it atomically, and reading it back (a damaged one is set aside, never lost).
-No widgets here; what the player is told comes back as words to show."""
+lives (one slot per running window, so two windows never overwrite each other's game), writing
+it atomically, and reading it back (a damaged one is set aside, never lost). No widgets here;
+what the player is told comes back as words to show."""
 
 from __future__ import annotations
 
@@ -9,60 +10,146 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLockFile
 
-from triangles_qt.core.atomic_file import set_aside
+from triangles_qt.core.atomic_file import set_aside, write_atomically
 from triangles_qt.core.game import Game
 from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.record import LoadedRecord, RecordError, read_record, write_record
+from triangles_qt.core.safe_read import read_regular_file
 from triangles_qt.plugin_manager import user_data_dir
 
 AUTOSAVE_NAME = "autosave.triangles"
+MAX_SLOTS = 64
+
+
+def slot_path(n: int) -> Path:
+    """Slot n's autosave: the first window's is ``autosave.triangles``, a second window's
+    ``autosave-2.triangles``, and so on."""
+    return user_data_dir() / (AUTOSAVE_NAME if n == 1 else f"autosave-{n}.triangles")
 
 
 def autosave_path() -> Path:
-    return user_data_dir() / AUTOSAVE_NAME
+    """The first slot's autosave (the one a single window uses)."""
+    return slot_path(1)
 
 
-def write_autosave(game: Game, players: Sequence[PlayerInfo]) -> None:
-    """Raises OSError or RecordError when it cannot be written (the game goes on)."""
-    path = autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_record(path, game, players)
+class AutosaveSlot:
+    """Where one window keeps its unfinished game, locked while the window runs so that no other
+    window writes or removes it. A window that crashed leaves a lock naming a process that is
+    gone, which the next start breaks (QLockFile). Beside the game, ``<slot>.file`` names the
+    file the game was saved to or opened from, so a resumed game belongs to it again."""
 
+    def __init__(self, path: Path, lock: QLockFile) -> None:
+        self.path = path
+        self._lock = lock
 
-def remove_autosave() -> None:
-    try:
-        autosave_path().unlink(missing_ok=True)
-    except OSError:
-        pass
-
-
-def read_autosave() -> tuple[LoadedRecord | None, Callable[[], str] | None]:
-    """The autosaved unfinished game (None when there is none), and what the player must be told
-    about a damaged one: it is set aside (or removed, when it cannot be moved)."""
-    path = autosave_path()
-    if not path.is_file():
-        return None, None
-    try:
-        loaded = read_record(path)
-    except (RecordError, OSError, ValueError):
+    @classmethod
+    def try_lock(cls, path: Path) -> AutosaveSlot | None:
+        """The slot at `path` if no running window holds it (then this one does)."""
+        lock = QLockFile(str(path) + ".lock")
+        lock.setStaleLockTime(0)  # stale only when its process is gone, however old
         try:
-            kept = set_aside(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
         except OSError:
-            remove_autosave()
+            return None
+        return cls(path, lock) if lock.tryLock(0) else None
+
+    @property
+    def _file_note(self) -> Path:
+        return self.path.with_name(self.path.name + ".file")
+
+    @property
+    def resume_file(self) -> str:
+        """The game's own file ("" when it has none)."""
+        try:
+            return read_regular_file(self._file_note, 4096).decode("utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            return ""
+
+    @resume_file.setter
+    def resume_file(self, path: str) -> None:
+        try:
+            if path:
+                write_atomically(self._file_note, path.encode("utf-8"))
+            else:
+                self._file_note.unlink(missing_ok=True)
+        except OSError:
+            pass  # a resumed game then has no file: Save asks for one
+
+    def write(self, game: Game, players: Sequence[PlayerInfo]) -> None:
+        """Raises OSError or RecordError when it cannot be written (the game goes on)."""
+        write_record(self.path, game, players)
+
+    def read(self) -> tuple[LoadedRecord | None, Callable[[], str] | None]:
+        """The unfinished game kept here (None when there is none), and what the player must be
+        told about a damaged one: it is set aside (or removed, when it cannot be moved)."""
+        if not self.path.exists():
+            return None, None
+        try:
+            loaded = read_record(self.path)
+        except (RecordError, OSError, ValueError):
+            try:
+                kept = set_aside(self.path)
+            except OSError:
+                self.remove()
+                return None, lambda: QCoreApplication.translate(
+                    "MainWindow",
+                    "The unfinished game saved last time could not be read, and was removed.",
+                )
             return None, lambda: QCoreApplication.translate(
                 "MainWindow",
-                "The unfinished game saved last time could not be read, and was removed.",
-            )
-        return None, lambda: QCoreApplication.translate(
-            "MainWindow",
-            "The unfinished game saved last time could not be read; it was kept as %1.",
-        ).replace("%1", str(kept))
-    if loaded.game.is_over:
-        remove_autosave()
-        return None, None
-    return loaded, None
+                "The unfinished game saved last time could not be read; it was kept as %1.",
+            ).replace("%1", str(kept))
+        if loaded.game.is_over:
+            self.remove()
+            return None, None
+        return loaded, None
+
+    def remove(self) -> None:
+        """Forget the game kept here (the slot stays this window's)."""
+        for path in (self.path, self._file_note):
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    def release(self) -> None:
+        """Let another window take the slot (and the game kept in it, if any)."""
+        self._lock.unlock()
+
+
+def free_slot() -> AutosaveSlot | None:
+    """A slot for a window's games: the first one that no window holds and that keeps no
+    unfinished game of its own (that game waits to be offered at a start)."""
+    for n in range(1, MAX_SLOTS + 1):
+        path = slot_path(n)
+        if path.exists():
+            continue
+        slot = AutosaveSlot.try_lock(path)
+        if slot is not None:
+            if not path.exists():
+                return slot
+            slot.release()
+    return None
+
+
+def unheld_slots() -> list[AutosaveSlot]:
+    """The slots that keep a game and that no running window holds, newest first; this window
+    holds them now, until it resumes, discards or releases each."""
+    paths = [slot_path(n) for n in range(1, MAX_SLOTS + 1)]
+    found = []
+    for path in paths:
+        try:
+            found.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
+    slots = []
+    for _, path in sorted(found, reverse=True):
+        slot = AutosaveSlot.try_lock(path)
+        if slot is not None:
+            slots.append(slot)
+    return slots
 
 
 def autosave_failure(exc: Exception) -> Callable[[], str]:

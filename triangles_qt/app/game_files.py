@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from triangles_qt.core.position import Position
-from triangles_qt.core.record import SUFFIX
+from triangles_qt.core.record import SUFFIX, LoadedRecord
 
 from .player_names import loaded_name
 from .session import FileError, GameSession
@@ -160,27 +160,31 @@ class GameFiles:
             self.window.play_again()
 
     def offer_resume(self) -> bool:
-        """On start: if an unfinished game was autosaved, offer to resume it exactly."""
-        loaded, problem = self.session.autosaved_game()
-        if problem is not None:
-            self.window.startup_notes.append(problem())
-        if loaded is None:
-            return False
+        """On start: offer each unfinished game that windows kept and no running window holds,
+        newest first, until the player takes one."""
+        offers, problems = self.session.autosaved_games()
+        self.window.startup_notes.extend(problem() for problem in problems)
+        for k, offer in enumerate(offers):
+            if self._ask_resume(offer.loaded):
+                self.window.tell_stand_ins(self.session.resume(offer))
+                for other in offers[k + 1 :]:
+                    self.session.release(other)
+                return True
+            self.session.discard(offer)
+        return False
+
+    def _ask_resume(self, loaded: LoadedRecord) -> bool:
         # The question is asked over the game it is about, not over an empty board.
         self.window.view.show_game(Position(loaded.game))
         strategy_for = self.session.seat_maker.strategy_for
         names = tuple(loaded_name(player, strategy_for)() for player in loaded.players)
         self.window.score_panel.set_players((names[0], names[1]), loaded.game.scores)
-        if not self.window.ask(
+        return self.window.ask(
             QCoreApplication.translate("MainWindow", "Resume game"),
             QCoreApplication.translate(
                 "MainWindow", "An unfinished game was saved when Triangles last closed. Resume it?"
             ),
-        ):
-            self.session.discard_autosave()
-            return False
-        self.window.tell_stand_ins(self.session.resume(loaded))
-        return True
+        )
 
     def choose_open_path(self) -> str:
         return choose_open_path(self.window, self._folder())

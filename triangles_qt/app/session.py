@@ -36,7 +36,7 @@ from triangles_qt.defaults import DEFAULT_PRESET, HINT_LEVELS, MOVE_BUDGET_S
 from triangles_qt.statistics import FinishedGame, StatisticsStore
 
 from . import notices
-from .autosave import autosave_failure, read_autosave, remove_autosave, write_autosave
+from .autosave import MAX_SLOTS, AutosaveSlot, autosave_failure, free_slot, unheld_slots
 from .notices import NoticeKind
 from .seats import MoveRequest, Seat, SeatMaker, StandIn, Tag
 from .settings import NewGameChoices, Settings
@@ -52,6 +52,14 @@ class Refusal:
     reason: Rejection
     over: tuple[int, ...]
     crossed: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class ResumeOffer:
+    """An unfinished game a window kept, held by this window while the player decides."""
+
+    slot: AutosaveSlot
+    loaded: LoadedRecord
 
 
 class FileError(Exception):
@@ -102,6 +110,7 @@ class GameSession(QObject):
         # next ending replaces it instead of counting the game twice.
         self._counted: int | None = None  # its id in the statistics and history
         self._autosave_failing = False
+        self._slot: AutosaveSlot | None = None
         self.file: Path | None = None
         self._saved_strokes: tuple[tuple[int, int], ...] | None = None
 
@@ -199,7 +208,7 @@ class GameSession(QObject):
         board = Board.generate(preset, random.randrange(2**31) if seed is None else seed)
         seats, stand_ins = self.seat_maker.for_choices(choices)
         self._set_file(None, None)
-        remove_autosave()
+        self._forget_autosave()
         self._start(Game(board, Rules(choices.replay_after_triangle)), seats)
         return stand_ins
 
@@ -211,33 +220,67 @@ class GameSession(QObject):
         except (RecordError, OSError, ValueError) as exc:
             raise FileError(str(exc), getattr(exc, "kind", "invalid")) from exc
         self._set_file(Path(path), loaded.game.strokes)
-        remove_autosave()
+        self._forget_autosave()
         stand_ins = self._start_loaded(loaded)
         self.notice.emit(notices.opened(Path(path).name))
         return stand_ins
 
-    def autosaved_game(self) -> tuple[LoadedRecord | None, Callable[[], str] | None]:
-        """The unfinished game autosaved last time, if there is one to offer, and what the
-        player must be told about a damaged one (set aside, or removed)."""
-        return read_autosave()
+    def autosaved_games(self) -> tuple[list[ResumeOffer], list[Callable[[], str]]]:
+        """The unfinished games that windows kept and no running window holds, newest first,
+        and what the player must be told about damaged ones (set aside, or removed). Each
+        offer must be taken up by `resume`, `discard` or `release`."""
+        offers, problems = [], []
+        for slot in unheld_slots():
+            loaded, problem = slot.read()
+            if problem is not None:
+                problems.append(problem)
+            if loaded is None:
+                slot.release()
+            else:
+                offers.append(ResumeOffer(slot, loaded))
+        return offers, problems
 
-    def resume(self, loaded: LoadedRecord) -> list[StandIn]:
-        """Go on with the autosaved game; it belongs again to the file it was saved to or opened
-        from (still marked changed if strokes were played since), so Save writes there."""
-        file = self.settings.resume_file
+    def resume(self, offer: ResumeOffer) -> list[StandIn]:
+        """Go on with an autosaved game, in its slot; it belongs again to the file it was saved
+        to or opened from (still marked changed if strokes were played since), so Save writes
+        there."""
+        file = offer.slot.resume_file
+        self._take_slot(offer.slot)
         self._set_file(None, None)
-        stand_ins = self._start_loaded(loaded)
+        stand_ins = self._start_loaded(offer.loaded)
         try:
             saved = read_record(Path(file)) if file else None
         except (RecordError, OSError, ValueError):
             saved = None  # moved or damaged since: the game is resumed without a file
-        if saved is not None and saved.game.board.same_as(loaded.game.board):
+        if saved is not None and saved.game.board.same_as(offer.loaded.game.board):
             self._set_file(Path(file), saved.game.strokes)
             self.changed.emit()
         return stand_ins
 
-    def discard_autosave(self) -> None:
-        remove_autosave()
+    def discard(self, offer: ResumeOffer) -> None:
+        """The player does not want this autosaved game back: it is removed."""
+        offer.slot.remove()
+        offer.slot.release()
+
+    @staticmethod
+    def release(offer: ResumeOffer) -> None:
+        """Leave an autosaved game for another start (the player chose another one)."""
+        offer.slot.release()
+
+    @property
+    def autosave(self) -> AutosaveSlot | None:
+        """This window's autosave slot (None until its first game is kept or resumed)."""
+        return self._slot
+
+    def _take_slot(self, slot: AutosaveSlot) -> None:
+        if self._slot is not None:
+            self._slot.remove()
+            self._slot.release()
+        self._slot = slot
+
+    def _forget_autosave(self) -> None:
+        if self._slot is not None:
+            self._slot.remove()
 
     def _start_loaded(self, loaded: LoadedRecord) -> list[StandIn]:
         seats, stand_ins = self.seat_maker.for_record(loaded.players)
@@ -277,6 +320,9 @@ class GameSession(QObject):
             seat.close()
         self._game = self._view = None
         self.seat_maker.close()
+        if self._slot is not None:  # its game stays, for a later start to offer
+            self._slot.release()
+            self._slot = None
 
     # -- files -------------------------------------------------------------------------------------
 
@@ -298,7 +344,8 @@ class GameSession(QObject):
         too, so that a resumed game belongs to it again."""
         self.file = path
         self._saved_strokes = None if strokes is None else tuple(strokes)
-        self.settings.resume_file = str(path or "")
+        if self._slot is not None:
+            self._slot.resume_file = str(path or "")
 
     def _autosave(self) -> None:
         """Keep the unfinished game safe on disk after every stroke."""
@@ -308,10 +355,15 @@ class GameSession(QObject):
         # Nothing worth offering to resume; and a finished game reopened by undo is already
         # counted in the statistics: resumed in another session it would be counted twice.
         if game.is_over or not game.moves or self._counted is not None:
-            remove_autosave()
+            self._forget_autosave()
             return
         try:
-            write_autosave(game, self.players)
+            if self._slot is None:
+                self._slot = free_slot()
+                if self._slot is None:
+                    raise OSError(f"all {MAX_SLOTS} autosave slots are taken by other windows")
+                self._slot.resume_file = str(self.file or "")
+            self._slot.write(game, self.players)
         except (RecordError, OSError) as exc:  # a full disk must not stop the game
             if not self._autosave_failing:  # said once, not after every stroke
                 self.notice.emit(notices.autosave_failed(autosave_failure(exc)))
