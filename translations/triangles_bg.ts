@@ -91,6 +91,111 @@
     </message>
 </context>
 <context>
+    <name>HistoryDialog</name>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Нов ход след триъгълник</translation>
+    </message>
+    <message>
+        <source>One stroke per turn</source>
+        <translation>Една черта на ход</translation>
+    </message>
+    <message>
+        <source>Custom board</source>
+        <translation>Собствено поле</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Телефон</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Таблет</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n звезда</numerusform>
+            <numerusform>%1 · %n звезди</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Победа</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Загуба</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Равенство</translation>
+    </message>
+    <message>
+        <source>This game&apos;s record could not be read.</source>
+        <translation>Записът на тази игра не може да бъде прочетен.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stroke %1 of %n</source>
+        <translation>
+            <numerusform>Черта %1 от %n</numerusform>
+            <numerusform>Черта %1 от %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Game history</source>
+        <translation>История на игрите</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Дата</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Противник</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Правила</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Поле</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Точки</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Резултат</translation>
+    </message>
+    <message>
+        <source>No finished games yet. Every game you finish is kept here to replay.</source>
+        <translation>Все още няма завършени игри. Всяка завършена игра се пази тук, за да я прегледате отново.</translation>
+    </message>
+    <message>
+        <source>First stroke</source>
+        <translation>Първа черта</translation>
+    </message>
+    <message>
+        <source>Previous stroke</source>
+        <translation>Предишна черта</translation>
+    </message>
+    <message>
+        <source>Next stroke</source>
+        <translation>Следваща черта</translation>
+    </message>
+    <message>
+        <source>Last stroke</source>
+        <translation>Последна черта</translation>
+    </message>
+    <message>
+        <source>Stroke</source>
+        <translation>Черта</translation>
+    </message>
+</context>
+<context>
     <name>HowToPlayDialog</name>
     <message>
         <source>How to play</source>
@@ -126,6 +231,10 @@
     <message>
         <source>S&amp;tatistics…</source>
         <translation>&amp;Статистика…</translation>
+    </message>
+    <message>
+        <source>Histor&amp;y…</source>
+        <translation>Ис&amp;тория…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>

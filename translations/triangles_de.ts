@@ -91,6 +91,111 @@
     </message>
 </context>
 <context>
+    <name>HistoryDialog</name>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Nach einem Dreieck nochmal spielen</translation>
+    </message>
+    <message>
+        <source>One stroke per turn</source>
+        <translation>Eine Linie pro Zug</translation>
+    </message>
+    <message>
+        <source>Custom board</source>
+        <translation>Eigenes Spielfeld</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Smartphone</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tablet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n Stern</numerusform>
+            <numerusform>%1 · %n Sterne</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gewonnen</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>This game&apos;s record could not be read.</source>
+        <translation>Die Aufzeichnung dieses Spiels konnte nicht gelesen werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stroke %1 of %n</source>
+        <translation>
+            <numerusform>Linie %1 von %n</numerusform>
+            <numerusform>Linie %1 von %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Game history</source>
+        <translation>Spielverlauf</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Gegner</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>No finished games yet. Every game you finish is kept here to replay.</source>
+        <translation>Noch keine beendeten Spiele. Jedes Spiel, das du beendest, wird hier zum Nachspielen aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>First stroke</source>
+        <translation>Erste Linie</translation>
+    </message>
+    <message>
+        <source>Previous stroke</source>
+        <translation>Vorige Linie</translation>
+    </message>
+    <message>
+        <source>Next stroke</source>
+        <translation>Nächste Linie</translation>
+    </message>
+    <message>
+        <source>Last stroke</source>
+        <translation>Letzte Linie</translation>
+    </message>
+    <message>
+        <source>Stroke</source>
+        <translation>Linie</translation>
+    </message>
+</context>
+<context>
     <name>HowToPlayDialog</name>
     <message>
         <source>How to play</source>
@@ -126,6 +231,10 @@
     <message>
         <source>S&amp;tatistics…</source>
         <translation>Stat&amp;istik…</translation>
+    </message>
+    <message>
+        <source>Histor&amp;y…</source>
+        <translation>&amp;Verlauf…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>

@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>HistoryDialog</name>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n star</numerusform>
+            <numerusform>%1 · %n stars</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stroke %1 of %n</source>
+        <translation>
+            <numerusform>Stroke %1 of %n</numerusform>
+            <numerusform>Stroke %1 of %n</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>%n plugin(s) or theme(s) could not be loaded: see Settings &gt; Plugins.</source>

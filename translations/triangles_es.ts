@@ -91,6 +91,111 @@
     </message>
 </context>
 <context>
+    <name>HistoryDialog</name>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Repetir tras un triángulo</translation>
+    </message>
+    <message>
+        <source>One stroke per turn</source>
+        <translation>Un trazo por turno</translation>
+    </message>
+    <message>
+        <source>Custom board</source>
+        <translation>Tablero personalizado</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Móvil</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tableta</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n estrella</numerusform>
+            <numerusform>%1 · %n estrellas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Ganada</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Perdida</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Empate</translation>
+    </message>
+    <message>
+        <source>This game&apos;s record could not be read.</source>
+        <translation>No se pudo leer el registro de esta partida.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stroke %1 of %n</source>
+        <translation>
+            <numerusform>Trazo %1 de %n</numerusform>
+            <numerusform>Trazo %1 de %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Game history</source>
+        <translation>Historial de partidas</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Rival</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Reglas</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Tablero</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Puntuación</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>No finished games yet. Every game you finish is kept here to replay.</source>
+        <translation>Todavía no hay partidas terminadas. Cada partida que termines se guarda aquí para volver a verla.</translation>
+    </message>
+    <message>
+        <source>First stroke</source>
+        <translation>Primer trazo</translation>
+    </message>
+    <message>
+        <source>Previous stroke</source>
+        <translation>Trazo anterior</translation>
+    </message>
+    <message>
+        <source>Next stroke</source>
+        <translation>Trazo siguiente</translation>
+    </message>
+    <message>
+        <source>Last stroke</source>
+        <translation>Último trazo</translation>
+    </message>
+    <message>
+        <source>Stroke</source>
+        <translation>Trazo</translation>
+    </message>
+</context>
+<context>
     <name>HowToPlayDialog</name>
     <message>
         <source>How to play</source>
@@ -126,6 +231,10 @@
     <message>
         <source>S&amp;tatistics…</source>
         <translation>&amp;Estadísticas…</translation>
+    </message>
+    <message>
+        <source>Histor&amp;y…</source>
+        <translation>&amp;Historial…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>

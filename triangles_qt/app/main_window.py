@@ -23,6 +23,7 @@ from .engines_dialog import EnginesDialog
 from .game_files import GameFiles
 from .game_over import GameOverDialog
 from .help_dialog import HowToPlayDialog, about_box
+from .history_dialog import HistoryDialog
 from .i18n import LANGUAGES, native_name, normalise_code
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
@@ -126,6 +127,7 @@ class MainWindow(QMainWindow):
         self.redo_action = action("redoAction", s.redo, QKeySequence.StandardKey.Redo)
         self.hint_action = action("hintAction", s.request_hint, "H")
         self.statistics_action = action("statisticsAction", self.show_statistics)
+        self.history_action = action("historyAction", self.show_history, "Ctrl+H")
         self.quit_action = action("quitAction", self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.plugins_action = action("pluginsAction", self.show_plugins)
@@ -159,7 +161,7 @@ class MainWindow(QMainWindow):
         for section in (
             [self.new_action, self.open_action, self.save_action, self.save_as_action],
             [self.undo_action, self.redo_action, self.hint_action],
-            [self.statistics_action],
+            [self.statistics_action, self.history_action],
         ):
             self.game_menu.addActions(section)
             self.game_menu.addSeparator()
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
             (self.redo_action, self.tr("&Redo")),
             (self.hint_action, self.tr("&Hint")),
             (self.statistics_action, self.tr("S&tatistics…")),
+            (self.history_action, self.tr("Histor&y…")),
             (self.quit_action, self.tr("&Quit")),
             (self.plugins_action, self.tr("&Plugins…")),
             (self.engines_action, self.tr("&Engines…")),
@@ -383,6 +386,10 @@ class MainWindow(QMainWindow):
         names = {str(s.id): strategy_display_name(s) for s in self.session.seat_maker.strategies()}
         dialog = StatisticsDialog(self.session.statistics_store(), self, strategy_names=names)
         self._open_child("statistics", dialog)
+
+    def show_history(self) -> None:
+        store = self.session.statistics_store()
+        self._open_child("history", HistoryDialog(store, self.theme, self))
 
     def show_plugins(self) -> None:
         self._open_child("plugins", PluginsDialog(self.registry, self, theme_set=self.theme_set))

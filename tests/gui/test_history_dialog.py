@@ -1,0 +1,62 @@
+"""The History window: every finished game, newest first, and a replay stroke by stroke."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from test_app_game import VS_COMPUTER, finished_game
+
+from triangles_qt.app.history_dialog import HistoryDialog
+from triangles_qt.statistics import StatisticsStore
+from triangles_qt.themes import NEBULA
+
+
+def test_a_finished_game_is_listed_and_replayed_stroke_by_stroke(make_window, qtbot):
+    window = finished_game(make_window(), qtbot)
+    final = window.session.position
+    window.game_over_dialog.close_button.click()
+    window.history_action.trigger()
+    dialog = window._child_dialogs["history"]
+    qtbot.waitExposed(dialog)
+    assert dialog.windowTitle() == "Game history"
+    assert dialog.table.rowCount() == 1
+    row = [dialog.table.item(0, c).text() for c in range(dialog.table.columnCount())]
+    opponent = window.session.seats[1].name
+    assert row[1] == opponent and row[2] == "One stroke per turn"
+    assert row[3] == "Phone · 24 stars"
+    assert row[4] == f"{final.scores[0]} – {final.scores[1]}"
+    assert row[5] in ("Won", "Lost", "Drawn")
+    total = len(final.moves)
+    scene = dialog.view.board_scene
+    assert len(scene.strokes) == total  # the final position first
+    assert dialog.step_label.text().startswith(f"Stroke {total} of {total}")
+    qtbot.mouseClick(dialog.first_button, Qt.MouseButton.LeftButton)
+    assert scene.strokes == {} and not dialog.back_button.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Right)
+    qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+    strokes = {tuple(sorted(m.stroke)) for m in final.moves[:2]}
+    assert set(scene.strokes) == strokes
+    assert dialog.step_label.text().startswith(f"Stroke 2 of {total} · ")
+    qtbot.keyClick(dialog, Qt.Key.Key_End)
+    assert len(scene.strokes) == total and not dialog.next_button.isEnabled()
+
+
+def test_an_empty_history_says_so_and_a_damaged_record_is_told(qtbot, tmp_path):
+    store = StatisticsStore(tmp_path / "history.sqlite")
+    dialog = HistoryDialog(store, NEBULA)
+    qtbot.addWidget(dialog)
+    assert dialog.table.isHidden() and not dialog.empty_label.isHidden()
+    assert "No finished games yet" in dialog.empty_label.text()
+    store._add(None, None, None, None)  # a row without a readable record
+    dialog.reload()
+    assert dialog.table.rowCount() == 1 and dialog.game is None
+    assert dialog.step_label.text() == "This game's record could not be read."
+    assert not dialog.next_button.isEnabled()
+
+
+def test_an_unfinished_game_is_not_history(make_window, qtbot):
+    window = finished_game(make_window(), qtbot)
+    window.game_over_dialog.close_button.click()
+    window.start_new_game(VS_COMPUTER, seed=6)
+    window.show_history()
+    dialog = window._child_dialogs["history"]
+    assert dialog.table.rowCount() == 1  # an unfinished game is not history
