@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSplitter,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -57,8 +58,14 @@ class HistoryDialog(QDialog):
         self.view.setMinimumSize(280, 220)
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.valueChanged.connect(self._show_stroke)
-        self.first_button, self.back_button = QPushButton("⏮", self), QPushButton("◀", self)
-        self.next_button, self.last_button = QPushButton("▶", self), QPushButton("⏭", self)
+        icons = [
+            self.style().standardIcon(getattr(QStyle.StandardPixmap, name))
+            for name in ("SP_MediaSkipBackward", "SP_MediaSeekBackward")
+            + ("SP_MediaSeekForward", "SP_MediaSkipForward")
+        ]
+        self.first_button, self.back_button, self.next_button, self.last_button = (
+            QPushButton(icon, "", self) for icon in icons
+        )
         steps = (
             (self.first_button, lambda: self.slider.setValue(0)),
             (self.back_button, lambda: self.slider.setValue(self.slider.value() - 1)),
@@ -94,10 +101,11 @@ class HistoryDialog(QDialog):
         splitter.addWidget(replay)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([660, 420])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.buttons)
-        self.resize(980, 520)
+        self.resize(1100, 540)
         self.retranslate_ui()
         self.reload()
 
