@@ -147,3 +147,33 @@ def test_undo_walks_back_through_every_state(board, rng):
     while seen:
         game.undo()
         assert (game.player, game.scores, game.legal_bits, game.is_over) == seen.pop()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=12, max_value=40),
+    st.integers(min_value=0, max_value=6),
+    st.integers(min_value=0, max_value=5),
+    st.randoms(use_true_random=False),
+)
+def test_stars_mostly_on_one_line_block_exactly_the_strokes_that_pass_near_them(
+    on_line, off_line, tol, rng
+):
+    """Boards of a hostile record: most stars on one line, which takes the board's other path
+    for finding blocked strokes; the result must be the brute-force one."""
+    dx, dy = rng.choice([(1, 0), (0, 1), (1, 1), (2, 1), (3, -2)])
+    step = rng.randint(1, 3)
+    start = (rng.randint(0, 50), rng.randint(400, 450))
+    stars = {(start[0] + k * step * dx, start[1] + k * step * dy) for k in range(on_line)}
+    while len(stars) < on_line + off_line:
+        stars.add((rng.randint(0, 900), rng.randint(0, 900)))
+    stars = sorted(stars)
+    board = Board(stars, 1000, 1000, tol)
+    n = len(stars)
+    for i, j in combinations(range(n), 2):
+        blocked = any(
+            within_distance_of_segment(stars[k], stars[i], stars[j], tol)
+            for k in range(n)
+            if k not in (i, j)
+        )
+        assert (board.candidate(i, j) < 0) == blocked, (i, j)

@@ -192,7 +192,36 @@ class Board:
         # necessary condition leaves few entries for the exact test below.
         reach = tol * (np.abs(dx) + np.abs(dy))
         reach = reach[:, None]
-        near_p, near_k = np.nonzero((cross <= reach) & (cross >= -reach))
+        near = (cross <= reach) & (cross >= -reach)
+        if np.count_nonzero(near) > 8 * len(ia):
+            # Many stars on a few lines (a hostile record, never a generated board): most are
+            # near a pair's line but far beyond its ends, so keep those within the segment's
+            # bounding box grown by tol.
+            x32, y32 = self.stars[:, 0].astype(np.int32), self.stars[:, 1].astype(np.int32)
+            for c in (x32, y32):
+                lo, hi = np.minimum(c[ia], c[ib]) - tol, np.maximum(c[ia], c[ib]) + tol
+                near &= c[None, :] >= lo[:, None]
+                near &= c[None, :] <= hi[:, None]
+        near_p, near_k = np.nonzero(near)
+        del near
+        blocker = np.full(len(ia), -1, dtype=np.int64)
+        chunk = 1 << 20  # bounds the temporaries of the exact test (a few MB each)
+        for start in range(len(near_p) - 1, -1, -chunk):  # from the end: lowest k written last
+            part = slice(max(start - chunk + 1, 0), start + 1)
+            self._exact_blockers(ia, ib, cross, near_p[part], near_k[part], blocker)
+        return blocker
+
+    def _exact_blockers(
+        self,
+        ia: np.ndarray,
+        ib: np.ndarray,
+        cross: np.ndarray,
+        near_p: np.ndarray,
+        near_k: np.ndarray,
+        blocker: np.ndarray,
+    ) -> None:
+        """Write into `blocker` the stars among `near_k` within tol of their pair's segment."""
+        tol = self.tolerance
         keep = (near_k != ia[near_p]) & (near_k != ib[near_p])
         near_p, near_k = near_p[keep], near_k[keep]
         x, y = self.stars[:, 0], self.stars[:, 1]  # int64 from here: squares need it
@@ -211,10 +240,8 @@ class Board:
             apx * apx + apy * apy <= tol2,
             np.where(dot >= length2, bpx * bpx + bpy * bpy <= tol2, cr * cr <= tol2 * length2),
         )
-        blocker = np.full(len(ia), -1, dtype=np.int64)
         hit_p, hit_k = near_p[within], near_k[within]
         blocker[hit_p[::-1]] = hit_k[::-1]  # reversed so the lowest star index wins on repeats
-        return blocker
 
     # -- lookups -------------------------------------------------------------------------------
 
