@@ -12,15 +12,12 @@ invalid), 2 on a usage error (no file given, unknown option). No Qt is imported.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import unicodedata
 from collections.abc import Sequence
 
 from .core.record import LoadedRecord, RecordError, read_record
-
-USAGE = (
-    "usage: python -m triangles_qt.record FILE...\nCheck Triangles game records (.triangles files)."
-)
 
 
 def summary(loaded: LoadedRecord) -> str:
@@ -76,25 +73,28 @@ def _print(line: str) -> None:
         print(line.encode(encoding, "backslashreplace").decode(encoding), flush=True)
 
 
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="triangles-record",
+        description="Check Triangles game records (.triangles files): one line per file, OK or "
+        "INVALID with the reason. Exit status 0 when every file is valid, 1 when any is not.",
+    )
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="records to check (-- before a name starting with -)",
+    )
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0
-    if args and args[0] == "--":
-        args = args[1:]
-    elif any(a.startswith("-") and a != "-" for a in args):
-        bad = next(a for a in args if a.startswith("-") and a != "-")
-        print(
-            f"{USAGE}\nerror: unknown option {bad} (use -- before a file name starting with -)",
-            file=sys.stderr,
-        )
-        return 2
-    if not args:
-        print(f"{USAGE}\nerror: no file given", file=sys.stderr)
-        return 2
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help (0) or a usage error (2), already printed
+        return int(stop.code or 0)
     status = 0
-    for path in args:
+    for path in args.files:
         ok, line = check_file(path)
         _print(line)
         if not ok:
