@@ -373,10 +373,6 @@
         <translation>Продължаване на играта</translation>
     </message>
     <message>
-        <source>An unfinished game was saved when Triangles last closed. Resume it?</source>
-        <translation>При последното затваряне на Triangles беше запазена незавършена игра. Искате ли да я продължите?</translation>
-    </message>
-    <message>
         <source>Stroke taken back</source>
         <translation>Чертата е отменена</translation>
     </message>
@@ -414,6 +410,10 @@
     <message>
         <source>“%1” already exists. Do you want to replace it?</source>
         <translation>„%1“ вече съществува. Искате ли да го замените?</translation>
+    </message>
+    <message>
+        <source>An unfinished game from %1 was kept. Resume it?</source>
+        <translation>Запазена е незавършена игра от %1. Да продължи ли?</translation>
     </message>
     <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>

@@ -373,10 +373,6 @@
         <translation>Spiel fortsetzen</translation>
     </message>
     <message>
-        <source>An unfinished game was saved when Triangles last closed. Resume it?</source>
-        <translation>Beim letzten Beenden von Triangles wurde ein nicht beendetes Spiel gespeichert. Möchtest du es fortsetzen?</translation>
-    </message>
-    <message>
         <source>Stroke taken back</source>
         <translation>Linie zurückgenommen</translation>
     </message>
@@ -414,6 +410,10 @@
     <message>
         <source>“%1” already exists. Do you want to replace it?</source>
         <translation>„%1“ existiert bereits. Möchtest du die Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>An unfinished game from %1 was kept. Resume it?</source>
+        <translation>Ein nicht beendetes Spiel vom %1 wurde aufbewahrt. Fortsetzen?</translation>
     </message>
     <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>

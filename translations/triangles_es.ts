@@ -373,10 +373,6 @@
         <translation>Reanudar partida</translation>
     </message>
     <message>
-        <source>An unfinished game was saved when Triangles last closed. Resume it?</source>
-        <translation>La última vez que se cerró Triangles quedó guardada una partida sin terminar. ¿Quieres reanudarla?</translation>
-    </message>
-    <message>
         <source>Stroke taken back</source>
         <translation>Trazo deshecho</translation>
     </message>
@@ -414,6 +410,10 @@
     <message>
         <source>“%1” already exists. Do you want to replace it?</source>
         <translation>«%1» ya existe. ¿Quieres reemplazarlo?</translation>
+    </message>
+    <message>
+        <source>An unfinished game from %1 was kept. Resume it?</source>
+        <translation>Se guardó una partida sin terminar del %1. ¿Quieres continuarla?</translation>
     </message>
     <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>

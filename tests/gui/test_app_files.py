@@ -173,6 +173,7 @@ def test_a_second_window_keeps_its_own_game_and_never_touches_the_first_ones(mak
     third.answers = [False, True]
     assert third.files.offer_resume()
     assert len(third.asked) == 2
+    assert third.asked[0].startswith("An unfinished game from ") and "was kept" in third.asked[0]
     assert third.session.position.board.seed == 21 and len(third.session.position.moves) == 2
 
 

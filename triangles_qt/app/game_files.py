@@ -9,14 +9,14 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from triangles_qt.core.position import Position
-from triangles_qt.core.record import SUFFIX, LoadedRecord
+from triangles_qt.core.record import SUFFIX
 
 from .player_names import loaded_name
-from .session import FileError, GameSession
+from .session import FileError, GameSession, ResumeOffer
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -165,7 +165,7 @@ class GameFiles:
         offers, problems = self.session.autosaved_games()
         self.window.startup_notes.extend(problem() for problem in problems)
         for k, offer in enumerate(offers):
-            if self._ask_resume(offer.loaded):
+            if self._ask_resume(offer):
                 self.window.tell_stand_ins(self.session.resume(offer))
                 for other in offers[k + 1 :]:
                     self.session.release(other)
@@ -173,17 +173,25 @@ class GameFiles:
             self.session.discard(offer)
         return False
 
-    def _ask_resume(self, loaded: LoadedRecord) -> bool:
+    def _ask_resume(self, offer: ResumeOffer) -> bool:
         # The question is asked over the game it is about, not over an empty board.
+        loaded = offer.loaded
         self.window.view.show_game(Position(loaded.game))
         strategy_for = self.session.seat_maker.strategy_for
         names = tuple(loaded_name(player, strategy_for)() for player in loaded.players)
         self.window.score_panel.set_players((names[0], names[1]), loaded.game.scores)
+        # When it was last autosaved: the window may have closed, crashed or still be running
+        # somewhere else, so only the time is certain.
+        try:
+            when = QDateTime.fromSecsSinceEpoch(int(offer.slot.path.stat().st_mtime))
+            moment = QLocale().toString(when, QLocale.FormatType.ShortFormat)
+        except OSError:
+            moment = "?"
         return self.window.ask(
             QCoreApplication.translate("MainWindow", "Resume game"),
             QCoreApplication.translate(
-                "MainWindow", "An unfinished game was saved when Triangles last closed. Resume it?"
-            ),
+                "MainWindow", "An unfinished game from %1 was kept. Resume it?"
+            ).replace("%1", moment),
         )
 
     def choose_open_path(self) -> str:
