@@ -784,6 +784,8 @@ def test_cli_usage_errors(capsys):
     assert "unrecognized arguments: --frobnicate" in capsys.readouterr().err
     assert main(["--help"]) == 0
     assert "usage: triangles-record" in capsys.readouterr().out
+    assert main(["-x\x1b[31m", "a.triangles"]) == 2
+    assert "\\x1b[31m" in capsys.readouterr().err  # escaped, never sent to the terminal
 
 
 def test_cli_double_dash(tmp_path, capsys, monkeypatch):

@@ -243,3 +243,55 @@ def test_a_damaged_json_file_is_kept_aside_and_reported_once(path, content):
     assert store.corrupt_copy.name in store.load_error and not old.exists()
     store.record_result("hard", "won")
     assert StatisticsStore(path).load_error is None
+
+
+def test_a_busy_database_is_reported_and_never_set_aside(path, monkeypatch):
+    first = StatisticsStore(path)
+    first.record_result("hard", "won")
+    first.close()
+
+    def busy(self):
+        raise sqlite3.OperationalError("database is locked")  # as SQLite says it
+
+    monkeypatch.setattr(StatisticsStore, "_connect", busy)
+    store = StatisticsStore(path)
+    assert store.corrupt_copy is None and not list(path.parent.glob("*.corrupt-*"))
+    assert store.load_error is not None and "cannot be used now" in store.load_error
+    with pytest.raises(StatisticsError):
+        store.record_result("hard", "lost")
+    monkeypatch.undo()
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 1, 0, 0)}
+
+
+def test_a_database_set_aside_keeps_its_journal(path, monkeypatch):
+    store = StatisticsStore(path)
+    store.record_result("hard", "won")
+    wal = path.with_name(path.name + "-wal")
+    assert wal.exists()  # the game may sit there until a checkpoint
+    monkeypatch.setattr(
+        StatisticsStore,
+        "_connect",
+        lambda self: (_ for _ in ()).throw(statistics._NotADatabase("x")),
+    )
+    other = StatisticsStore(path)
+    assert other.corrupt_copy is not None
+    assert other.corrupt_copy.with_name(other.corrupt_copy.name + "-wal").exists()
+
+
+def test_rows_another_program_wrote_badly_are_skipped(path):
+    store = StatisticsStore(path)
+    good = store.record_result("easy", "won", game=finished())
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "INSERT INTO games VALUES (NULL, 1.0, 'easy', 'victory', 1, 'x', NULL, 'many', 0, "
+            "0, 0, '')"
+        )
+        db.execute("INSERT INTO imported VALUES ('hard', -5, 'x', 2)")
+    assert store.per_strategy() == {"easy": Counts(1, 1, 0, 0)}
+    assert [entry.id for entry in store.history()] == [good]
+
+
+def test_an_absurd_legacy_count_is_refused_not_a_crash(path):
+    legacy_file(path, {"hard": {"won": 2**70, "lost": 0, "drawn": 0}})
+    store = StatisticsStore(path)
+    assert store.load_error is not None and store.per_strategy() == {}

@@ -16,6 +16,7 @@ import argparse
 import sys
 import unicodedata
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .core.record import LoadedRecord, RecordError, read_record
 
@@ -73,8 +74,15 @@ def _print(line: str) -> None:
         print(line.encode(encoding, "backslashreplace").decode(encoding), flush=True)
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """Usage errors echo the arguments: escaped, like every other line."""
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="triangles-record",
         description="Check Triangles game records (.triangles files): one line per file, OK or "
         "INVALID with the reason. Exit status 0 when every file is valid, 1 when any is not.",

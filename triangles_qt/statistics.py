@@ -139,16 +139,27 @@ class StatisticsStore:
         if db is None:
             return {}
         try:
-            for strategy, won, lost, drawn in db.execute("SELECT * FROM imported"):
-                rows[strategy] = {"won": won, "lost": lost, "drawn": drawn}
-            for strategy, outcome, count in db.execute(
-                "SELECT strategy, outcome, COUNT(*) FROM games WHERE counted AND strategy "
-                "IS NOT NULL GROUP BY strategy, outcome"
-            ):
-                row = rows.setdefault(strategy, dict.fromkeys(OUTCOMES, 0))
-                row[outcome] += count
+            db.execute("BEGIN")  # both counts from one moment, whatever other windows write
+            try:
+                imported = db.execute(
+                    "SELECT strategy, won, lost, drawn FROM imported WHERE typeof(strategy) = "
+                    "'text' AND typeof(won) = 'integer' AND typeof(lost) = 'integer' AND "
+                    "typeof(drawn) = 'integer' AND min(won, lost, drawn) >= 0"
+                ).fetchall()
+                counted = db.execute(
+                    "SELECT strategy, outcome, COUNT(*) FROM games WHERE counted AND "
+                    "typeof(strategy) = 'text' AND outcome IN ('won', 'lost', 'drawn') "
+                    "GROUP BY strategy, outcome"
+                ).fetchall()
+            finally:
+                db.execute("COMMIT")
         except sqlite3.Error:
             return {}
+        for strategy, won, lost, drawn in imported:
+            rows[strategy] = {"won": won, "lost": lost, "drawn": drawn}
+        for strategy, outcome, count in counted:
+            row = rows.setdefault(strategy, dict.fromkeys(OUTCOMES, 0))
+            row[outcome] += count
         return {sid: _counts(rows[sid]) for sid in sorted(rows)}
 
     def totals(self) -> Counts:
@@ -170,10 +181,23 @@ class StatisticsStore:
             ).fetchall()
         except sqlite3.Error:
             return []
-        return [
-            HistoryEntry(i, f, opp, out, preset, n, bool(replay), (a, b))
-            for i, f, opp, out, preset, n, replay, a, b in rows
-        ]
+        entries = []
+        for i, f, opp, out, preset, n, replay, a, b in rows:
+            try:  # a row another program wrote badly is skipped, never a crash
+                entry = HistoryEntry(
+                    int(i),
+                    float(f),
+                    str(opp),
+                    out if out in OUTCOMES else None,
+                    preset if isinstance(preset, str) else None,
+                    int(n),
+                    bool(replay),
+                    (int(a), int(b)),
+                )
+            except (TypeError, ValueError, OverflowError):
+                continue
+            entries.append(entry)
+        return entries
 
     def record_of(self, entry_id: int) -> str | None:
         """The record of a game of the history (None if it is gone)."""
@@ -282,22 +306,31 @@ class StatisticsStore:
     def _open(self) -> None:
         try:
             self._db = self._connect()
-        except (sqlite3.DatabaseError, _NotADatabase) as error:
+        except _NotADatabase as error:
             self._set_aside(str(error))
-            if self.corrupt_copy is not None:
-                try:
-                    self._db = self._connect()
-                except (sqlite3.Error, OSError, _NotADatabase):
-                    self._db = None
-        except (sqlite3.Error, OSError) as error:  # a folder that cannot be written, ...
-            self.load_error = (
-                f"The statistics in {self.path} cannot be used ({error}); games are not counted "
-                "until this is fixed."
-            )
-            self._db = None
+        except sqlite3.DatabaseError as error:
+            if _is_damage(error):
+                self._set_aside(str(error))
+            else:  # busy, read-only, a full disk: the file is fine, it cannot be used now
+                self._cannot_use(error)
+                return
+        except OSError as error:  # a folder that cannot be written, ...
+            self._cannot_use(error)
             return
-        if self._db is not None:
+        if self._db is None and self.corrupt_copy is not None:
+            try:
+                self._db = self._connect()
+            except (sqlite3.Error, OSError, _NotADatabase):
+                self._db = None
+        if self._db is not None and self.corrupt_copy is None:  # set aside: it had them
             self._import_legacy()
+
+    def _cannot_use(self, error: Exception) -> None:
+        self.load_error = (
+            f"The statistics in {self.path} cannot be used now ({error}); this game is not "
+            "counted. Close other programs that use the file, or free some disk space."
+        )
+        self._db = None
 
     def _connect(self) -> sqlite3.Connection:
         try:
@@ -330,9 +363,11 @@ class StatisticsStore:
                 "or the statistics are reset."
             )
             return
-        for suffix in ("-wal", "-shm"):  # a journal belongs to the file it was kept for
+        for suffix in ("-wal", "-shm"):  # a journal goes with the file it was kept for
+            journal = self.path.with_name(self.path.name + suffix)
             try:
-                self.path.with_name(self.path.name + suffix).unlink(missing_ok=True)
+                if journal.exists():
+                    os.replace(journal, target.with_name(target.name + suffix))
             except OSError:
                 pass
         self.corrupt_copy = target
@@ -383,6 +418,15 @@ class _NotADatabase(Exception):
     pass
 
 
+def _is_damage(error: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file is not a database or is corrupt (not merely busy or
+    read-only, which a moment or the player can fix)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    return "not a database" in str(error) or "malformed" in str(error)
+
+
 def _counts(row: dict[str, int]) -> Counts:
     won, lost, drawn = row["won"], row["lost"], row["drawn"]
     return Counts(won + lost + drawn, won, lost, drawn)
@@ -411,7 +455,7 @@ def _parse(raw: bytes) -> dict[str, dict[str, int]]:
             raise ValueError(f"the counts of '{strategy_id}' are not won/lost/drawn")
         for key in OUTCOMES:
             value = row[key]
-            if type(value) is not int or value < 0:
+            if type(value) is not int or not 0 <= value < 2**62:
                 raise ValueError(f"'{strategy_id}' has an invalid {key} count {value!r}")
         results[strategy_id] = {key: row[key] for key in OUTCOMES}
     return results

@@ -657,6 +657,7 @@ def test_a_saved_game_is_unmodified_until_a_stroke_and_opens_again_as_it_was(
     assert autosave_path().is_file()  # an unfinished game without a file
     assert session.open_file(path) == []
     assert not autosave_path().exists()  # the file holds it: nothing to autosave until a stroke
+    assert session.autosave.resume_file == str(path)  # a resumed game would belong to it
     assert session.position.strokes == strokes and session.players == players
     assert session.file == path and not session.modified and session.local_to_move
     assert session.position.player == 1 and [seat.name for seat in session.seats] == ["Ana", "Ben"]

@@ -46,14 +46,16 @@ class AutosaveSlot:
 
     @classmethod
     def try_lock(cls, path: Path) -> AutosaveSlot | None:
-        """The slot at `path` if no running window holds it (then this one does)."""
+        """The slot at `path` if no running window holds it (then this one does); OSError when
+        the folder cannot be written."""
         lock = QLockFile(str(path) + ".lock")
         lock.setStaleLockTime(0)  # stale only when its process is gone, however old
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return None
-        return cls(path, lock) if lock.tryLock(0) else None
+        path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the player is told why
+        if lock.tryLock(0):
+            return cls(path, lock)
+        if lock.error() == QLockFile.LockError.PermissionError:
+            raise PermissionError(errno.EACCES, "the autosave folder is not writable", str(path))
+        return None
 
     @property
     def _file_note(self) -> Path:
@@ -106,13 +108,21 @@ class AutosaveSlot:
             return None, None
         return loaded, None
 
+    def forget_game(self) -> None:
+        """Forget the game kept here (the slot stays this window's, and so does the name of
+        the game's own file, which the window keeps up to date)."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass
+
     def remove(self) -> None:
-        """Forget the game kept here (the slot stays this window's)."""
-        for path in (self.path, self._file_note):
-            try:
-                path.unlink(missing_ok=True)
-            except OSError:
-                pass
+        """Forget the game kept here and the name of its file."""
+        self.forget_game()
+        try:
+            self._file_note.unlink(missing_ok=True)
+        except OSError:
+            pass
 
     def release(self) -> None:
         """Let another window take the slot (and the game kept in it, if any)."""
@@ -126,7 +136,7 @@ def free_slot() -> AutosaveSlot | None:
         path = slot_path(n)
         if path.exists():
             continue
-        slot = AutosaveSlot.try_lock(path)
+        slot = AutosaveSlot.try_lock(path)  # OSError: no slot can be had at all
         if slot is not None:
             if not path.exists():
                 return slot
@@ -146,7 +156,10 @@ def unheld_slots() -> list[AutosaveSlot]:
             continue
     slots = []
     for _, path in sorted(found, reverse=True):
-        slot = AutosaveSlot.try_lock(path)
+        try:
+            slot = AutosaveSlot.try_lock(path)
+        except OSError:  # a folder that cannot be written: its games are offered all the same
+            slot = AutosaveSlot(path, QLockFile(str(path) + ".lock"))
         if slot is not None:
             slots.append(slot)
     return slots

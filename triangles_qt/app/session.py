@@ -280,7 +280,7 @@ class GameSession(QObject):
 
     def _forget_autosave(self) -> None:
         if self._slot is not None:
-            self._slot.remove()
+            self._slot.forget_game()
 
     def _start_loaded(self, loaded: LoadedRecord) -> list[StandIn]:
         seats, stand_ins = self.seat_maker.for_record(loaded.players)
@@ -547,8 +547,8 @@ class GameSession(QObject):
             (game.scores[0], game.scores[1]),
             record,
         )
-        store = self.statistics_store()
         try:
+            store = self.statistics_store()
             if you is None or opponent is None:
                 self._counted = store.record_game(finished, replacing=self._counted)
             else:
@@ -558,11 +558,4 @@ class GameSession(QObject):
                 )
         except OSError as exc:  # StatisticsError
             return notices.statistics_not_saved(str(exc))
-        return None
-        outcome = "drawn" if winner is None else ("won" if winner == you else "lost")
-        try:
-            self.statistics_store().record_result(opponent, outcome, replacing=self._counted)
-        except OSError as exc:  # StatisticsError
-            return notices.statistics_not_saved(str(exc))
-        self._counted = (opponent, outcome)
         return None
