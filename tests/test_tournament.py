@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import shutil
 import socket
 import sqlite3
 import subprocess
@@ -362,19 +361,19 @@ def free_port() -> int:
 def dask_cluster(tmp_path):
     """A Dask scheduler and two single-threaded workers on this machine's loopback."""
     pytest.importorskip("distributed")
-    dask = shutil.which("dask") or pytest.fail("the dask command is missing")
+    dask = [sys.executable, "-m", "dask"]  # the dask command, whatever PATH holds
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     common = ["--no-dashboard"]
     logs = [open(tmp_path / name, "w") for name in ("scheduler.log", "workers.log")]  # noqa: SIM115
     scheduler = subprocess.Popen(
-        [dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), *common],
+        [*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), *common],
         stdout=logs[0],
         stderr=subprocess.STDOUT,
         cwd=tmp_path,
     )
     workers = subprocess.Popen(
-        [dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--host", "127.0.0.1"]
+        [*dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--host", "127.0.0.1"]
         + common,
         stdout=logs[1],
         stderr=subprocess.STDOUT,
