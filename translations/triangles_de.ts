@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>Counted</name>
+    <message numerus="yes">
+        <source>%n stroke(s) taken back</source>
+        <translation>
+            <numerusform>%n Linie zurückgenommen</numerusform>
+            <numerusform>%n Linien zurückgenommen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>EnginesDialog</name>
     <message>
         <source>“%1” cannot be used as a name: it is empty, too long, or taken.</source>

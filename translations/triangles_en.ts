@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>Counted</name>
+    <message numerus="yes">
+        <source>%n stroke(s) taken back</source>
+        <translation>
+            <numerusform>%n stroke taken back</numerusform>
+            <numerusform>%n strokes taken back</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryDialog</name>
     <message numerus="yes">
         <source>%1 · %n star(s)</source>

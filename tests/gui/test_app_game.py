@@ -211,7 +211,9 @@ def test_undo_after_the_end_reopens_the_game_and_its_next_ending_replaces_the_re
     game = session.position
     assert not game.is_over and session.local_to_move and len(game.moves) < moves
     assert window.game_over_dialog is None
-    assert window.statusBar().currentMessage() == "Stroke taken back"
+    back = moves - len(game.moves)
+    said = "Stroke taken back" if back == 1 else f"{back} strokes taken back"
+    assert window.statusBar().currentMessage() == said
     window.statusBar().clearMessage()  # the taken-back notice is over: the result is not back
     assert window.statusBar().currentMessage() == ""
     assert store.per_strategy() == counted  # still counted while the game is open again
@@ -543,15 +545,23 @@ def test_a_failing_plugin_is_named_and_its_replacement_announced_at_the_third_fa
     assert card.name_text == "Computer (Crasher)" and not card.toolTip()  # its chances back
 
 
-def test_new_game_over_an_unfinished_one_asks_first(make_window, qtbot):
+def test_new_game_over_an_unfinished_one_asks_once_the_new_settings_are_confirmed(
+    make_window, qtbot
+):
     registry = FakeRegistry(FirstStrokeStrategy(), BlockingStrategy("thirdparty"))
     window = make_window(registry)
     window.start_new_game(FRIENDS, seed=2)
     window.session.request_stroke(*first_legal(window.session.position))
-    window.answers = [False]
     window.new_action.trigger()
-    assert window.asked and window.new_game_dialog is None
-    assert len(window.session.position.moves) == 1
+    assert not window.asked  # the options come first
+    window.new_game_dialog.reject()  # Cancel there keeps the game, without a question
+    assert not window.asked and len(window.session.position.moves) == 1
+    qtbot.waitUntil(lambda: window.new_game_dialog is None)
+    window.new_action.trigger()
+    window.answers = [False]
+    window.new_game_dialog.accept()  # confirmed, then "No": the game goes on
+    assert window.asked and len(window.session.position.moves) == 1
+    qtbot.waitUntil(lambda: window.new_game_dialog is None)
     window.answers = [True]
     window.new_action.trigger()
     dialog = window.new_game_dialog

@@ -361,7 +361,7 @@ def test_undo_against_the_computer_goes_back_to_the_persons_turn_and_redo_restor
     notices, resets = collect(session.notice), collect(session.reset)
     assert session.undo()
     assert session.position.strokes == strokes[:2] and session.local_to_move
-    assert resets == [session.position] and notices[-1].text() == "Stroke taken back"
+    assert resets == [session.position] and notices[-1].text() == "2 strokes taken back"
     assert session.undo() and session.position.strokes == ()
     assert not session.can_undo and not session.undo()
     assert session.redo() and session.position.strokes == strokes[:2]

@@ -285,16 +285,19 @@ class MainWindow(QMainWindow):
     # -- games and files --------------------------------------------------------------------------
 
     def new_game(self) -> None:
-        """Game > New: ask before abandoning an unfinished game, then open the New game window."""
-        if self.game_in_progress() and not self.ask(
-            self.tr("New game"), self.tr("Abandon the game in progress and start a new one?")
-        ):
-            return
+        """Game > New: the New game window; an unfinished game is abandoned only once the new
+        one's settings are confirmed (Cancel in either place keeps it)."""
         dialog = NewGameDialog(self.registry, self.last_choices, self)
-        dialog.accepted.connect(lambda: self.start_new_game(dialog.choices()))
+        dialog.accepted.connect(lambda: self._confirm_new_game(dialog.choices()))
         dialog.finished.connect(lambda: self._forget_new_game_dialog(dialog))
         self.new_game_dialog = dialog
         dialog.open()
+
+    def _confirm_new_game(self, choices: NewGameChoices) -> None:
+        if not self.game_in_progress() or self.ask(
+            self.tr("New game"), self.tr("Abandon the game in progress and start a new one?")
+        ):
+            self.start_new_game(choices)
 
     def _forget_new_game_dialog(self, dialog: NewGameDialog) -> None:
         if self.new_game_dialog is dialog:

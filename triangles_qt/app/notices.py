@@ -13,10 +13,12 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 from triangles_qt.core.game import Rejection
 from triangles_qt.strategy_runner import FailureKind
+
+from .plurals import plural
 
 
 class NoticeKind(enum.Enum):
@@ -87,12 +89,22 @@ def hint_shown() -> Notice:
     )
 
 
-def taken_back() -> Notice:
-    return Notice(
-        NoticeKind.UNDO,
-        lambda: QCoreApplication.translate("MainWindow", "Stroke taken back"),
-        seconds=2.5,
-    )
+class Counted(QObject):
+    """Texts with a number in them (lupdate reads the plural forms of tr() in a class)."""
+
+    def strokes_taken_back(self, n: int) -> str:
+        return plural(self.tr("%n stroke(s) taken back", "", n), n)
+
+
+def taken_back(count: int = 1) -> Notice:
+    """One undo: against the computer it takes back the computer's strokes too."""
+    if count == 1:
+        return Notice(
+            NoticeKind.UNDO,
+            lambda: QCoreApplication.translate("MainWindow", "Stroke taken back"),
+            seconds=2.5,
+        )
+    return Notice(NoticeKind.UNDO, lambda: Counted().strokes_taken_back(count), seconds=2.5)
 
 
 def drawn_again() -> Notice:

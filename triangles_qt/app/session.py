@@ -396,7 +396,7 @@ class GameSession(QObject):
         if was_over:  # reopened: its result stays counted until it ends again and replaces it
             self.notice_withdrawn.emit(NoticeKind.RESULT)
         self._after_reset()
-        self.notice.emit(notices.taken_back())
+        self.notice.emit(notices.taken_back(count))
         return True
 
     def redo(self) -> bool:
