@@ -679,3 +679,27 @@ def test_a_resumed_game_whose_file_went_away_has_no_file(make_window, tmp_path):
     (tmp_path / "evening.triangles").unlink()
     again = resumed(make_window, window)
     assert again.session.file is None and again.windowTitle() == "Triangles"
+
+
+def test_save_as_suggests_a_name_for_a_game_never_saved(make_window, qtbot, tmp_path):
+    from PySide6.QtCore import QDate, Qt, QTimer
+    from PySide6.QtWidgets import QApplication, QFileDialog
+
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    window.files._folder = lambda: tmp_path
+    seen = []
+
+    def look():
+        dialog = next(
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QFileDialog) and w.isVisible()
+        )
+        seen.append(dialog.selectedFiles())
+        dialog.reject()
+
+    QTimer.singleShot(200, look)
+    assert window.files.choose_save_path() == ""
+    day = QDate.currentDate().toString(Qt.DateFormat.ISODate)
+    assert seen == [[str(tmp_path / f"Ana – Ben {day}.triangles")]]

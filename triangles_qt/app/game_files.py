@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from triangles_qt.core.position import Position
@@ -199,9 +199,15 @@ class GameFiles:
 
     def choose_save_path(self) -> str:
         file = self.session.file
-        return choose_save_path(
-            self.window, self._folder(), file.name if file is not None else None
-        )
+        return choose_save_path(self.window, self._folder(), file.name if file else self._name())
+
+    def _name(self) -> str:
+        """A name for a game not saved before: who plays, and the day ("Ana – Computer
+        (Medium) 2026-12-01.triangles"), without characters file systems refuse."""
+        names = " – ".join(seat.name for seat in self.session.seats)
+        day = QDate.currentDate().toString(Qt.DateFormat.ISODate)
+        text = "".join("_" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in names)
+        return f"{text[:80]} {day}{SUFFIX}".strip()
 
     def _folder(self) -> Path:
         file = self.session.file
