@@ -922,6 +922,14 @@
             <numerusform>%1 · %n звезди</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Нов ход след триъгълник</translation>
+    </message>
+    <message>
+        <source>One stroke per turn, even after a triangle</source>
+        <translation>Една черта на ход, дори след триъгълник</translation>
+    </message>
 </context>
 <context>
     <name>StrategyNames</name>

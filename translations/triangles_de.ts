@@ -922,6 +922,14 @@
             <numerusform>%1 · %n Sterne</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Nach einem Dreieck nochmal spielen</translation>
+    </message>
+    <message>
+        <source>One stroke per turn, even after a triangle</source>
+        <translation>Eine Linie pro Zug, auch nach einem Dreieck</translation>
+    </message>
 </context>
 <context>
     <name>StrategyNames</name>

@@ -922,6 +922,14 @@
             <numerusform>%1 · %n estrellas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Repetir tras un triángulo</translation>
+    </message>
+    <message>
+        <source>One stroke per turn, even after a triangle</source>
+        <translation>Un trazo por turno, también tras un triángulo</translation>
+    </message>
 </context>
 <context>
     <name>StrategyNames</name>

@@ -1,5 +1,7 @@
 """The window around the game: languages, the other windows, the session's safety nets."""
 
+import dataclasses
+
 import pytest
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, is_failure
 from PySide6.QtCore import QCoreApplication, QTranslator
@@ -266,6 +268,14 @@ def test_the_board_label_names_the_board_family_in_the_current_language(make_win
         languages.unload()
         QCoreApplication.processEvents()
     assert window.board_label.text() == "Phone · 24 stars"
+    assert window.board_label.toolTip() == "One stroke per turn, even after a triangle"
+
+
+def test_the_board_label_says_when_a_triangle_gives_another_stroke(make_window):
+    window = make_window()
+    window.start_new_game(dataclasses.replace(FRIENDS, replay_after_triangle=True), seed=3)
+    assert window.board_label.text() == "Phone · 24 stars · Play again after a triangle"
+    assert window.board_label.toolTip() == "Play again after a triangle"
 
 
 def test_in_a_narrow_window_the_board_label_steps_aside_for_a_long_message(make_window, qtbot):

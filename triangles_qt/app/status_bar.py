@@ -92,7 +92,16 @@ class StatusBar(QStatusBar):
         else:
             family = self.tr("Phone") if preset.family == "phone" else self.tr("Tablet")
         n = position.board.n
-        self.label.setText(plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", family))
+        text = plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", family)
+        # The rule option changes every turn, so it is named while it is on; the tooltip names
+        # the rule either way.
+        if position.rules.replay_after_triangle:
+            rule = self.tr("Play again after a triangle")
+            text += " · " + rule
+        else:
+            rule = self.tr("One stroke per turn, even after a triangle")
+        self.label.setText(text)
+        self.label.setToolTip(rule)
         self.make_room()
 
     def set_theme(self, theme) -> None:
