@@ -908,3 +908,11 @@ def test_the_turn_line_stays_on_one_line_while_the_panel_has_room(make_window, q
     qtbot.waitUntil(lambda: label.width() >= one_line)  # it used to break after "plays"
     window.resize(420, 760)  # no room: it wraps rather than squeezing the cards
     qtbot.waitUntil(lambda: label.width() < one_line)
+
+
+def test_names_typed_for_two_people_are_not_shown_against_the_computer(make_window):
+    window = make_window()
+    window.start_new_game(dataclasses.replace(FRIENDS, player_names=("Ana", "Boris")), seed=3)
+    assert window.score_panel.cards[0].name_text == "Ana"
+    window.start_new_game(dataclasses.replace(FRIENDS, opponent="computer", strategy_id="first"))
+    assert window.score_panel.cards[0].name_text == "You"  # as "Your turn" says

@@ -336,7 +336,9 @@ class SeatMaker:
             [] if self.find(choices.strategy_id) else [StandIn(choices.strategy_id, strategy)]
         )
         computer = self._computer(strategy, lambda: computer_name(strategy))
-        you = person(0, "You")
+        # The names typed for two people are not shown on the computer page: "You" it is, as
+        # the centre of the window says "Your turn".
+        you = PersonSeat(defaults["You"])
         return ([you, computer] if choices.human_starts else [computer, you]), stand_ins
 
     def for_record(self, players: Sequence[PlayerInfo]) -> tuple[list[Seat], list[StandIn]]:
