@@ -225,3 +225,22 @@ def test_on_a_board_shown_small_a_legal_stroke_cannot_touch_a_star(make_window):
     window.resize(1800, 2600)  # room enough: full size again
     window.start_new_game(FRIENDS, seed=11)
     assert scene.detail == 1 and scene._stars[0].core_radius == scene._stars[0].CORE
+
+
+def test_a_refused_stroke_says_why_over_the_board_until_the_next_stroke(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=1)
+    session, banner = window.session, window.view.banner
+    assert not banner.isVisible()
+    i, j = (int(v) for v in session.position.legal_strokes()[0])
+    session.request_stroke(i, j)
+    session.request_stroke(i, j)  # already drawn
+    assert banner.isVisible() and banner.text() == "Already drawn"
+    viewport = window.view.viewport()
+    assert banner.geometry().top() < viewport.height() // 4  # over the board, near its top
+    assert abs(banner.geometry().center().x() - viewport.width() // 2) <= 2
+    k, m = (int(v) for v in session.position.legal_strokes()[0])
+    session.request_stroke(k, m)
+    assert not banner.isVisible()
+    session.request_stroke(k, m)
+    qtbot.waitUntil(lambda: not banner.isVisible(), timeout=5000)  # it goes by itself

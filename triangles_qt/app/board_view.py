@@ -39,6 +39,7 @@ from triangles_qt.core.game import Move
 from triangles_qt.core.position import Position
 from triangles_qt.themes import read_image
 
+from .board_banner import BoardBanner
 from .board_items import (
     LINE_MARGIN,
     Z_BAND,
@@ -57,6 +58,7 @@ from .board_items import (
     line_detail,
 )
 from .colors import qcolor, with_alpha
+from .notices import rejection_text
 
 HIT_RADIUS_PX = 14.0  # how close to a star (on screen, at any zoom) a click must land
 REJECTED_MS = 1500
@@ -582,6 +584,8 @@ class BoardView(QGraphicsView):
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(240, 240)
         self._sky = self._make_sky()
+        self.banner = BoardBanner(self.viewport())
+        self.banner.set_theme(theme)
 
     # -- theme and game ----------------------------------------------------------------------------
 
@@ -590,6 +594,7 @@ class BoardView(QGraphicsView):
         self._theme = theme
         self._load_background_image()
         self.board_scene.set_theme(theme)
+        self.banner.set_theme(theme)
         self.resetCachedContent()
         self.viewport().update()
 
@@ -609,6 +614,11 @@ class BoardView(QGraphicsView):
         session.stroke_refused.connect(
             lambda refusal: scene.show_rejected(*refusal.stroke, refusal.over, refusal.crossed)
         )
+        session.stroke_refused.connect(
+            lambda refusal: self.banner.show_text(rejection_text(refusal.reason))
+        )
+        session.stroke_played.connect(lambda move: self.banner.dismiss())
+        session.reset.connect(lambda position: self.banner.dismiss())
         session.hint_ready.connect(scene.show_hint)
         session.changed.connect(lambda: scene.set_input_enabled(session.local_to_move))
         session.game_over.connect(lambda winner: scene.set_cursor(None))
