@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QEvent
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
@@ -36,6 +36,7 @@ from .statistics_dialog import StatisticsDialog
 from .status_bar import StatusBar
 from .strategy_names import strategy_display_name
 from .user_engines import WithUserEngines
+from .window_placement import place_window
 
 
 class MainWindow(QMainWindow):
@@ -436,9 +437,7 @@ class MainWindow(QMainWindow):
     # -- window state ---------------------------------------------------------------------------
 
     def _restore_geometry(self) -> None:
-        geometry = self.settings.window_geometry
-        if not geometry or not self.restoreGeometry(QByteArray(geometry)):
-            self.resize(960, 760)
+        place_window(self, self.settings.window_geometry)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.window_geometry = self.saveGeometry()
