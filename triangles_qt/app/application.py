@@ -1,7 +1,8 @@
 """Starting the desktop app: command line, QApplication, translations, plugins, the window.
 
-python -m triangles_qt [--lang CODE] [--theme ID] [--plugin-dir DIR]... [--open FILE]
+python -m triangles_qt [--lang CODE] [--theme ID] [--plugin-dir DIR]... [--open FILE | FILE]
                        [Qt options such as -platform or -style]
+triangles-qt --install-desktop-entry | --uninstall-desktop-entry
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 
@@ -29,8 +31,29 @@ def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]
         default=[],
         help="also load plugins from DIR (repeatable)",
     )
-    parser.add_argument("--open", metavar="FILE", help="open a .triangles game record")
+    parser.add_argument(
+        "--open", metavar="FILE", help="open a .triangles game record (or give FILE alone)"
+    )
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add Triangles to the desktop's menu, with its icon, and open .triangles files "
+        "with it (in your XDG data folder: for pip and pipx installs), then exit",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop-entry",
+        action="store_true",
+        help="remove what --install-desktop-entry added, then exit",
+    )
     options, rest = parser.parse_known_args(list(argv[1:]))
+    # A file manager passes the game to open as a plain argument (the menu entry's %f); Qt's
+    # own options never name a game record, so one is taken out of what Qt gets.
+    if options.open is None:
+        files = [a for a in rest if a.lower().endswith(".triangles") and not a.startswith("-")]
+        if files:
+            options.open = files[0]
+            rest.remove(files[0])
     return options, [argv[0] if argv else "triangles-qt", *rest]
 
 
@@ -47,10 +70,16 @@ def use_app_style(app: QApplication, qt_argv: Sequence[str]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv if argv is None else argv)
     options, qt_argv = parse_arguments(argv)
+    if options.install_desktop_entry or options.uninstall_desktop_entry:
+        from .desktop_entry import run
+
+        return run("install" if options.install_desktop_entry else "uninstall")
     QCoreApplication.setOrganizationName("Triangles")
     QCoreApplication.setApplicationName("triangles-qt")
     app = QApplication.instance() or QApplication(qt_argv)
     app.setApplicationDisplayName("Triangles")
+    # Lets a Wayland compositor match the window to its menu entry and icon.
+    QGuiApplication.setDesktopFileName("io.github.triangles_qt.Triangles")
     use_app_style(app, qt_argv)
 
     from triangles_qt.engine.listing import load_plugins_isolated
