@@ -1,0 +1,77 @@
+"""What `pip install .` and a source distribution carry: the sdist has everything needed to
+build, test and translate the game, the build gives no warnings, and the version is in one
+place."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tarfile
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import triangles_qt
+
+REPO = Path(__file__).resolve().parent.parent
+
+pytest.importorskip("build")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(out), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out, done.stdout + done.stderr
+
+
+def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
+    out, _ = built
+    (sdist,) = out.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for needed in (
+        "LICENSE",
+        "README.md",
+        "pyproject.toml",
+        "docs/rules.md",
+        "docs/tournaments.md",
+        "translations/triangles_de.ts",
+        "translations/triangles_de.qm",
+        "tools/update_translations.py",
+        "tests/test_rules.py",
+        "plugins/hard.py",
+        "themes/nebula.toml",
+        "triangles_qt/app/resources/io.github.triangles_qt.Triangles.desktop",
+        "triangles_qt/app/resources/io.github.triangles_qt.Triangles.metainfo.xml",
+        ".ci/run",
+    ):
+        assert needed in names, needed
+    assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+
+
+def test_the_build_gives_no_warnings(built):
+    _, log = built
+    warnings = [
+        line
+        for line in log.splitlines()
+        if "warning" in line.lower() and "byte-compiling is disabled" not in line
+    ]
+    assert warnings == []
+
+
+def test_the_version_and_the_licence_are_declared_once(built):
+    out, _ = built
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and project["dynamic"] == ["version"]
+    assert project["license"] == "GPL-3.0-or-later"
+    (wheel,) = out.glob("*.whl")
+    assert wheel.name.startswith(f"triangles_qt-{triangles_qt.__version__}-")
+    assert "GNU GENERAL PUBLIC LICENSE" in (REPO / "LICENSE").read_text()
