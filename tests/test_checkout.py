@@ -62,3 +62,12 @@ def test_every_package_of_the_source_is_installed():
         if "__pycache__" not in init.parts
     }
     assert folders <= listed
+
+
+def test_ci_runs_exactly_the_readmes_test_command():
+    readme = (REPO / "README.md").read_text()
+    test_section = readme.split("## Test", 1)[1]
+    command = test_section.split("```sh\n", 1)[1].split("\n```", 1)[0].strip()
+    assert command.startswith("python3 -m venv .venv && ")  # as Debian and Ubuntu ask
+    ci = (REPO / ".ci" / "run").read_text()
+    assert command.replace('-e ".[test]"', '-q -e ".[test]"') in ci
