@@ -341,15 +341,19 @@ def test_the_icon_is_a_valid_svg_that_renders(qtbot):
     assert image.pixelColor(0, 0).alpha() == 0  # with transparent corners
 
 
+RESOURCES = ROOT / "triangles_qt" / "app" / "resources"
+
+
 def test_the_desktop_file_launches_the_game():
     import configparser
 
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str
-    parser.read(ROOT / "data" / f"{APP_ID}.desktop", encoding="utf-8")
+    parser.read(RESOURCES / f"{APP_ID}.desktop", encoding="utf-8")
     entry = parser["Desktop Entry"]
     assert entry["Type"] == "Application"
-    assert entry["Exec"] == "triangles-qt"
+    assert entry["Exec"] == "triangles-qt %f"  # a file manager passes the game to open
+    assert entry["MimeType"] == "application/x-triangles-game;"
     assert entry["Icon"] == APP_ID
     assert entry["Categories"].split(";")[:2] == ["Game", "BoardGame"]
 
@@ -357,7 +361,7 @@ def test_the_desktop_file_launches_the_game():
 def test_the_metainfo_is_well_formed_appstream():
     import xml.etree.ElementTree as ElementTree
 
-    root = ElementTree.parse(ROOT / "data" / f"{APP_ID}.metainfo.xml").getroot()
+    root = ElementTree.parse(RESOURCES / f"{APP_ID}.metainfo.xml").getroot()
     assert root.tag == "component" and root.get("type") == "desktop-application"
     assert root.findtext("id") == APP_ID
     assert root.findtext("name") == "Triangles"

@@ -74,7 +74,9 @@ class Tally:
         return times
 
     def failures(self) -> list[Failure]:
-        return [f for game in self.games for f in game.failures]
+        """In game order, however the games finished (several run at once)."""
+        ordered = sorted(self.games, key=lambda g: g.spec.index)
+        return [f for game in ordered for f in game.failures]
 
     def fallback_moves(self) -> dict[str, int]:
         """Per contestant, the moves the fallback played for it (a failing strategy's results
