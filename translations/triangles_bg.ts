@@ -287,10 +287,6 @@
         <translation>&amp;Помощ</translation>
     </message>
     <message>
-        <source>Nebula</source>
-        <translation>Небюла</translation>
-    </message>
-    <message>
         <source>Board</source>
         <translation>Поле</translation>
     </message>
@@ -329,14 +325,6 @@
     <message>
         <source>You</source>
         <translation>Вие</translation>
-    </message>
-    <message>
-        <source>Daylight</source>
-        <translation>Дневна светлина</translation>
-    </message>
-    <message>
-        <source>High contrast</source>
-        <translation>Висок контраст</translation>
     </message>
     <message>
         <source>The computer player “%1” is not installed; “%2” plays instead.</source>
@@ -944,6 +932,25 @@
     <message>
         <source>Hard</source>
         <translation>Трудно</translation>
+    </message>
+</context>
+<context>
+    <name>ThemeNames</name>
+    <message>
+        <source>System</source>
+        <translation>Системна</translation>
+    </message>
+    <message>
+        <source>Nebula</source>
+        <translation>Небюла</translation>
+    </message>
+    <message>
+        <source>Daylight</source>
+        <translation>Дневна светлина</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Висок контраст</translation>
     </message>
 </context>
 </TS>

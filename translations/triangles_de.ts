@@ -287,10 +287,6 @@
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <source>Nebula</source>
-        <translation>Nebel</translation>
-    </message>
-    <message>
         <source>Board</source>
         <translation>Spielfeld</translation>
     </message>
@@ -329,14 +325,6 @@
     <message>
         <source>You</source>
         <translation>Du</translation>
-    </message>
-    <message>
-        <source>Daylight</source>
-        <translation>Tageslicht</translation>
-    </message>
-    <message>
-        <source>High contrast</source>
-        <translation>Hoher Kontrast</translation>
     </message>
     <message>
         <source>The computer player “%1” is not installed; “%2” plays instead.</source>
@@ -944,6 +932,25 @@
     <message>
         <source>Hard</source>
         <translation>Schwer</translation>
+    </message>
+</context>
+<context>
+    <name>ThemeNames</name>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Nebula</source>
+        <translation>Nebel</translation>
+    </message>
+    <message>
+        <source>Daylight</source>
+        <translation>Tageslicht</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Hoher Kontrast</translation>
     </message>
 </context>
 </TS>

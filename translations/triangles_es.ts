@@ -287,10 +287,6 @@
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <source>Nebula</source>
-        <translation>Nebulosa</translation>
-    </message>
-    <message>
         <source>Board</source>
         <translation>Tablero</translation>
     </message>
@@ -329,14 +325,6 @@
     <message>
         <source>You</source>
         <translation>Tú</translation>
-    </message>
-    <message>
-        <source>Daylight</source>
-        <translation>Luz de día</translation>
-    </message>
-    <message>
-        <source>High contrast</source>
-        <translation>Alto contraste</translation>
     </message>
     <message>
         <source>The computer player “%1” is not installed; “%2” plays instead.</source>
@@ -944,6 +932,25 @@
     <message>
         <source>Hard</source>
         <translation>Difícil</translation>
+    </message>
+</context>
+<context>
+    <name>ThemeNames</name>
+    <message>
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
+    <message>
+        <source>Nebula</source>
+        <translation>Nebulosa</translation>
+    </message>
+    <message>
+        <source>Daylight</source>
+        <translation>Luz de día</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Alto contraste</translation>
     </message>
 </context>
 </TS>

@@ -390,3 +390,30 @@ def test_every_menu_reaches_each_item_by_a_letter_of_its_own(make_window, qapp, 
     finally:
         languages.unload()
         QCoreApplication.processEvents()
+
+
+def test_the_system_theme_follows_the_desktops_light_or_dark_scheme_live(
+    make_window, qtbot, monkeypatch
+):
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    from triangles_qt.app import theme_choice
+    from triangles_qt.plugin_manager import load_plugins
+
+    scheme = [Qt.ColorScheme.Light]  # the offscreen platform has no desktop to ask
+    monkeypatch.setattr(theme_choice, "desktop_scheme", lambda: scheme[0])
+    changed = QGuiApplication.styleHints().colorSchemeChanged
+    window = make_window(load_plugins())  # with the built-in themes
+    window.theme_actions["system"].trigger()
+    assert window.theme.id == "daylight" and window.settings.theme_id == "system"
+    assert window.theme_actions["system"].isChecked()
+    assert window.theme_actions["system"].text() == "System"
+    scheme[0] = Qt.ColorScheme.Dark
+    changed.emit(Qt.ColorScheme.Dark)  # the desktop switches: so does the game
+    assert window.theme.id == "nebula"
+    window.theme_actions["high-contrast"].trigger()  # a theme chosen by name stays
+    scheme[0] = Qt.ColorScheme.Light
+    changed.emit(Qt.ColorScheme.Light)
+    assert window.theme.id == "high-contrast"
+    assert list(window.theme_actions)[:2] == ["system", "nebula"]

@@ -9,7 +9,7 @@ import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
 from triangles_qt.core.game import Move
@@ -35,6 +35,7 @@ from .settings import NewGameChoices, Settings
 from .statistics_dialog import StatisticsDialog
 from .status_bar import StatusBar
 from .strategy_names import strategy_display_name
+from .theme_choice import SYSTEM, ThemeNames, resolve
 from .user_engines import WithUserEngines
 from .window_placement import place_window
 
@@ -86,6 +87,9 @@ class MainWindow(QMainWindow):
         self._bind()
         self.retranslate_ui()
         self.set_theme(theme_id or self.settings.theme_id, remember=False)
+        QGuiApplication.styleHints().colorSchemeChanged.connect(
+            lambda _: self.theme_choice == SYSTEM and self.set_theme(SYSTEM, remember=False)
+        )
         self._restore_geometry()
         self.view.setFocus()
         # Told once the first game has started: starting a game clears the status bar.
@@ -99,7 +103,7 @@ class MainWindow(QMainWindow):
             )
             self.startup_notes.append(plural(text, unloaded))
         wanted = theme_id or self.settings.theme_id
-        if wanted and wanted not in self.themes:  # e.g. its plugin was removed
+        if wanted and wanted not in self.theme_actions:  # e.g. its plugin was removed
             self.startup_notes.append(
                 self.tr("The theme “%1” is not installed; %2 is shown instead.")
                 .replace("%1", wanted)
@@ -147,9 +151,8 @@ class MainWindow(QMainWindow):
                 actions[key] = act
             return actions_group, actions
 
-        self.theme_group, self.theme_actions = group(
-            [(tid, str(theme.name)) for tid, theme in self.themes.items()], None, self.set_theme
-        )
+        choices = [(SYSTEM, "System")] + [(t, str(theme.name)) for t, theme in self.themes.items()]
+        self.theme_group, self.theme_actions = group(choices, None, self.set_theme)
         # Each language is listed in itself ("Deutsch"), so nobody gets lost in a wrong one.
         languages = list(LANGUAGES) if self.language_manager is not None else [("en", "English")]
         self.language_group, self.language_actions = group(
@@ -214,12 +217,7 @@ class MainWindow(QMainWindow):
         self.theme_menu.setTitle(self.tr("&Theme"))
         self.language_menu.setTitle(self.tr("&Language"))
         self.help_menu.setTitle(self.tr("&Help"))
-        built_in_names = {
-            NEBULA.id: self.tr("Nebula"),
-            "daylight": self.tr("Daylight"),
-            "high-contrast": self.tr("High contrast"),
-        }
-        for theme_id, name in built_in_names.items():
+        for theme_id, name in ThemeNames().names().items():
             if theme_id in self.theme_actions:
                 self.theme_actions[theme_id].setText(name)
         self.status_bar.show_board(self.session.position)
@@ -251,12 +249,14 @@ class MainWindow(QMainWindow):
     # -- theme and language -----------------------------------------------------------------------
 
     def set_theme(self, theme_id: str, remember: bool = True) -> None:
-        theme = self.themes.get(theme_id) or NEBULA
+        """Show a theme, or the one "System" stands for now (`theme_choice` keeps the choice)."""
+        self.theme_choice = theme_id if theme_id in self.theme_actions else NEBULA.id
+        theme = self.themes.get(resolve(self.theme_choice, self.themes)) or NEBULA
         self.theme = theme
         self.view.set_theme(theme)
         self.score_panel.set_theme(theme)
         self.status_bar.set_theme(theme)
-        self.theme_actions[theme.id].setChecked(True)
+        self.theme_actions[self.theme_choice].setChecked(True)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.setPalette(theme_palette(theme))
@@ -264,7 +264,7 @@ class MainWindow(QMainWindow):
         if isinstance(help_dialog, HowToPlayDialog):
             help_dialog.set_theme(theme)
         if remember:
-            self.settings.theme_id = theme.id
+            self.settings.theme_id = self.theme_choice
 
     def set_language(self, code: str) -> None:
         """Switch the interface language; every widget retranslates on QEvent.LanguageChange."""
