@@ -12,6 +12,7 @@ goes through `SafeStrategy`, exactly as in the app. See docs/tournaments.md.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sqlite3
@@ -272,10 +273,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     conditions = Conditions(
         args.preset, args.tolerance, args.replay_after_triangle, args.budget, args.seed
     )
-    return play_tournament(args, pairings(kind, players, conditions), sprt)
+    return play_tournament(args, pairings(kind, players, conditions), sprt, registry)
 
 
-def play_tournament(args: argparse.Namespace, todo: list[Pairing], sprt: Sprt | None) -> int:
+def known_engines(
+    registry: PluginRegistry, todo: list[Pairing]
+) -> tuple[tuple[str, tuple[str, ...], str, str], ...]:
+    """The listed strategies' engine commands, names and plugins, for local workers."""
+    ids = sorted({s for p in todo for s in (p.first, p.second) if not s.startswith("engine:")})
+    return tuple(
+        (
+            sid,
+            tuple(registry.engine_command(sid)),
+            str(registry.strategy(sid).name),
+            registry.plugin_of(sid),
+        )
+        for sid in ids
+    )
+
+
+def play_tournament(
+    args: argparse.Namespace, todo: list[Pairing], sprt: Sprt | None, registry: PluginRegistry
+) -> int:
     try:
         db = ResultsDB(args.db or ":memory:")
     except ResultsError as exc:
@@ -292,6 +311,8 @@ def play_tournament(args: argparse.Namespace, todo: list[Pairing], sprt: Sprt | 
         db.close()
         return 2
     setup = Setup(tuple(args.plugin_dir), not args.in_process, uuid.uuid4().hex)
+    if setup.own_process and not args.cluster:
+        setup = dataclasses.replace(setup, engines=known_engines(registry, todo))
     total = sum(map(len, games_to_play(todo, args.games, db, sprt).values()))
     status = 0
     try:

@@ -43,6 +43,31 @@ class Setup:
     plugin_dirs: tuple[str, ...] = ()
     own_process: bool = True
     run: str = ""  # tells runs apart on long-lived (Dask) workers: a new run starts new engines
+    # Strategy id -> (engine command, name, plugin), as the arena listed them: a local worker
+    # then starts its engines at once instead of listing the plugins again. Empty on a
+    # cluster, where another machine's paths differ.
+    engines: tuple[tuple[str, tuple[str, ...], str, str], ...] = ()
+
+
+class KnownEngines:
+    """A registry of just the engines a `Setup` names (what `contestant_strategy` asks)."""
+
+    def __init__(self, engines: tuple[tuple[str, tuple[str, ...], str, str], ...]) -> None:
+        self._engines = {sid: (command, name, plugin) for sid, command, name, plugin in engines}
+
+    def strategy(self, strategy_id: str) -> Any:
+        return _Named(self._engines[strategy_id][1])
+
+    def plugin_of(self, strategy_id: str) -> str:
+        return self._engines[strategy_id][2]
+
+    def engine_command(self, strategy_id: str) -> list[str]:
+        return list(self._engines[strategy_id][0])
+
+
+@dataclass(frozen=True)
+class _Named:
+    name: str
 
 
 @dataclass
@@ -169,6 +194,8 @@ class Players:
 
     @classmethod
     def for_setup(cls, setup: Setup) -> Players:
+        if setup.own_process and setup.engines:
+            return cls(KnownEngines(setup.engines), True)  # type: ignore[arg-type]
         dirs = list(setup.plugin_dirs)
         registry = load_plugins_isolated(dirs) if setup.own_process else load_plugins(dirs)
         return cls(registry, setup.own_process)
