@@ -440,6 +440,8 @@ def test_a_round_robin_ranks_its_players_and_its_table_comes_from_the_database(t
     assert err.count("] game ") == 12 and "ETA" in err
     assert arena.main(["--db", str(db), "--table", "--json"]) == 0
     stored = json.loads(capsys.readouterr().out)
+    assert {p["preset"] for p in stored["pairings"]} == {"phone-24"}
+    assert {p["budget"] for p in stored["pairings"]} == {0.05}
     assert [(p["first"], p["second"], p["games"]) for p in stored["pairings"]] == [
         ("medium", "easy", 4),
         ("medium", "hard", 4),

@@ -361,7 +361,13 @@ def results_json(tallies: list[Tally]) -> dict[str, Any]:
     return _json_safe(
         {
             "pairings": [
-                {"first": t.labels[0], "second": t.labels[1], **t.summary()} for t in tallies
+                {
+                    "first": t.labels[0],
+                    "second": t.labels[1],
+                    **dataclasses.asdict(t.pairing.conditions),
+                    **t.summary(),
+                }
+                for t in tallies
             ],
             "rankings": [
                 {
