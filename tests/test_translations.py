@@ -191,3 +191,37 @@ def test_every_message_has_a_context():
     run-time lookup finds them: they would silently stay English."""
     warnings = tool.context_warnings(TRANSLATIONS / "triangles_es.ts")
     assert not warnings, "\n".join(warnings)
+
+
+def test_translation_files_rewritten_while_the_app_runs_do_not_crash_it(tmp_path):
+    """Qt maps a .qm file it loads from a path; rewriting that file in place (an upgrade, a
+    rebuild of the translations) then ended the app with SIGBUS. They are read into memory."""
+    import shutil
+    import subprocess
+    import sys
+
+    from triangles_qt.app.i18n import translations_dir
+
+    for qm in translations_dir().glob("*.qm"):
+        shutil.copy(qm, tmp_path / qm.name)
+    script = f"""
+import sys
+from pathlib import Path
+from PySide6.QtCore import QCoreApplication
+from triangles_qt.app.i18n import LanguageManager
+app = QCoreApplication([])
+manager = LanguageManager(app, app_dir={str(tmp_path)!r})
+manager.set_language("de")
+before = QCoreApplication.translate("MainWindow", "You won!")
+for qm in Path({str(tmp_path)!r}).glob("*.qm"):
+    with open(qm, "r+b") as stream:  # in place, as lrelease and pip do
+        stream.truncate(0)
+        stream.write(b"x" * 10)
+after = QCoreApplication.translate("MainWindow", "You won!")
+print(before, "|", after)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "Du hast gewonnen! | Du hast gewonnen!"

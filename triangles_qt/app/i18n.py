@@ -17,6 +17,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from triangles_qt.core.safe_read import read_regular_file
+
+MAX_QM_BYTES = 32 * 1024 * 1024
+
 log = logging.getLogger("triangles_qt.i18n")
 
 LANGUAGES: list[tuple[str, str]] = [
@@ -209,10 +213,14 @@ class LanguageManager:
         not a valid .qm file."""
         translator = QTranslator(self.app)
         try:
-            loaded = path.is_file() and translator.load(str(path))
+            # Read into memory, not mapped: a file rewritten in place while the app runs (an
+            # upgrade, a rebuild of the translations) would end a mapping with SIGBUS.
+            data = read_regular_file(path, MAX_QM_BYTES)
+            loaded = translator.load(data)
         except (OSError, ValueError):
             loaded = False
         if loaded:
+            translator.qm_data = data  # type: ignore[attr-defined]  # Qt reads it in place
             return translator
         translator.deleteLater()
         return None
