@@ -518,34 +518,29 @@ def _bounded_int(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= MAX_BUDGET_S:
-        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_BUDGET_S:g} seconds, not {text}")
-    return value
+def _bounded_float(low: float, high: float, inclusive: bool = True) -> Callable[[str], float]:
+    """A number from low to high (strictly between them unless `inclusive`); NaN and inf are
+    refused like any other number out of range."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        inside = low <= value <= high if inclusive else low < value < high
+        if not inside:
+            where = "from {} to {}" if inclusive else "strictly between {} and {}"
+            raise argparse.ArgumentTypeError(
+                f"must be {where.format(f'{low:g}', f'{high:g}')}, not {text}"
+            )
+        return value
+
+    return parse
 
 
-def _elo(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not abs(value) <= MAX_ELO:
-        raise argparse.ArgumentTypeError(f"must lie between -{MAX_ELO:g} and {MAX_ELO:g}")
-    return value
-
-
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"must lie strictly between 0 and 1, not {text}")
-    return value
+_budget = _bounded_float(0, MAX_BUDGET_S)
+_elo = _bounded_float(-MAX_ELO, MAX_ELO)
+_probability = _bounded_float(0, 1, inclusive=False)
 
 
 if __name__ == "__main__":
