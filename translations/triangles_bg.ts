@@ -2,6 +2,28 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="bg" sourcelanguage="en">
 <context>
+    <name>BoardDescription</name>
+    <message>
+        <source>custom board</source>
+        <translation>собствено поле</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Телефон</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Таблет</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n звезда</numerusform>
+            <numerusform>%1 · %n звезди</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -109,25 +131,6 @@
     <message>
         <source>One stroke per turn</source>
         <translation>Една черта на ход</translation>
-    </message>
-    <message>
-        <source>Custom board</source>
-        <translation>Собствено поле</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Телефон</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Таблет</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n звезда</numerusform>
-            <numerusform>%1 · %n звезди</numerusform>
-        </translation>
     </message>
     <message>
         <source>Won</source>
@@ -891,25 +894,6 @@
 </context>
 <context>
     <name>StatusBar</name>
-    <message>
-        <source>custom board</source>
-        <translation>собствено поле</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Телефон</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Таблет</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n звезда</numerusform>
-            <numerusform>%1 · %n звезди</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Play again after a triangle</source>
         <translation>Нов ход след триъгълник</translation>

@@ -2,6 +2,28 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>BoardDescription</name>
+    <message>
+        <source>custom board</source>
+        <translation>eigenes Spielfeld</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Smartphone</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tablet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n Stern</numerusform>
+            <numerusform>%1 · %n Sterne</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -109,25 +131,6 @@
     <message>
         <source>One stroke per turn</source>
         <translation>Eine Linie pro Zug</translation>
-    </message>
-    <message>
-        <source>Custom board</source>
-        <translation>Eigenes Spielfeld</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Smartphone</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Tablet</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n Stern</numerusform>
-            <numerusform>%1 · %n Sterne</numerusform>
-        </translation>
     </message>
     <message>
         <source>Won</source>
@@ -891,25 +894,6 @@
 </context>
 <context>
     <name>StatusBar</name>
-    <message>
-        <source>custom board</source>
-        <translation>eigenes Spielfeld</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Smartphone</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Tablet</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n Stern</numerusform>
-            <numerusform>%1 · %n Sterne</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Play again after a triangle</source>
         <translation>Nach einem Dreieck nochmal spielen</translation>

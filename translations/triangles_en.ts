@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>BoardDescription</name>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n star</numerusform>
+            <numerusform>%1 · %n stars</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -13,13 +23,6 @@
 </context>
 <context>
     <name>HistoryDialog</name>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n star</numerusform>
-            <numerusform>%1 · %n stars</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>Stroke %1 of %n</source>
         <translation>
@@ -96,16 +99,6 @@
         <translation>
             <numerusform>Games against the computer: %Ln</numerusform>
             <numerusform>Games against the computer: %Ln</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>StatusBar</name>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n star</numerusform>
-            <numerusform>%1 · %n stars</numerusform>
         </translation>
     </message>
 </context>

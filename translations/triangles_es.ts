@@ -2,6 +2,28 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
+    <name>BoardDescription</name>
+    <message>
+        <source>custom board</source>
+        <translation>tablero personalizado</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Móvil</translation>
+    </message>
+    <message>
+        <source>Tablet</source>
+        <translation>Tableta</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n star(s)</source>
+        <translation>
+            <numerusform>%1 · %n estrella</numerusform>
+            <numerusform>%1 · %n estrellas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -109,25 +131,6 @@
     <message>
         <source>One stroke per turn</source>
         <translation>Un trazo por turno</translation>
-    </message>
-    <message>
-        <source>Custom board</source>
-        <translation>Tablero personalizado</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Móvil</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Tableta</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n estrella</numerusform>
-            <numerusform>%1 · %n estrellas</numerusform>
-        </translation>
     </message>
     <message>
         <source>Won</source>
@@ -891,25 +894,6 @@
 </context>
 <context>
     <name>StatusBar</name>
-    <message>
-        <source>custom board</source>
-        <translation>tablero personalizado</translation>
-    </message>
-    <message>
-        <source>Phone</source>
-        <translation>Móvil</translation>
-    </message>
-    <message>
-        <source>Tablet</source>
-        <translation>Tableta</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n star(s)</source>
-        <translation>
-            <numerusform>%1 · %n estrella</numerusform>
-            <numerusform>%1 · %n estrellas</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Play again after a triangle</source>
         <translation>Repetir tras un triángulo</translation>

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from triangles_qt.core.board import PRESETS
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import RecordError, parse_record
 from triangles_qt.statistics import HistoryEntry, StatisticsStore
 
+from .board_description import BoardDescription
 from .board_view import BoardView
 from .plurals import plural
 
@@ -135,12 +135,7 @@ class HistoryDialog(QDialog):
             if entry.replay_after_triangle
             else self.tr("One stroke per turn")
         )
-        preset = PRESETS.get(entry.preset or "")
-        if preset is None:
-            family = self.tr("Custom board")
-        else:
-            family = self.tr("Phone") if preset.family == "phone" else self.tr("Tablet")
-        board = plural(self.tr("%1 · %n star(s)", "", entry.stars), entry.stars)
+        board = BoardDescription().text(entry.preset, entry.stars)
         outcome = {
             "won": self.tr("Won"),
             "lost": self.tr("Lost"),
@@ -148,7 +143,7 @@ class HistoryDialog(QDialog):
             None: "",
         }[entry.outcome]
         score = f"{entry.scores[0]} – {entry.scores[1]}"
-        return [date, entry.opponent, rules, board.replace("%1", family), score, outcome]
+        return [date, entry.opponent, rules, board, score, outcome]
 
     def _on_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

@@ -16,12 +16,11 @@ from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption
 
-from triangles_qt.core.board import PRESETS
 from triangles_qt.core.position import Position
 
+from .board_description import BoardDescription
 from .colors import qcolor, with_alpha
 from .notices import Notice, NoticeKind
-from .plurals import plural
 
 # the spacing before a permanent widget, with a little air
 _PADDING = 12
@@ -86,13 +85,7 @@ class StatusBar(QStatusBar):
         if position is None:
             self.label.clear()
             return
-        preset = PRESETS.get(position.board.preset or "")
-        if preset is None:
-            family = self.tr("custom board")
-        else:
-            family = self.tr("Phone") if preset.family == "phone" else self.tr("Tablet")
-        n = position.board.n
-        text = plural(self.tr("%1 · %n star(s)", "", n), n).replace("%1", family)
+        text = BoardDescription().text(position.board.preset, position.board.n)
         # The rule option changes every turn, so it is named while it is on; the tooltip names
         # the rule either way.
         if position.rules.replay_after_triangle:
