@@ -420,7 +420,7 @@ def test_sprt_ends_a_lopsided_real_match_early(tmp_path, capsys):
     argv += ["--games", "200", "--sprt", "0", "50", "--jobs", "2", "--db", str(db), "--json"]
     assert arena.main(argv) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["sprt"]["decision"] == "H1" and summary["games"] < 40
+    assert summary["sprt"]["decision"] == "H1" and summary["games"] < 60  # of the 200 allowed
     assert summary["sprt"]["llr"] >= summary["sprt"]["upper"]
     assert arena.main(["--db", str(db), "--table", "--sprt", "0", "50"]) == 0
     table = capsys.readouterr().out
