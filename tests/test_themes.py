@@ -380,3 +380,30 @@ def test_the_real_plugin_registry_offers_the_builtin_themes_without_errors(monke
     assert {loaded.theme_plugin[t] for t in ("nebula", "daylight", "high-contrast")} == {
         "builtin_themes"
     }
+
+
+def test_the_hint_stroke_does_not_look_like_either_players_stroke_in_any_builtin_theme():
+    """The hint is drawn in the highlight colour at alpha 175 (board_view): painted on the sky
+    it must differ from both players' strokes in hue, be a neutral beside a colour, or differ in
+    lightness."""
+    import colorsys
+
+    def painted(colour, background, alpha=175 / 255):
+        fg, bg = colour_rgba(colour), colour_rgba(background)
+        return tuple(alpha * f + (1 - alpha) * b for f, b in zip(fg[:3], bg[:3], strict=True))
+
+    def hex_of(rgb):
+        return "#" + "".join(f"{round(v):02x}" for v in rgb)
+
+    themes = load_themes(FakeRegistry([("builtin", p) for p in builtin_files()])).themes
+    for theme in themes.values():
+        hint = painted(theme.highlight, theme.background_top)
+        h1, _, s1 = colorsys.rgb_to_hls(*(v / 255 for v in hint))
+        for stroke in theme.player_strokes:
+            h2, _, s2 = colorsys.rgb_to_hls(*(v / 255 for v in colour_rgba(stroke)[:3]))
+            hue_apart = min(abs(h1 - h2), 1 - abs(h1 - h2)) * 360
+            neutral_beside_colour = min(s1, s2) < 0.2 and max(s1, s2) > 0.6
+            distinct = (
+                hue_apart >= 40 or neutral_beside_colour or contrast(hex_of(hint), stroke) >= 1.5
+            )
+            assert distinct, (theme.id, hex_of(hint), stroke)
