@@ -109,6 +109,20 @@
 </context>
 <context>
     <name>GameOverDialog</name>
+    <message numerus="yes">
+        <source>Biggest turn: %1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>Най-добър ход: %1 затвори %n триъгълник</numerusform>
+            <numerusform>Най-добър ход: %1 затвори %n триъгълника</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Longest run: %1 drew %n stroke(s) in a row</source>
+        <translation>
+            <numerusform>Най-дълга серия: %1 начерта %n черта поред</numerusform>
+            <numerusform>Най-дълга серия: %1 начерта %n черти поред</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Game over</source>
         <translation>Край на играта</translation>
@@ -118,8 +132,16 @@
         <translation>Още една игра</translation>
     </message>
     <message>
+        <source>New game…</source>
+        <translation>Нова игра…</translation>
+    </message>
+    <message>
         <source>Close</source>
         <translation>Затваряне</translation>
+    </message>
+    <message>
+        <source>The score over the game</source>
+        <translation>Резултатът по време на играта</translation>
     </message>
 </context>
 <context>

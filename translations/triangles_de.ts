@@ -109,6 +109,20 @@
 </context>
 <context>
     <name>GameOverDialog</name>
+    <message numerus="yes">
+        <source>Biggest turn: %1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>Größter Zug: %1 schloss %n Dreieck</numerusform>
+            <numerusform>Größter Zug: %1 schloss %n Dreiecke</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Longest run: %1 drew %n stroke(s) in a row</source>
+        <translation>
+            <numerusform>Längste Serie: %1 zog %n Linie hintereinander</numerusform>
+            <numerusform>Längste Serie: %1 zog %n Linien hintereinander</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Game over</source>
         <translation>Spielende</translation>
@@ -118,8 +132,16 @@
         <translation>Noch ein Spiel</translation>
     </message>
     <message>
+        <source>New game…</source>
+        <translation>Neues Spiel…</translation>
+    </message>
+    <message>
         <source>Close</source>
         <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>The score over the game</source>
+        <translation>Der Punktestand im Lauf des Spiels</translation>
     </message>
 </context>
 <context>

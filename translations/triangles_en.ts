@@ -22,6 +22,23 @@
     </message>
 </context>
 <context>
+    <name>GameOverDialog</name>
+    <message numerus="yes">
+        <source>Biggest turn: %1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>Biggest turn: %1 closed %n triangle</numerusform>
+            <numerusform>Biggest turn: %1 closed %n triangles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Longest run: %1 drew %n stroke(s) in a row</source>
+        <translation>
+            <numerusform>Longest run: %1 drew %n stroke in a row</numerusform>
+            <numerusform>Longest run: %1 drew %n strokes in a row</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryDialog</name>
     <message numerus="yes">
         <source>Stroke %1 of %n</source>

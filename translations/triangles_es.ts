@@ -109,6 +109,20 @@
 </context>
 <context>
     <name>GameOverDialog</name>
+    <message numerus="yes">
+        <source>Biggest turn: %1 closed %n triangle(s)</source>
+        <translation>
+            <numerusform>Mejor turno: %1 cerró %n triángulo</numerusform>
+            <numerusform>Mejor turno: %1 cerró %n triángulos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Longest run: %1 drew %n stroke(s) in a row</source>
+        <translation>
+            <numerusform>Racha más larga: %1 trazó %n trazo seguido</numerusform>
+            <numerusform>Racha más larga: %1 trazó %n trazos seguidos</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Game over</source>
         <translation>Fin de la partida</translation>
@@ -118,8 +132,16 @@
         <translation>Otra partida</translation>
     </message>
     <message>
+        <source>New game…</source>
+        <translation>Nueva partida…</translation>
+    </message>
+    <message>
         <source>Close</source>
         <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>The score over the game</source>
+        <translation>La puntuación a lo largo de la partida</translation>
     </message>
 </context>
 <context>

@@ -916,3 +916,41 @@ def test_names_typed_for_two_people_are_not_shown_against_the_computer(make_wind
     assert window.score_panel.cards[0].name_text == "Ana"
     window.start_new_game(dataclasses.replace(FRIENDS, opponent="computer", strategy_id="first"))
     assert window.score_panel.cards[0].name_text == "You"  # as "Your turn" says
+
+
+def test_the_end_of_a_game_tells_how_it_went_and_offers_a_new_game(make_window, qtbot):
+    from triangles_qt.app.game_over import story_of
+
+    window = finished_game(make_window(), qtbot)
+    dialog = window.game_over_dialog
+    moves = window.session.position.moves
+    story = story_of(moves)
+    assert dialog.chart.scores == story.scores and len(story.scores) == len(moves) + 1
+    assert story.scores[-1] == tuple(window.session.position.scores)
+    steps = zip(story.scores, story.scores[1:], strict=False)
+    assert all(a <= c and b <= d for (a, b), (c, d) in steps)
+    player, count = story.biggest_turn
+    name = window.session.seats[player].name
+    triangles = "triangle" if count == 1 else "triangles"
+    assert dialog.story_label.text() == f"Biggest turn: {name} closed {count} {triangles}"
+    assert dialog.new_game_button.text() == "New game…" and dialog.chart.isVisible()
+    qtbot.mouseClick(dialog.new_game_button, Qt.MouseButton.LeftButton)
+    assert window.new_game_dialog is not None and window.new_game_dialog.isVisible()
+    window.new_game_dialog.reject()
+
+
+def test_the_story_of_a_game_counts_turns_as_runs_of_one_players_strokes():
+    from triangles_qt.app.game_over import story_of
+    from triangles_qt.core.game import Move
+
+    t = (0, 1, 2)
+    moves = [
+        Move(0, (0, 1), ()),
+        Move(1, (1, 2), (t,)),
+        Move(1, (2, 3), (t, t)),
+        Move(0, (0, 3), ()),
+    ]
+    story = story_of(moves)
+    assert story.scores == [(0, 0), (0, 0), (0, 1), (0, 3), (0, 3)]
+    assert story.biggest_turn == (1, 3) and story.longest_turn == (1, 2)
+    assert story_of([Move(0, (0, 1), ())]).biggest_turn is None  # nothing closed: nothing told

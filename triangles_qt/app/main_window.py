@@ -365,6 +365,7 @@ class MainWindow(QMainWindow):
         self.game_over_dialog = dialog = GameOverDialog(self)
         dialog.show_result(self.session)
         dialog.play_again.connect(self.play_again)
+        dialog.new_game.connect(self.new_game)
         dialog.open()
 
     def _close_game_over_dialog(self) -> None:
