@@ -875,6 +875,14 @@
         <translation>Досегашната Ви статистика не може да бъде прочетена.</translation>
     </message>
     <message>
+        <source>The statistics cannot be used right now.</source>
+        <translation>В момента статистиката не може да се използва.</translation>
+    </message>
+    <message>
+        <source>Another program may be using the file, or the disk is full or read-only; games are not counted until it can be written again.</source>
+        <translation>Възможно е друга програма да използва файла или дискът да е пълен или само за четене; игрите не се броят, докато файлът не може отново да се записва.</translation>
+    </message>
+    <message>
         <source>The damaged file was kept as %1, and counting starts again from zero.</source>
         <translation>Повреденият файл е запазен като %1 и броенето започва отново от нула.</translation>
     </message>

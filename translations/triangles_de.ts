@@ -875,6 +875,14 @@
         <translation>Deine bisherige Statistik konnte nicht gelesen werden.</translation>
     </message>
     <message>
+        <source>The statistics cannot be used right now.</source>
+        <translation>Die Statistik kann gerade nicht verwendet werden.</translation>
+    </message>
+    <message>
+        <source>Another program may be using the file, or the disk is full or read-only; games are not counted until it can be written again.</source>
+        <translation>Vielleicht benutzt ein anderes Programm die Datei, oder der Datenträger ist voll oder schreibgeschützt; Spiele werden erst wieder gezählt, wenn sie geschrieben werden kann.</translation>
+    </message>
+    <message>
         <source>The damaged file was kept as %1, and counting starts again from zero.</source>
         <translation>Die beschädigte Datei wurde als %1 aufbewahrt, und die Zählung beginnt wieder bei null.</translation>
     </message>

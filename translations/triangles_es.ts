@@ -875,6 +875,14 @@
         <translation>No se pudieron leer tus estadísticas anteriores.</translation>
     </message>
     <message>
+        <source>The statistics cannot be used right now.</source>
+        <translation>Ahora mismo no se pueden usar las estadísticas.</translation>
+    </message>
+    <message>
+        <source>Another program may be using the file, or the disk is full or read-only; games are not counted until it can be written again.</source>
+        <translation>Puede que otro programa esté usando el archivo, o que el disco esté lleno o sea de solo lectura; las partidas no se cuentan hasta que se pueda volver a escribir.</translation>
+    </message>
+    <message>
         <source>The damaged file was kept as %1, and counting starts again from zero.</source>
         <translation>El archivo dañado se conservó como %1 y el recuento empieza de nuevo desde cero.</translation>
     </message>

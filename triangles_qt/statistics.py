@@ -127,6 +127,8 @@ class StatisticsStore:
         """Why the data could not be read (None when all is well); shown to the player."""
         self.corrupt_copy: Path | None = None
         """Where an unusable file was moved to, if it was."""
+        self.unavailable = False
+        """The file is sound but cannot be used now (busy, read-only, a full disk)."""
         self._db: sqlite3.Connection | None = None
         self._open()
 
@@ -274,6 +276,7 @@ class StatisticsStore:
             db.execute("UPDATE games SET counted = 0")
             db.execute("DELETE FROM imported")
         self.load_error = None
+        self.unavailable = False
 
     def close(self) -> None:
         if self._db is not None:
@@ -287,6 +290,8 @@ class StatisticsStore:
         """One transaction; StatisticsError (and nothing written) if it fails."""
         db = self._db
         if db is None:
+            if self.unavailable:
+                raise StatisticsError(f"Statistics could not be saved: {self.path} is in use.")
             raise StatisticsError(
                 f"Statistics are not saved because the damaged file {self.path} is still in place."
             )
@@ -326,6 +331,7 @@ class StatisticsStore:
             self._import_legacy()
 
     def _cannot_use(self, error: Exception) -> None:
+        self.unavailable = True
         self.load_error = (
             f"The statistics in {self.path} cannot be used now ({error}); this game is not "
             "counted. Close other programs that use the file, or free some disk space."
@@ -400,6 +406,7 @@ class StatisticsStore:
                         [(sid, r["won"], r["lost"], r["drawn"]) for sid, r in results.items()],
                     )
         except StatisticsError as error:
+            self.unavailable = True
             self.load_error = str(error)
             return
         if problem is not None:

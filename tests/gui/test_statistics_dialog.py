@@ -178,3 +178,18 @@ def test_the_window_opens_with_close_focused_and_enter_closes_it(dialog, qtbot):
     assert not dialog.reset_button.isDefault()
     qtbot.keyClick(dialog, Qt.Key.Key_Return)
     assert not dialog.isVisible()
+
+
+def test_a_database_that_is_only_busy_is_not_called_damaged(qtbot, tmp_path, monkeypatch):
+    import sqlite3
+
+    def busy(self):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(StatisticsStore, "_connect", busy)
+    store = StatisticsStore(tmp_path / "history.sqlite")
+    dialog = StatisticsDialog(store)
+    qtbot.addWidget(dialog)
+    text = dialog.error_label.text()
+    assert "cannot be used right now" in text and "damaged" not in text
+    assert store.corrupt_copy is None

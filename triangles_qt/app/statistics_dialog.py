@@ -236,7 +236,13 @@ class StatisticsDialog(QDialog):
         self.error_label.setVisible(bool(error))
         if error:
             heading = self.tr("Your earlier statistics could not be read.")
-            if self.store.corrupt_copy is not None:
+            if self.store.unavailable:
+                heading = self.tr("The statistics cannot be used right now.")
+                what = self.tr(
+                    "Another program may be using the file, or the disk is full or read-only; "
+                    "games are not counted until it can be written again."
+                )
+            elif self.store.corrupt_copy is not None:
                 what = self.tr(
                     "The damaged file was kept as %1, and counting starts again from zero."
                 ).replace("%1", str(self.store.corrupt_copy))
