@@ -46,7 +46,7 @@ from .tournament.play import (
 )
 from .tournament.report import Progress, by_conditions, markdown_table
 from .tournament.results import ResultsDB, ResultsError
-from .tournament.run import RecordsNotWritten, games_to_play, run_tournament
+from .tournament.run import RecordsNotWritten, run_tournament
 from .tournament.schedule import Conditions, Pairing, pairings
 from .tournament.standings import Tally, ranking
 from .tournament.stats import MAX_ELO, Sprt
@@ -313,8 +313,8 @@ def play_tournament(
     setup = Setup(tuple(args.plugin_dir), not args.in_process, uuid.uuid4().hex)
     if setup.own_process and not args.cluster:
         setup = dataclasses.replace(setup, engines=known_engines(registry, todo))
-    total = sum(map(len, games_to_play(todo, args.games, db, sprt).values()))
     status = 0
+    progress = Progress(lambda line: print(line, file=sys.stderr, flush=True))
     try:
         tallies = run_tournament(
             todo,
@@ -325,7 +325,8 @@ def play_tournament(
             workers,
             sprt,
             args.records,
-            Progress(total, lambda line: print(line, file=sys.stderr, flush=True)),
+            progress,
+            on_plan=progress.plan,
         )
     except RecordsNotWritten:
         status = 1  # warned game by game; the results are complete all the same

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from triangles_qt.core.atomic_file import write_atomically
+
 APP_ID = "io.github.triangles_qt.Triangles"
 MIME_TYPE = "application/x-triangles-game"
 RESOURCES = Path(__file__).with_name("resources")
@@ -85,10 +87,8 @@ def install(home: Path | None = None) -> list[Path]:
     }
     for key, path in paths.items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        if key == "icon":
-            shutil.copyfile(RESOURCES / "triangles.svg", path)
-        else:
-            path.write_text(texts[key], encoding="utf-8")
+        data = (RESOURCES / "triangles.svg").read_bytes() if key == "icon" else None
+        write_atomically(path, data if data is not None else texts[key].encode("utf-8"))
     _refresh_caches(home or data_home())
     return list(paths.values())
 

@@ -162,15 +162,14 @@ class HistoryDialog(QDialog):
         self.slider.setRange(0, moves)
         self.slider.setValue(moves)
         self.slider.blockSignals(False)
-        for widget in (self.slider, self.first_button, self.back_button):
-            widget.setEnabled(self.game is not None)
-        for widget in (self.next_button, self.last_button):
-            widget.setEnabled(self.game is not None)
+        self.slider.setEnabled(self.game is not None)
         self._show_stroke(moves)
 
     def _show_stroke(self, k: int) -> None:
         """The chosen game after its first k strokes."""
         if self.game is None:
+            for button in (self.first_button, self.back_button, self.next_button, self.last_button):
+                button.setEnabled(False)
             self.view.show_game(None)
             self.step_label.setText(
                 self.tr("This game's record could not be read.") if self.entries else ""

@@ -8,7 +8,6 @@ returns is plain data (`GameOutcome`), the record included, so it crosses proces
 
 from __future__ import annotations
 
-import functools
 import multiprocessing.util
 import shlex
 import subprocess
@@ -191,6 +190,7 @@ class Players:
         self.registry = registry
         self.own_process = own_process
         self.contestants: dict[tuple[str, str], Contestant] = {}
+        self.commit = checkout_commit()  # what plays this run's games, looked up once
 
     @classmethod
     def for_setup(cls, setup: Setup) -> Players:
@@ -257,23 +257,13 @@ def play_with(players: Players, spec: GameSpec) -> GameOutcome:
         (seats[0].safe.strategy_id, seats[1].safe.strategy_id),
         (game.scores[0], game.scores[1]),
         record=record_to_text(game, infos),
-        commit=checkout_commit(),
+        commit=players.commit,
         _game=game,
         **played,
     )
 
 
-@functools.lru_cache(maxsize=1)
-def _commit_at(_run_started: float) -> str:
-    return _git_commit()
-
-
 def checkout_commit() -> str:
-    """The commit of the code playing now (looked up at most once a minute)."""
-    return _commit_at(time.monotonic() // 60)
-
-
-def _git_commit() -> str:
     """The git commit of the checkout this package runs from ("" for an installed copy), with
     "+changes" when the checkout has uncommitted changes."""
     root = Path(__file__).resolve().parent.parent.parent

@@ -25,13 +25,17 @@ def duration(seconds: float) -> str:
 
 
 class Progress:
-    """Prints one line per finished game of a run of `total` games at most."""
+    """Prints one line per finished game of a run of `plan` games at most."""
 
-    def __init__(self, total: int, write=print) -> None:
-        self.total = max(total, 1)
+    def __init__(self, write=print) -> None:
+        self.total = 1
         self.done = 0
         self.start = time.monotonic()
         self.write = write
+
+    def plan(self, total: int) -> None:
+        self.total = max(total, 1)
+        self.start = time.monotonic()
 
     def __call__(self, outcome: GameOutcome, tally: Tally) -> None:
         self.done += 1

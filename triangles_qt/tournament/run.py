@@ -8,12 +8,12 @@ Games already in the database are not played again, so a stopped run resumes whe
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 
+from ..core.atomic_file import write_atomically
 from . import stats
 from .play import GameOutcome, Setup, play
 from .results import ResultsDB
@@ -36,14 +36,21 @@ def run_tournament(
     records_dir: str | Path | None = None,
     on_game: Callable[[GameOutcome, Tally], None] | None = None,
     player: Callable[[GameSpec, Setup], GameOutcome] = play,
+    on_plan: Callable[[int], None] | None = None,
 ) -> list[Tally]:
     """Play the first `games` games of each pairing that the database lacks; return every
-    pairing's tally (its games in the database). Raises RecordsNotWritten at the end when a
-    record could not be written."""
+    pairing's tally (its games in the database). `on_plan` hears how many games that is at
+    most. Raises RecordsNotWritten at the end when a record could not be written."""
     tallies = {
         p: Tally(p, [g for g in db.outcomes(p) if g.spec.index < games], sprt) for p in pairings
     }
-    todo = games_to_play(pairings, games, db, sprt)
+    todo = {
+        p: [k for k in range(games) if k not in {g.spec.index for g in t.games}]
+        for p, t in tallies.items()
+        if t.decision() is None
+    }
+    if on_plan is not None:
+        on_plan(sum(map(len, todo.values())))
     queue = interleaved(todo)
     queue.reverse()  # popped from the end
     running: dict[Future[GameOutcome], GameSpec] = {}
@@ -92,20 +99,6 @@ def run_tournament(
     return list(tallies.values())
 
 
-def games_to_play(
-    pairings: Sequence[Pairing], games: int, db: ResultsDB, sprt: stats.Sprt | None
-) -> dict[Pairing, list[int]]:
-    """The indexes of each pairing's games that the database lacks, for the pairings whose
-    SPRT (if any) is still undecided."""
-    todo = {}
-    for pairing in pairings:
-        played = db.played(pairing)
-        tally = Tally(pairing, [g for g in db.outcomes(pairing) if g.spec.index < games], sprt)
-        if tally.decision() is None:
-            todo[pairing] = [k for k in range(games) if k not in played]
-    return todo
-
-
 def record_name(outcome: GameOutcome) -> str:
     preset = outcome.spec.pairing.conditions.preset
     return f"game-{outcome.spec.index + 1:03d}-{preset}-seed{outcome.spec.seed}.triangles"
@@ -125,7 +118,5 @@ def write_record_text(folder: Path, outcome: GameOutcome) -> Path:
     """Write a game's record into folder atomically; return its path."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / record_name(outcome)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(outcome.record, encoding="utf-8")
-    os.replace(temporary, path)
+    write_atomically(path, outcome.record.encode("utf-8"))
     return path
