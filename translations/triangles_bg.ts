@@ -542,12 +542,39 @@
         <translation>Игри на Triangles (*.triangles)</translation>
     </message>
     <message>
+        <source>Triangles game</source>
+        <translation>Игра на Triangles</translation>
+    </message>
+    <message>
         <source>Open game</source>
         <translation>Отваряне на игра</translation>
     </message>
     <message>
         <source>Save game</source>
         <translation>Запазване на игра</translation>
+    </message>
+</context>
+<context>
+    <name>MotionMenu</name>
+    <message>
+        <source>&amp;Motion</source>
+        <translation>&amp;Движение</translation>
+    </message>
+    <message>
+        <source>As the &amp;desktop is set</source>
+        <translation>Според &amp;работния плот</translation>
+    </message>
+    <message>
+        <source>&amp;Full motion</source>
+        <translation>&amp;Пълно движение</translation>
+    </message>
+    <message>
+        <source>&amp;Reduced motion</source>
+        <translation>&amp;Намалено движение</translation>
+    </message>
+    <message>
+        <source>Strokes appear at once and nothing on the board travels.</source>
+        <translation>Чертите се появяват веднага и нищо не се движи по полето.</translation>
     </message>
 </context>
 <context>

@@ -542,12 +542,39 @@
         <translation>Triangles-Spiele (*.triangles)</translation>
     </message>
     <message>
+        <source>Triangles game</source>
+        <translation>Triangles-Spiel</translation>
+    </message>
+    <message>
         <source>Open game</source>
         <translation>Spiel öffnen</translation>
     </message>
     <message>
         <source>Save game</source>
         <translation>Spiel speichern</translation>
+    </message>
+</context>
+<context>
+    <name>MotionMenu</name>
+    <message>
+        <source>&amp;Motion</source>
+        <translation>&amp;Bewegung</translation>
+    </message>
+    <message>
+        <source>As the &amp;desktop is set</source>
+        <translation>Wie der &amp;Desktop eingestellt ist</translation>
+    </message>
+    <message>
+        <source>&amp;Full motion</source>
+        <translation>&amp;Volle Bewegung</translation>
+    </message>
+    <message>
+        <source>&amp;Reduced motion</source>
+        <translation>&amp;Reduzierte Bewegung</translation>
+    </message>
+    <message>
+        <source>Strokes appear at once and nothing on the board travels.</source>
+        <translation>Linien erscheinen sofort, und nichts wandert über das Spielfeld.</translation>
     </message>
 </context>
 <context>

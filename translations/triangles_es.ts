@@ -542,12 +542,39 @@
         <translation>Partidas de Triangles (*.triangles)</translation>
     </message>
     <message>
+        <source>Triangles game</source>
+        <translation>Partida de Triangles</translation>
+    </message>
+    <message>
         <source>Open game</source>
         <translation>Abrir partida</translation>
     </message>
     <message>
         <source>Save game</source>
         <translation>Guardar partida</translation>
+    </message>
+</context>
+<context>
+    <name>MotionMenu</name>
+    <message>
+        <source>&amp;Motion</source>
+        <translation>Mo&amp;vimiento</translation>
+    </message>
+    <message>
+        <source>As the &amp;desktop is set</source>
+        <translation>Como esté el &amp;escritorio</translation>
+    </message>
+    <message>
+        <source>&amp;Full motion</source>
+        <translation>Movimiento &amp;completo</translation>
+    </message>
+    <message>
+        <source>&amp;Reduced motion</source>
+        <translation>Movimiento &amp;reducido</translation>
+    </message>
+    <message>
+        <source>Strokes appear at once and nothing on the board travels.</source>
+        <translation>Los trazos aparecen de inmediato y nada se desplaza por el tablero.</translation>
     </message>
 </context>
 <context>

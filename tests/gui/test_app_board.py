@@ -211,20 +211,22 @@ def test_every_star_is_on_screen(window):
 def test_on_a_board_shown_small_a_legal_stroke_cannot_touch_a_star(make_window):
     """A stroke may pass `tolerance` points from a star; shown below its natural size, star
     cores and strokes shrink so that such a stroke still clears the star on screen."""
-    from triangles_qt.app.board_items import StrokeItem
+    from triangles_qt.app.board_items import StarItem, StrokeItem
 
     window = make_window(size=(960, 760))
     window.start_new_game(NewGameChoices(preset="tablet-180", opponent="human"), seed=9)
     scene = window.scene
     window.session.request_stroke(*legal_pair(window.session.position))
     pixels_per_point = 1 / scene.pixel_size
-    assert pixels_per_point < 0.8 and scene.detail < 1
+    assert pixels_per_point < 0.8 and scene.sizes.stroke < StrokeItem.WIDTH
     reach = scene._stars[0].core_radius + scene.last_stroke_item.width / 2
     assert reach <= scene.board.tolerance * pixels_per_point + 1e-9
-    assert scene._baked_line(scene.last_stroke).width == StrokeItem.WIDTH * scene.detail
-    window.resize(1800, 2600)  # room enough: full size again
+    assert scene._baked_line(scene.last_stroke).width == scene.sizes.stroke
+    window.resize(1800, 2600)  # room enough: full size again, and more on a view this big
     window.start_new_game(FRIENDS, seed=11)
-    assert scene.detail == 1 and scene._stars[0].core_radius == scene._stars[0].CORE
+    assert scene._stars[0].core_radius > StarItem.CORE and scene.sizes.stroke > StrokeItem.WIDTH
+    reach = scene._stars[0].core_radius + scene.sizes.stroke / 2
+    assert reach <= scene.board.tolerance / scene.pixel_size + 1e-9
 
 
 def test_a_refused_stroke_says_why_over_the_board_until_the_next_stroke(make_window, qtbot):

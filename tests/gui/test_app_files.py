@@ -703,3 +703,36 @@ def test_save_as_suggests_a_name_for_a_game_never_saved(make_window, qtbot, tmp_
     assert window.files.choose_save_path() == ""
     day = QDate.currentDate().toString(Qt.DateFormat.ISODate)
     assert seen == [[str(tmp_path / f"Ana – Ben {day}.triangles")]]
+
+
+def test_the_open_window_names_saved_games_and_opens_the_one_picked(make_window, tmp_path, qtbot):
+    """Qt's own file chooser called .triangles files "plain text document"; it says "Triangles
+    game" now, with the game's icon, and picking one opens it."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QFileDialog, QFileSystemModel
+
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=12)
+    play_strokes(window.session, 4)
+    saved = tmp_path / "evening.triangles"
+    window.files.save_to(saved)
+    moves = window.session.position.moves
+    window.start_new_game(FRIENDS, seed=99)
+    seen = {}
+
+    def in_the_dialog():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QFileDialog)
+        dialog.setDirectory(str(tmp_path))
+        model = dialog.findChild(QFileSystemModel)
+        qtbot.waitUntil(lambda: model.index(str(saved)).isValid(), timeout=5000)
+        row = model.index(str(saved))
+        qtbot.waitUntil(lambda: bool(model.index(row.row(), 2, row.parent()).data()), timeout=5000)
+        seen["type"] = model.index(row.row(), 2, row.parent()).data()
+        dialog.selectFile(str(saved))
+        dialog.accept()
+
+    QTimer.singleShot(0, in_the_dialog)
+    window.open_action.trigger()
+    assert seen["type"] == "Triangles game"
+    assert window.session.position.moves == moves

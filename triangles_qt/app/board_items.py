@@ -31,18 +31,60 @@ Z_TRIANGLE, Z_STROKE, Z_HINT, Z_REJECTED, Z_BAND, Z_STAR, Z_MARKER = range(7)
 
 # Lines are cosmetic (their width is in screen pixels) but bounding rects are in scene units:
 # this margin covers the widest glow at any zoom the window allows.
-LINE_MARGIN = 14.0
+LINE_MARGIN = 20.0
+
+# The view's shorter side, in pixels, at which stars and strokes have their base size; on a
+# bigger view they grow with it (up to MAX_GROWTH), so a board on a large screen does not look
+# drawn with a hairline.
+BASE_VIEW_PX = 640.0
+MAX_GROWTH = 2.0
 
 
-def line_detail(pixels_per_point: float, tolerance: int) -> float:
-    """The size (1 = full) of star cores and strokes on a board shown at `pixels_per_point`.
+@dataclass(frozen=True)
+class LineSizes:
+    """How big star cores and strokes are drawn, in screen pixels."""
 
-    A stroke may pass `tolerance` points from a star (docs/rules.md 2); on screen a legal stroke
-    must not touch the star's core, or it looks as if it went over it. So the core's radius plus
-    half a stroke shrink to fit within the tolerance, down to half size, below which stars would
-    be hard to see."""
+    core: float
+    stroke: float
+
+
+def line_sizes(pixels_per_point: float, tolerance: int, view_px: float) -> LineSizes:
+    """Star cores and strokes for a board shown at `pixels_per_point` in a view whose shorter
+    side is `view_px` pixels.
+
+    They grow with the view. But a stroke may pass `tolerance` points from a star (docs/rules.md
+    2), and on screen a legal stroke must not touch the star's core, or it looks as if it went
+    over it: the core's radius plus half a stroke must fit within the tolerance. The core gives
+    way first (its glow keeps the star easy to see), down to 60% of its size; then both shrink,
+    down to half size, below which they would be hard to see."""
+    grow = max(1.0, min(MAX_GROWTH, view_px / BASE_VIEW_PX))
     room = tolerance * pixels_per_point
-    return max(0.5, min(1.0, room / (StarItem.CORE + StrokeItem.WIDTH / 2)))
+    core, stroke = StarItem.CORE * grow, StrokeItem.WIDTH * grow
+    if core + stroke / 2 <= room:
+        return LineSizes(core, stroke)
+    smallest_core = StarItem.CORE * 0.6
+    core = max(smallest_core, room - stroke / 2)
+    if core + stroke / 2 <= room:
+        return LineSizes(core, stroke)
+    if room - smallest_core >= StrokeItem.WIDTH / 2:  # the stroke takes the room that is left
+        return LineSizes(smallest_core, 2 * (room - smallest_core))
+    shrink = max(0.5, room / (smallest_core + StrokeItem.WIDTH / 2))
+    return LineSizes(smallest_core * shrink, StrokeItem.WIDTH * shrink)
+
+
+def legible_fill(color: QColor, inradius_px: float) -> QColor:
+    """A triangle's translucent fill, more opaque the thinner the triangle is on screen: a sliver
+    a few pixels wide in the theme's light tint would be all but invisible."""
+    thin = max(0.0, min(1.0, (12.0 - inradius_px) / 9.0))
+    alpha = color.alpha()
+    return with_alpha(color, round(alpha + (min(255, alpha * 2.4) - alpha) * thin))
+
+
+def inradius(a: QPointF, b: QPointF, c: QPointF) -> float:
+    """The radius of the circle inside the triangle abc (twice the area over the perimeter)."""
+    area2 = abs((b.x() - a.x()) * (c.y() - a.y()) - (c.x() - a.x()) * (b.y() - a.y()))
+    perimeter = sum(math.dist(p.toTuple(), q.toTuple()) for p, q in ((a, b), (b, c), (c, a)))
+    return area2 / perimeter if perimeter else 0.0
 
 
 def _cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine) -> QPen:
@@ -67,7 +109,7 @@ class StarItem(QGraphicsItem):
         self.index = index
         self._core = QColor("white")
         self._glow = QColor("white")
-        self._detail = 1.0
+        self._core_radius = self.CORE
         self.setPos(x, y)
         self.setZValue(Z_STAR)
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
@@ -77,23 +119,28 @@ class StarItem(QGraphicsItem):
         self._core, self._glow = QColor(core), QColor(glow)
         self.update()
 
-    def set_detail(self, detail: float) -> None:
-        """Draw the core at `detail` of its full size (see `line_detail`)."""
-        if detail != self._detail:
-            self._detail = detail
+    def set_core_radius(self, radius: float) -> None:
+        """Draw the core `radius` pixels wide (see `line_sizes`); the glow grows with it."""
+        if radius != self._core_radius:
+            self.prepareGeometryChange()
+            self._core_radius = radius
             self.update()
 
     @property
     def core_radius(self) -> float:
-        return self.CORE * self._detail
+        return self._core_radius
+
+    @property
+    def glow_radius(self) -> float:
+        return self.GLOW * max(1.0, self._core_radius / self.CORE)
 
     def boundingRect(self) -> QRectF:
-        g = self.GLOW
+        g = self.glow_radius
         return QRectF(-g, -g, 2 * g, 2 * g)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
-        glow = QRadialGradient(QPointF(0, 0), self.GLOW)
+        glow = QRadialGradient(QPointF(0, 0), self.glow_radius)
         glow.setColorAt(0.0, faded(self._glow, 255))
         glow.setColorAt(0.25, faded(self._glow, 190))
         glow.setColorAt(0.5, faded(self._glow, 70))
@@ -107,17 +154,27 @@ class StarItem(QGraphicsItem):
 
 
 class StrokeItem(QGraphicsItem):
-    """A drawn stroke in its player's colour; the last one played glows."""
+    """A drawn stroke in its player's colour; the last one played glows. While `reach` is below
+    1 only that part of it is drawn, from its first star: the stroke is being drawn in."""
 
     WIDTH = 3.2
 
-    def __init__(self, a: QPointF, b: QPointF, color: QColor, detail: float = 1.0) -> None:
+    def __init__(self, a: QPointF, b: QPointF, color: QColor, width: float = WIDTH) -> None:
         super().__init__()
         self._a, self._b = QPointF(a), QPointF(b)
         self._color = QColor(color)
         self._last = False
-        self.width = self.WIDTH * detail  # see `line_detail`
+        self._reach = 1.0
+        self.width = width  # see `line_sizes`
         self.setZValue(Z_STROKE)
+
+    def set_reach(self, reach: float) -> None:
+        self._reach = max(0.0, min(1.0, reach))
+        self.update()
+
+    @property
+    def reach(self) -> float:
+        return self._reach
 
     def set_color(self, color: QColor) -> None:
         self._color = QColor(color)
@@ -142,15 +199,16 @@ class StrokeItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
+        a, b = self._a, self._a + (self._b - self._a) * self._reach
         if self._last:
             painter.setPen(_cosmetic_pen(with_alpha(self._color, 45), self.width * 3.4))
-            painter.drawLine(self._a, self._b)
+            painter.drawLine(a, b)
             painter.setPen(_cosmetic_pen(with_alpha(self._color, 95), self.width * 2.0))
-            painter.drawLine(self._a, self._b)
+            painter.drawLine(a, b)
             painter.setPen(_cosmetic_pen(self._color.lighter(135), self.width * 1.25))
         else:
             painter.setPen(_cosmetic_pen(self._color, self.width))
-        painter.drawLine(self._a, self._b)
+        painter.drawLine(a, b)
 
 
 class TriangleItem(QGraphicsObject):

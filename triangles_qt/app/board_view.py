@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import (
+    QCoreApplication,
     QEasingCurve,
     QEvent,
     QPointF,
@@ -55,8 +56,11 @@ from .board_items import (
     StarItem,
     StrokeItem,
     TriangleItem,
-    line_detail,
+    inradius,
+    legible_fill,
+    line_sizes,
 )
+from .board_motion import ScoreMarkItem, VictoryWaveItem, stroke_drawing
 from .colors import qcolor, with_alpha
 from .notices import rejection_text
 
@@ -89,7 +93,11 @@ class BoardScene(QGraphicsScene):
         self.addItem(self._triangle_layer)
         self.addItem(self._stroke_layer)
         self.pixel_size = 1.0  # scene units per screen pixel, kept up to date by the view
-        self.detail = 1.0  # the size of star cores and strokes, see `line_detail`
+        self.view_px = 0.0  # the view's shorter side in pixels
+        self.sizes = line_sizes(1.0, 0, 0.0)  # star cores and strokes on screen
+        self.reduced_motion = False
+        self._drawing = stroke_drawing(self, self._draw_last_to)
+        self._wave: VictoryWaveItem | None = None
         self.input_enabled = True
         self.picked: int | None = None
         self.hovered: int | None = None
@@ -143,7 +151,7 @@ class BoardScene(QGraphicsScene):
         if self._last is not None and self._last_key is not None:
             self._last.set_color(self.stroke_colors()[self._strokes[self._last_key]])
         for item in self._fading:
-            item.set_color(self.fill_colors()[item.player])
+            item.set_color(self._legible_fill(item.triangle, item.player))
         self._rebake()
         self._apply_theme_to_guides()
         self.update()
@@ -188,20 +196,22 @@ class BoardScene(QGraphicsScene):
             self._show_last(last)
         self._rebake()
 
-    def add_move(self, move: Move, animate: bool = True) -> None:
-        """Draw a played stroke and the triangles it closed; it becomes the marked last stroke."""
-        if self._last is not None and self._last_key is not None:
-            self._stroke_layer.add_shape(self._baked_line(self._last_key))
-            self.removeItem(self._last)
-            self._last = None
+    def add_move(self, move: Move, animate: bool = True, drawn_here: bool = False) -> None:
+        """Draw a played stroke and the triangles it closed; it becomes the marked last stroke.
+        A stroke not `drawn_here` by a player's hand (the computer's, a friend's far away) is
+        drawn in from its first star, and a "+N" in its player's colour tells who scored."""
+        self._retire_last()
         key = (min(move.stroke), max(move.stroke))
         self._strokes[key] = move.player
         self._last_key = key
         self._show_last(move)
-        fill = self.fill_colors()[move.player]
+        if animate and not drawn_here and not self.reduced_motion and self._last is not None:
+            self._last.set_reach(0.0)
+            self._drawing.start()
         for triangle in move.triangles:
             self._triangles.append((triangle, move.player))
             if animate:
+                fill = self._legible_fill(triangle, move.player)
                 item = TriangleItem([self.star_point(k) for k in triangle], fill, move.player)
                 item.triangle = tuple(sorted(triangle))
                 item.settled.connect(lambda item=item: self._settle(item))
@@ -210,13 +220,86 @@ class BoardScene(QGraphicsScene):
                 item.fade_in()
             else:
                 self._triangle_layer.add_shape(self._baked_polygon(triangle, move.player))
+        if animate and move.triangles:
+            self._mark_score(move)
         self.clear_hint()
         self._hide_rejected()
+
+    def _retire_last(self) -> None:
+        """The last stroke joins the baked layer (drawn in full, even if it was being drawn)."""
+        self._drawing.stop()
+        if self._last is not None and self._last_key is not None:
+            self._stroke_layer.add_shape(self._baked_line(self._last_key))
+            self.removeItem(self._last)
+            self._last = None
+
+    def _draw_last_to(self, reach: float) -> None:
+        if self._last is not None:
+            self._last.set_reach(reach)
+
+    def _mark_score(self, move: Move) -> None:
+        for earlier in self.score_marks:  # only the latest scorer is marked
+            earlier.finish()
+        points = [self.star_point(k) for triangle in move.triangles for k in triangle]
+        centre = sum(points, QPointF()) / len(points)
+        mark = ScoreMarkItem(
+            f"+{len(move.triangles)}",
+            self.stroke_colors()[move.player],
+            qcolor(self._theme.background_bottom),
+            self.reduced_motion,
+        )
+        mark.setPos(centre)
+        self.addItem(mark)
+        mark.start()
+
+    def celebrate(self, winner: int | None) -> None:
+        """The end of the game: light runs across the winner's triangles (everyone's after a
+        draw), from the last stroke outwards."""
+        self._stop_wave()
+        polygons = [
+            QPolygonF([self.star_point(k) for k in triangle])
+            for triangle, player in self._triangles
+            if winner is None or player == winner
+        ]
+        if not polygons or self._last_key is None:
+            return
+        a, b = (self.star_point(k) for k in self._last_key)
+        color = QColor("white") if winner is None else self.stroke_colors()[winner].lighter(150)
+        self._wave = VictoryWaveItem(polygons, (a + b) / 2, color, self.reduced_motion)
+        self._wave.on_done = lambda: setattr(self, "_wave", None)
+        self.addItem(self._wave)
+        self._wave.start()
+
+    @property
+    def wave(self) -> VictoryWaveItem | None:
+        return self._wave
+
+    def _stop_wave(self) -> None:
+        if self._wave is not None:
+            self._wave.finish()
+            self._wave = None
+
+    @property
+    def score_marks(self) -> list[ScoreMarkItem]:
+        """The "+N" marks on the board now."""
+        return [
+            item for item in self.items() if isinstance(item, ScoreMarkItem) and item.isVisible()
+        ]
+
+    def set_reduced_motion(self, reduced: bool) -> None:
+        self.reduced_motion = reduced
+        if reduced:
+            self._pulse.stop()
+        elif self.picked is not None:
+            self._pulse.start()
 
     def _show_last(self, move: Move) -> None:
         i, j = move.stroke
         item = StrokeItem(
-            self.star_point(i), self.star_point(j), self.stroke_colors()[move.player], self.detail
+            self.star_point(i),
+            self.star_point(j),
+            self.stroke_colors()[move.player],
+            self.sizes.stroke,
         )
         item.set_last(True)
         self.addItem(item)
@@ -232,13 +315,15 @@ class BoardScene(QGraphicsScene):
 
     def _baked_line(self, key: tuple[int, int]) -> BakedLine:
         color = self.stroke_colors()[self._strokes[key]]
-        return BakedLine(
-            self.star_point(key[0]), self.star_point(key[1]), color, StrokeItem.WIDTH * self.detail
-        )
+        return BakedLine(self.star_point(key[0]), self.star_point(key[1]), color, self.sizes.stroke)
 
     def _baked_polygon(self, triangle: tuple[int, int, int], player: int) -> BakedPolygon:
         points = QPolygonF([self.star_point(k) for k in triangle])
-        return BakedPolygon(points, self.fill_colors()[player])
+        return BakedPolygon(points, self._legible_fill(triangle, player))
+
+    def _legible_fill(self, triangle: tuple[int, int, int], player: int) -> QColor:
+        a, b, c = (self.star_point(k) for k in triangle)
+        return legible_fill(self.fill_colors()[player], inradius(a, b, c) / self.pixel_size)
 
     def _rebake(self) -> None:
         """Both layers from the records (not the last stroke, not the fading triangles)."""
@@ -421,7 +506,8 @@ class BoardScene(QGraphicsScene):
         else:
             self._picked_marker.setPos(self.star_point(i))
             self._picked_marker.setVisible(True)
-            self._pulse.start()
+            if not self.reduced_motion:
+                self._pulse.start()
         self.picked_changed.emit(i)
 
     def _set_hovered(self, i: int | None) -> None:
@@ -503,6 +589,10 @@ class BoardScene(QGraphicsScene):
         self.cancel()
         self.clear_hint()
         self._hide_rejected()
+        self._drawing.stop()
+        self._stop_wave()
+        for mark in self.score_marks:
+            mark.finish()
         for item in self._fading:
             item.stop()
             self.removeItem(item)
@@ -514,20 +604,23 @@ class BoardScene(QGraphicsScene):
         self._last = None
         self._last_key = None
 
-    def set_pixel_size(self, size: float) -> None:
-        """The view's scale changed: scene units per screen pixel is now `size`."""
-        self.pixel_size = size
+    def set_pixel_size(self, size: float, view_px: float) -> None:
+        """The view's scale changed: scene units per screen pixel is now `size`, and the view's
+        shorter side `view_px` pixels. Star cores, strokes and fills follow (see `line_sizes` and
+        `legible_fill`)."""
+        if (size, view_px) == (self.pixel_size, self.view_px):
+            return
+        self.pixel_size, self.view_px = size, view_px
         if self.board is None:
             return
-        detail = line_detail(1.0 / size, self.board.tolerance)
-        if detail == self.detail:
-            return
-        self.detail = detail
+        self.sizes = line_sizes(1.0 / size, self.board.tolerance, view_px)
         for star in self._stars:
-            star.set_detail(detail)
-        if self._last is not None and self._last_key is not None:
-            self._last.width = StrokeItem.WIDTH * detail
+            star.set_core_radius(self.sizes.core)
+        if self._last is not None:
+            self._last.width = self.sizes.stroke
             self._last.update()
+        for item in self._fading:
+            item.set_color(self._legible_fill(item.triangle, item.player))
         self._rebake()
 
     def _build_board(self, board: Board) -> None:
@@ -540,7 +633,7 @@ class BoardScene(QGraphicsScene):
         for index, (x, y) in enumerate(board.star_list):
             star = StarItem(index, x, y)
             star.set_colors(core, glow)
-            star.set_detail(self.detail)
+            star.set_core_radius(self.sizes.core)
             self.addItem(star)
             self._stars.append(star)
         margin = min(board.width, board.height) * 0.06
@@ -586,6 +679,18 @@ class BoardView(QGraphicsView):
         self._sky = self._make_sky()
         self.banner = BoardBanner(self.viewport())
         self.banner.set_theme(theme)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        # The window's translation context, where these were first translated.
+        self.setAccessibleName(QCoreApplication.translate("MainWindow", "Board"))
+        self.setAccessibleDescription(
+            QCoreApplication.translate(
+                "MainWindow",
+                "Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
+                "move between stars, Enter or Space to pick, Esc to cancel.",
+            )
+        )
 
     # -- theme and game ----------------------------------------------------------------------------
 
@@ -610,7 +715,11 @@ class BoardView(QGraphicsView):
         scene.stroke_requested.connect(session.request_stroke)
         session.started.connect(self.show_game)
         session.reset.connect(self.show_game)
-        session.stroke_played.connect(scene.add_move)
+        session.stroke_played.connect(
+            lambda move: scene.add_move(
+                move, drawn_here=session.seats[move.player].takes_board_input
+            )
+        )
         session.stroke_refused.connect(
             lambda refusal: scene.show_rejected(*refusal.stroke, refusal.over, refusal.crossed)
         )
@@ -622,6 +731,7 @@ class BoardView(QGraphicsView):
         session.hint_ready.connect(scene.show_hint)
         session.changed.connect(lambda: scene.set_input_enabled(session.local_to_move))
         session.game_over.connect(lambda winner: scene.set_cursor(None))
+        session.game_over.connect(scene.celebrate)
 
     @property
     def rotated(self) -> bool:
@@ -653,7 +763,7 @@ class BoardView(QGraphicsView):
         self.setTransform(QTransform().rotate(angle).scale(scale, scale))
         self.setSceneRect(self._covering_rect(transform))
         self.centerOn(rect.center())
-        scene.set_pixel_size(1.0 / scale)
+        scene.set_pixel_size(1.0 / scale, min(vw, vh))
         self._reading_order = self._compute_reading_order()
         self.resetCachedContent()
 
@@ -749,6 +859,11 @@ class BoardView(QGraphicsView):
         painter.restore()
 
     # -- keyboard -------------------------------------------------------------------------------
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def event(self, event) -> bool:
         # Tab and Shift+Tab cycle through the stars instead of moving the focus away.

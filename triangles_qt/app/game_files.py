@@ -9,12 +9,13 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, Qt
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QFileInfo, QLocale, Qt
+from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QWidget
 
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import SUFFIX
 
+from .appearance import app_icon
 from .player_names import loaded_name
 from .session import FileError, GameSession, ResumeOffer
 
@@ -26,18 +27,42 @@ def file_filter() -> str:
     return QCoreApplication.translate("MainWindow", "Triangles games (*.triangles)")
 
 
+class SavedGameTypes(QFileIconProvider):
+    """Names saved games "Triangles game", with the game's icon, in Qt's own file dialog. Until
+    the desktop's MIME database knows the type (triangles-qt --install-desktop-entry installs
+    it), that dialog calls them plain text documents; a desktop's own dialog asks the database."""
+
+    def type(self, info: QFileInfo) -> str:
+        if info.isFile() and info.fileName().endswith(SUFFIX):
+            return QCoreApplication.translate("MainWindow", "Triangles game")
+        return super().type(info)
+
+    def icon(self, what):  # type: ignore[override]
+        if isinstance(what, QFileInfo) and what.isFile() and what.fileName().endswith(SUFFIX):
+            return app_icon()
+        return super().icon(what)
+
+
+def game_file_dialog(parent: QWidget, title: str, folder: Path) -> QFileDialog:
+    """A file chooser for saved games (Open and Save As share it)."""
+    dialog = QFileDialog(parent, title, str(folder), file_filter())
+    provider = SavedGameTypes()
+    dialog.setIconProvider(provider)
+    dialog.file_types = provider  # type: ignore[attr-defined]  # the dialog does not own it
+    return dialog
+
+
 def choose_open_path(parent: QWidget, folder: Path) -> str:
-    path, _ = QFileDialog.getOpenFileName(
-        parent, QCoreApplication.translate("MainWindow", "Open game"), str(folder), file_filter()
-    )
-    return path
+    dialog = game_file_dialog(parent, QCoreApplication.translate("MainWindow", "Open game"), folder)
+    dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    chosen = dialog.selectedFiles()[0] if dialog.exec() else ""
+    dialog.deleteLater()
+    return chosen
 
 
 def choose_save_path(parent: QWidget, folder: Path, name: str | None) -> str:
     """The file to save to, "" when the player cancelled; it may lack the suffix."""
-    dialog = QFileDialog(
-        parent, QCoreApplication.translate("MainWindow", "Save game"), str(folder), file_filter()
-    )
+    dialog = game_file_dialog(parent, QCoreApplication.translate("MainWindow", "Save game"), folder)
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setDefaultSuffix(SUFFIX.lstrip("."))
     # A native dialog adds the suffix after asking about the name as typed, so the app asks

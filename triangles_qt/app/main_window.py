@@ -25,6 +25,7 @@ from .game_over import GameOverDialog
 from .help_dialog import HowToPlayDialog, about_box
 from .history_dialog import HistoryDialog
 from .i18n import LANGUAGES, native_name, normalise_code
+from .motion import MotionMenu
 from .new_game_dialog import NewGameDialog
 from .plugins_dialog import PluginsDialog
 from .plurals import plural
@@ -175,6 +176,8 @@ class MainWindow(QMainWindow):
         self.theme_menu.addActions(list(self.theme_actions.values()))
         self.language_menu = self.settings_menu.addMenu("")
         self.language_menu.addActions(list(self.language_actions.values()))
+        self.motion_menu = MotionMenu(self.settings, self.scene.set_reduced_motion, self)
+        self.settings_menu.addMenu(self.motion_menu)
         self.settings_menu.addSeparator()
         self.settings_menu.addActions([self.engines_action, self.plugins_action])
         self.help_menu = bar.addMenu("")
@@ -223,13 +226,6 @@ class MainWindow(QMainWindow):
         self.status_bar.show_board(self.session.position)
         if self.game_over_dialog is not None:
             self.game_over_dialog.show_result(self.session)
-        self.view.setAccessibleName(self.tr("Board"))
-        self.view.setAccessibleDescription(
-            self.tr(
-                "Click a star, then another, to draw a stroke. Keyboard: arrows or Tab to "
-                "move between stars, Enter or Space to pick, Esc to cancel."
-            )
-        )
         self._refresh()
 
     def changeEvent(self, event) -> None:

@@ -37,6 +37,7 @@ ORGANIZATION = "Triangles"
 APPLICATION = "triangles-qt"
 
 DEFAULT_THEME = "nebula"
+MOTION_CHOICES = ("desktop", "full", "reduced")
 _THEME_ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
 _LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
 
@@ -219,6 +220,19 @@ class Settings:
         if value and not (isinstance(value, str) and _LANGUAGE_RE.fullmatch(value)):
             raise ValueError(f"invalid language code {value!r}")
         self._set("language/code", value or "")
+
+    @property
+    def motion(self) -> str:
+        """How much the board moves: "desktop" (follow the desktop's reduced-motion setting),
+        "full" or "reduced"."""
+        value = self._get("appearance/motion")
+        return value if value in MOTION_CHOICES else MOTION_CHOICES[0]
+
+    @motion.setter
+    def motion(self, value: str) -> None:
+        if value not in MOTION_CHOICES:
+            raise ValueError(f"invalid motion choice {value!r}")
+        self._set("appearance/motion", value)
 
     # --- the autosaved game ----------------------------------------------------------------------
 
