@@ -46,7 +46,14 @@ from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
 from triangles_qt.core.board import bits_to_indices, small_bits_to_indices
 from triangles_qt.core.game import Game
 
-BUDGET_SHARE = 0.9  # of budget_s; the rest is margin for the host's thread and clock
+# The clock stops a search this long after its budget: only on a machine far slower or busier
+# than the one WORK_PER_SECOND was measured on, and still within the host's grace (0.5 s).
+CLOCK_MARGIN_S = 0.3
+# The search is bounded by work, not by the clock, so that a move does not depend on how busy
+# the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit in
+# a second on the reference machine with room to spare (benchmarks/hard_work.py measures it).
+WORK_PER_SECOND = 8_000
+MIN_WORK = 200
 EXACT_LEGAL_LIMIT = 24  # try to solve exactly when at most this many strokes are legal
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
 SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
@@ -120,6 +127,9 @@ class Tracker:
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
         self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
         self.redundant = 0  # set by signature()
+        # Work done on this tracker, in units of about one stroke played and taken back: what
+        # bounds a search (see WORK_PER_SECOND).
+        self.work = 0
         self._log: list[tuple[int, int, list[int], list[int], int | None]] = []
         # The strokes still to come, as one full drawing (None under "play again").
         self.plan: int | None = None
@@ -182,6 +192,7 @@ class Tracker:
     def chain_size(self, s: int) -> int:
         """How many triangles the opponent could take in a row, moving again after each, once
         s is drawn: a quick estimate from the triangles' sides, without playing anything."""
+        self.work += 1  # a walk along the chain costs about as much as a stroke played
         alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
         drawn = {s}
         frontier = [
@@ -227,6 +238,7 @@ class Tracker:
         alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
         crossing = self.board.crossing_bits if self.crossings else None
         strokes = small_bits_to_indices(legal)
+        self.work += 1 + len(strokes) // 8  # measured against play() (benchmarks/hard_work.py)
         borders = {s: [t for t in by_stroke.get(s, ()) if alive[t]] for s in strokes}
         parts: dict[int, list[int]] = {}
         seen = 0
@@ -332,6 +344,7 @@ class Tracker:
         return (size, closed), order + own(t)
 
     def play(self, s: int) -> None:
+        self.work += 1
         game = self.game
         plan = self.plan
         if plan is not None:
@@ -437,25 +450,30 @@ class Hard:
     name = "Hard"
 
     def __init__(self, seed: int = 0, max_nodes: int | None = None) -> None:
-        """`max_nodes` bounds the search by work instead of time, for reproducible play:
-        with it (and a budget that is not the limit) the same position gives the same stroke,
-        whatever was searched before (nothing is remembered between moves then)."""
+        """The search of a move does WORK_PER_SECOND units of work per second of its budget,
+        or `max_nodes` units if given, whatever the clock says (it only stops a search that
+        would overrun the budget on a very slow machine). So the same game, seed and budget
+        give the same strokes on a busy or an idle machine."""
         self.seed = seed
         self.max_nodes = max_nodes
         self._memory: Memory | None = None
 
+    def work_for(self, budget_s: float) -> int:
+        """The units of work one move may do with `budget_s` seconds."""
+        if self.max_nodes is not None:
+            return self.max_nodes
+        return max(MIN_WORK, round(max(0.0, budget_s) * WORK_PER_SECOND))
+
     def _memory_for(self, game: Game) -> Memory:
         memory = self._memory
-        if self.max_nodes is not None or memory is None or not memory.fits(game):
-            memory = Memory(game.board, game.rules.replay_after_triangle)
-            if self.max_nodes is None:
-                self._memory = memory
+        if memory is None or not memory.fits(game):
+            memory = self._memory = Memory(game.board, game.rules.replay_after_triangle)
         memory.forget_unreachable(game.drawn_bits)
         return memory
 
     def choose_stroke(self, position, budget_s: float) -> tuple[int, int]:
         start = time.perf_counter()
-        deadline = start + max(0.0, budget_s) * BUDGET_SHARE
+        deadline = start + max(0.0, budget_s) + CLOCK_MARGIN_S
         game = position.game()
         if game.is_over:
             raise ValueError("the game is over")
@@ -467,7 +485,7 @@ class Hard:
         if len(legal) > TRACKER_LEGAL_LIMIT:
             return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
-        search = Search(tracker, deadline, rng, self.max_nodes, self._memory_for(game))
+        search = Search(tracker, deadline, rng, self.work_for(budget_s), self._memory_for(game))
         if len(legal) > EXACT_LEGAL_LIMIT and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
             if len(safe) > SAFE_PARITY_LIMIT:
@@ -511,12 +529,20 @@ class Search:
         self.rng = rng
         self.memory = memory or Memory(tracker.board, self.replay)
         self.nodes = 0
+        self._work_before = tracker.work
+        # The work at which the search stops: all of max_nodes, or a share of it for one stage.
+        self.limit: float = max_nodes if max_nodes is not None else 1 << 62
         self.truncated = False
         self.root_best: int | None = None  # best root stroke of the current iteration so far
 
+    @property
+    def work(self) -> int:
+        """The work this search did so far (see Tracker.work)."""
+        return self.t.work - self._work_before
+
     def _check_time(self) -> None:
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        if self.work > self.limit:
             raise OutOfTime
         # Every node: one can cost tens of milliseconds (a quiescence run through long chains),
         # and the clock costs a tenth of a microsecond.
@@ -724,9 +750,8 @@ class Search:
         Whoever runs out of safe strokes first must hand over triangles: winning this race is
         what decides most games between players who never give anything away needlessly.
         """
-        deadline = self.deadline
-        self.deadline = time.perf_counter() + (deadline - time.perf_counter()) * share
-        nodes = self.nodes
+        limit = self.limit
+        self.limit = self.work + self._remaining() * share
         self.rng.shuffle(safe)
         order = self._race_order(safe)
         if self.t.plan is not None:
@@ -742,9 +767,7 @@ class Search:
         except OutOfTime:
             pass
         finally:
-            self.deadline = deadline
-            if self.max_nodes is not None:
-                self.nodes = nodes
+            self.limit = limit
         return None
 
     def safe_race_won(self) -> bool:
@@ -778,6 +801,10 @@ class Search:
             pool |= 1 << s
         return sorted(safe, key=lambda s: -(crossing(s) & pool).bit_count())
 
+    def _remaining(self) -> int:
+        """The work left before the search's limit (counted, not timed)."""
+        return max(0, round(self.limit - self.work))
+
     def solve(self) -> tuple[int, int]:
         """The exact best stroke and value (future score difference for the player to move).
         Raises OutOfTime when the deadline or node limit comes first."""
@@ -785,15 +812,13 @@ class Search:
 
     def best_move(self, exact_first: bool) -> int:
         if exact_first:
-            nodes, deadline = self.nodes, self.deadline
-            # Half the time for the exact attempt, so a failed one leaves time to search.
-            self.deadline = time.perf_counter() + (deadline - time.perf_counter()) / 2
+            limit = self.limit
+            # Half the work for the exact attempt, so a failed one leaves work to search.
+            self.limit = self.work + self._remaining() / 2
             try:
                 return self.solve()[0]
             except OutOfTime:
-                self.deadline = deadline
-                if self.max_nodes is not None:
-                    self.nodes = nodes  # the fallback search gets its own node allowance
+                self.limit = limit
         best = self.moves(exact=False)[0]
         depth = 1
         try:

@@ -214,3 +214,39 @@ def test_a_search_past_its_deadline_stops_at_its_very_next_node():
     search = Search(Tracker(game), time.perf_counter() - 0.001, random.Random(0))
     with pytest.raises(OutOfTime):
         search._check_time()  # not 63 nodes later: a node can take tens of milliseconds
+
+
+def searched_positions(preset: str, replay: bool, count: int) -> list[Game]:
+    """Positions of a Medium-against-Medium game where Hard searches (not the opening)."""
+    game = Game(Board.generate(preset, 91000), Rules(replay_after_triangle=replay))
+    medium = Medium(seed=2)
+    found = []
+    while not game.is_over:
+        if game.legal_bits.bit_count() < 200 and len(found) < count and len(game.moves) % 3 == 0:
+            found.append(game.copy())
+        game.play(*medium.choose_stroke(Position(game), 1.0))
+    return found
+
+
+def test_hard_chooses_the_same_stroke_on_a_busy_machine():
+    """The search is bounded by work, not the clock: with two CPU hogs taking the machine, Hard
+    chooses what it chose with the machine to itself (docs/strength.md, issue of load)."""
+    import subprocess
+    import sys
+
+    positions = searched_positions("phone-60", False, 4) + searched_positions("phone-60", True, 4)
+    assert len(positions) == 8
+
+    def choices() -> list[tuple[int, int]]:
+        return [Hard(seed=7).choose_stroke(Position(game), 0.1) for game in positions]
+
+    quiet = choices()
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        time.sleep(0.2)
+        busy = choices()
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert busy == quiet

@@ -145,6 +145,52 @@
     </message>
 </context>
 <context>
+    <name>HintTexts</name>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke closes %n triangle(s).</source>
+        <translation>
+            <numerusform>Подсказка: маркираната черта затваря %n триъгълник.</numerusform>
+            <numerusform>Подсказка: маркираната черта затваря %n триъгълника.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint: the highlighted stroke is safe: it gives nothing away.</source>
+        <translation>Подсказка: маркираната черта е безопасна: не дава нищо на противника.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: no safe stroke is left; the highlighted one gives away the fewest: %n triangle(s).</source>
+        <translation>
+            <numerusform>Подсказка: не остава безопасна черта; маркираната дава най-малко: %n триъгълник.</numerusform>
+            <numerusform>Подсказка: не остава безопасна черта; маркираната дава най-малко: %n триъгълника.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>you then take a run of at least %n triangle(s).</source>
+        <translation>
+            <numerusform>след това вземате поредица от поне %n триъгълник.</numerusform>
+            <numerusform>след това вземате поредица от поне %n триъгълника.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) to keep control</source>
+        <translation>
+            <numerusform>Подсказка: маркираната черта дава %n триъгълник, за да запазите контрола</numerusform>
+            <numerusform>Подсказка: маркираната черта дава %n триъгълника, за да запазите контрола</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) now for a better end.</source>
+        <translation>
+            <numerusform>Подсказка: маркираната черта дава сега %n триъгълник за по-добър край.</numerusform>
+            <numerusform>Подсказка: маркираната черта дава сега %n триъгълника за по-добър край.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryDialog</name>
     <message>
         <source>Play again after a triangle</source>
@@ -468,10 +514,6 @@
             <numerusform>%1: %n затворен триъгълник</numerusform>
             <numerusform>%1: %n затворени триъгълника</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Hint: try the highlighted stroke</source>
-        <translation>Подсказка: опитайте маркираната черта</translation>
     </message>
     <message>
         <source>%1 %2 – %3 %4</source>

@@ -145,6 +145,52 @@
     </message>
 </context>
 <context>
+    <name>HintTexts</name>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke closes %n triangle(s).</source>
+        <translation>
+            <numerusform>Tipp: Die hervorgehobene Linie schließt %n Dreieck.</numerusform>
+            <numerusform>Tipp: Die hervorgehobene Linie schließt %n Dreiecke.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint: the highlighted stroke is safe: it gives nothing away.</source>
+        <translation>Tipp: Die hervorgehobene Linie ist sicher: Sie gibt nichts ab.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: no safe stroke is left; the highlighted one gives away the fewest: %n triangle(s).</source>
+        <translation>
+            <numerusform>Tipp: Es gibt keine sichere Linie mehr; die hervorgehobene gibt am wenigsten ab: %n Dreieck.</numerusform>
+            <numerusform>Tipp: Es gibt keine sichere Linie mehr; die hervorgehobene gibt am wenigsten ab: %n Dreiecke.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>you then take a run of at least %n triangle(s).</source>
+        <translation>
+            <numerusform>danach holst du dir eine Serie von mindestens %n Dreieck.</numerusform>
+            <numerusform>danach holst du dir eine Serie von mindestens %n Dreiecken.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) to keep control</source>
+        <translation>
+            <numerusform>Tipp: Die hervorgehobene Linie gibt %n Dreieck ab, um die Kontrolle zu behalten</numerusform>
+            <numerusform>Tipp: Die hervorgehobene Linie gibt %n Dreiecke ab, um die Kontrolle zu behalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) now for a better end.</source>
+        <translation>
+            <numerusform>Tipp: Die hervorgehobene Linie gibt jetzt %n Dreieck ab, für ein besseres Ende.</numerusform>
+            <numerusform>Tipp: Die hervorgehobene Linie gibt jetzt %n Dreiecke ab, für ein besseres Ende.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryDialog</name>
     <message>
         <source>Play again after a triangle</source>
@@ -468,10 +514,6 @@
             <numerusform>%1: %n Dreieck geschlossen</numerusform>
             <numerusform>%1: %n Dreiecke geschlossen</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Hint: try the highlighted stroke</source>
-        <translation>Tipp: Versuch es mit der hervorgehobenen Linie</translation>
     </message>
     <message>
         <source>%1 %2 – %3 %4</source>

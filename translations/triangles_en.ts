@@ -39,6 +39,44 @@
     </message>
 </context>
 <context>
+    <name>HintTexts</name>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke closes %n triangle(s).</source>
+        <translation>
+            <numerusform>Hint: the highlighted stroke closes %n triangle.</numerusform>
+            <numerusform>Hint: the highlighted stroke closes %n triangles.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: no safe stroke is left; the highlighted one gives away the fewest: %n triangle(s).</source>
+        <translation>
+            <numerusform>Hint: no safe stroke is left; the highlighted one gives away the fewest: %n triangle.</numerusform>
+            <numerusform>Hint: no safe stroke is left; the highlighted one gives away the fewest: %n triangles.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>you then take a run of at least %n triangle(s).</source>
+        <translation>
+            <numerusform>you then take a run of at least %n triangle.</numerusform>
+            <numerusform>you then take a run of at least %n triangles.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) to keep control</source>
+        <translation>
+            <numerusform>Hint: the highlighted stroke gives %n triangle to keep control</numerusform>
+            <numerusform>Hint: the highlighted stroke gives %n triangles to keep control</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) now for a better end.</source>
+        <translation>
+            <numerusform>Hint: the highlighted stroke gives %n triangle now for a better end.</numerusform>
+            <numerusform>Hint: the highlighted stroke gives %n triangles now for a better end.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryDialog</name>
     <message numerus="yes">
         <source>Stroke %1 of %n</source>

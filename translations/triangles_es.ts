@@ -145,6 +145,52 @@
     </message>
 </context>
 <context>
+    <name>HintTexts</name>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke closes %n triangle(s).</source>
+        <translation>
+            <numerusform>Pista: el trazo resaltado cierra %n triángulo.</numerusform>
+            <numerusform>Pista: el trazo resaltado cierra %n triángulos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint: the highlighted stroke is safe: it gives nothing away.</source>
+        <translation>Pista: el trazo resaltado es seguro: no regala nada.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: no safe stroke is left; the highlighted one gives away the fewest: %n triangle(s).</source>
+        <translation>
+            <numerusform>Pista: ya no queda ningún trazo seguro; el resaltado es el que menos regala: %n triángulo.</numerusform>
+            <numerusform>Pista: ya no queda ningún trazo seguro; el resaltado es el que menos regala: %n triángulos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>you then take a run of at least %n triangle(s).</source>
+        <translation>
+            <numerusform>después te llevas una racha de al menos %n triángulo.</numerusform>
+            <numerusform>después te llevas una racha de al menos %n triángulos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) to keep control</source>
+        <translation>
+            <numerusform>Pista: el trazo resaltado regala %n triángulo para mantener el control</numerusform>
+            <numerusform>Pista: el trazo resaltado regala %n triángulos para mantener el control</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hint: the highlighted stroke gives %n triangle(s) now for a better end.</source>
+        <translation>
+            <numerusform>Pista: el trazo resaltado regala ahora %n triángulo para un final mejor.</numerusform>
+            <numerusform>Pista: el trazo resaltado regala ahora %n triángulos para un final mejor.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryDialog</name>
     <message>
         <source>Play again after a triangle</source>
@@ -468,10 +514,6 @@
             <numerusform>%1: %n triángulo cerrado</numerusform>
             <numerusform>%1: %n triángulos cerrados</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Hint: try the highlighted stroke</source>
-        <translation>Pista: prueba el trazo resaltado</translation>
     </message>
     <message>
         <source>%1 %2 – %3 %4</source>

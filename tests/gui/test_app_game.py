@@ -353,6 +353,10 @@ def test_hint_shows_a_legal_stroke(make_window, qtbot):
     i, j = hint.args
     assert window.session.position.check(i, j) is None
     assert window.scene.hint_visible
+    # The status bar says why: the first stroke that closes most closes nothing this early.
+    assert window.status_bar.currentMessage() == (
+        "Hint: the highlighted stroke is safe: it gives nothing away."
+    )
     window.session.request_stroke(i, j)
     assert not window.scene.hint_visible
 

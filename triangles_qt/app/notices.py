@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from triangles_qt.core.game import Rejection
 from triangles_qt.strategy_runner import FailureKind
 
+from .hint_reason import HintTexts, Reason
 from .plurals import plural
 
 
@@ -81,12 +82,9 @@ def hint_search() -> Notice:
     )
 
 
-def hint_shown() -> Notice:
-    return Notice(
-        NoticeKind.HINT,
-        lambda: QCoreApplication.translate("MainWindow", "Hint: try the highlighted stroke"),
-        seconds=5,
-    )
+def hint_shown(reason: Reason) -> Notice:
+    """The hint is on the board; the status bar says why it is good (hint_reason.py)."""
+    return Notice(NoticeKind.HINT, lambda: HintTexts().sentence(reason), seconds=10)
 
 
 class Counted(QObject):

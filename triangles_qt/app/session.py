@@ -37,6 +37,7 @@ from triangles_qt.statistics import FinishedGame, StatisticsStore
 
 from . import notices
 from .autosave import MAX_SLOTS, AutosaveSlot, autosave_failure, free_slot, unheld_slots
+from .hint_reason import reason_for
 from .notices import NoticeKind
 from .seats import MoveRequest, Seat, SeatMaker, StandIn, Tag
 from .settings import NewGameChoices, Settings
@@ -431,9 +432,9 @@ class GameSession(QObject):
         # Only for the position it was asked about: a stroke, undo or load cancels it first.
         self._hint = None
         self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
-        if self.local_to_move:
+        if self.local_to_move and self._game is not None:
             self.hint_ready.emit(*choice.stroke)
-            self.notice.emit(notices.hint_shown())
+            self.notice.emit(notices.hint_shown(reason_for(self._game, choice.stroke)))
         self.changed.emit()
 
     # -- turn flow ---------------------------------------------------------------------------------

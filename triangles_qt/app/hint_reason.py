@@ -1,0 +1,150 @@
+"""Why a hinted stroke is good, in one sentence: what it takes, that it gives nothing away, or
+what it gives and what that buys (keeping control under "play again after a triangle").
+
+The reason is read off the position by playing the stroke and the greedy replies on a copy, not
+taken from the strategy that chose it: any strategy's hint gets an honest explanation, and one
+that is not borne out by the position ("the least it can give") is never claimed.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject
+
+from triangles_qt.builtin_plugins.fallback import threats
+from triangles_qt.core.board import bits_to_indices
+from triangles_qt.core.game import Game
+
+from .plurals import plural
+
+CHECKED_REPLIES = 80  # beyond this many legal replies, "the least" and "control" are not claimed
+
+
+class Why(enum.Enum):
+    TAKES = "takes"  # closes `count` triangles
+    SAFE = "safe"  # closes nothing and gives nothing away
+    LEAST = "least"  # no safe stroke is left: gives `count`, the fewest possible
+    CONTROL = "control"  # gives `count` (declining triangles) so as to take a run of `run` next
+    LATER = "later"  # gives `count` now for a better end (the search saw further)
+
+
+@dataclass(frozen=True)
+class Reason:
+    why: Why
+    count: int = 0
+    run: int = 0
+
+
+def taken_in_turn(game: Game) -> int:
+    """How many triangles the player to move can take before the turn passes: the best single
+    stroke, or under "play again" a whole run of best strokes. The game is left as it was."""
+    mover, total, played = game.player, 0, 0
+    try:
+        while not game.is_over and game.player == mover:
+            offered = threats(game)
+            if not offered:
+                break
+            s = max(offered, key=lambda x: (offered[x], -x))
+            total += offered[s]
+            game.play_candidate(s)
+            played += 1
+            if not game.rules.replay_after_triangle:
+                break
+    finally:
+        for _ in range(played):
+            game.undo()
+    return total
+
+
+def gives(game: Game, s: int) -> int:
+    """What drawing legal stroke s (closing nothing) hands the opponent in their turn."""
+    game.play_candidate(s)
+    try:
+        return taken_in_turn(game) if not game.is_over else 0
+    finally:
+        game.undo()
+
+
+def reason_for(game: Game, stroke: tuple[int, int]) -> Reason:
+    """Why `stroke` (legal in `game`, for the player to move) is worth playing."""
+    game = game.copy()
+    board = game.board
+    s = board.candidate(*stroke)
+    gain = game.candidate_gain(s)
+    if gain:
+        return Reason(Why.TAKES, gain)
+    given = gives(game, s)
+    if not given:
+        return Reason(Why.SAFE)
+    legal = bits_to_indices(game.legal_bits, board.m).tolist()
+    if len(legal) > CHECKED_REPLIES:
+        return Reason(Why.LATER, given)
+    offered = threats(game)
+    if offered and game.rules.replay_after_triangle:
+        run = run_after_giving(game, s)
+        if run > given:
+            return Reason(Why.CONTROL, given, run)
+    elif all(game.candidate_gain(x) == 0 and gives(game, x) >= given for x in legal):
+        return Reason(Why.LEAST, given)
+    return Reason(Why.LATER, given)
+
+
+def run_after_giving(game: Game, s: int) -> int:
+    """Under "play again": the run the player to move is sure to take after drawing s, once the
+    opponent has taken what s hands over and must move on: the least of what each of their
+    strokes then gives back (0 if one of them is safe)."""
+    me = game.player
+    game.play_candidate(s)
+    played = 1
+    try:
+        while not game.is_over and game.player != me:
+            offered = threats(game)
+            if not offered:
+                break
+            game.play_candidate(max(offered, key=lambda x: (offered[x], -x)))
+            played += 1
+        if game.is_over or game.player == me:
+            return 0
+        replies = bits_to_indices(game.legal_bits, game.board.m).tolist()
+        if len(replies) > CHECKED_REPLIES:
+            return 0
+        return min(gives(game, x) for x in replies)
+    finally:
+        for _ in range(played):
+            game.undo()
+
+
+class HintTexts(QObject):
+    """The sentence for a Reason (a class, so that lupdate reads the plural forms of tr())."""
+
+    def sentence(self, reason: Reason) -> str:
+        n, run = reason.count, reason.run
+        if reason.why is Why.TAKES:
+            return plural(self.tr("Hint: the highlighted stroke closes %n triangle(s).", "", n), n)
+        if reason.why is Why.SAFE:
+            return self.tr("Hint: the highlighted stroke is safe: it gives nothing away.")
+        if reason.why is Why.LEAST:
+            return plural(
+                self.tr(
+                    "Hint: no safe stroke is left; the highlighted one gives away the fewest: "
+                    "%n triangle(s).",
+                    "",
+                    n,
+                ),
+                n,
+            )
+        if reason.why is Why.CONTROL:
+            keeps = plural(
+                self.tr("Hint: the highlighted stroke gives %n triangle(s) to keep control", "", n),
+                n,
+            )
+            then = plural(self.tr("you then take a run of at least %n triangle(s).", "", run), run)
+            return self.tr("%1: %2").replace("%1", keeps).replace("%2", then)
+        return plural(
+            self.tr(
+                "Hint: the highlighted stroke gives %n triangle(s) now for a better end.", "", n
+            ),
+            n,
+        )
