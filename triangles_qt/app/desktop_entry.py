@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from triangles_qt.core.atomic_file import write_atomically
+from triangles_qt.frozen import is_frozen, module_command
 
 APP_ID = "io.github.triangles_qt.Triangles"
 MIME_TYPE = "application/x-triangles-game"
@@ -49,14 +50,17 @@ def installed_paths(home: Path) -> dict[str, Path]:
 
 
 def launch_command() -> list[str]:
-    """How the menu starts this install: its `triangles-qt` launcher, or this Python."""
+    """How the menu starts this install: the bundle's program, its `triangles-qt` launcher, or
+    this Python."""
+    if is_frozen():  # the standalone bundle: its program is the game
+        return [sys.executable]
     launcher = shutil.which("triangles-qt")
     if launcher and Path(launcher).resolve().parent == Path(sys.executable).resolve().parent:
         return [launcher]
     beside = Path(sys.executable).with_name("triangles-qt")
     if beside.is_file():
         return [str(beside)]
-    return [sys.executable, "-m", "triangles_qt"]
+    return module_command("triangles_qt")
 
 
 def desktop_file_text(command: list[str]) -> str:
