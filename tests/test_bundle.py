@@ -257,8 +257,8 @@ def test_the_bundle_holds_what_the_game_needs_and_installs_its_menu_entry(bundle
     for language in ("de", "es", "bg", "en"):
         assert (inside / "translations" / f"triangles_{language}.qm").is_file()
     assert list((inside / "app" / "help_content").glob("*.html"))
-    for resource in (REPO / "triangles_qt" / "app" / "resources").iterdir():
-        assert (inside / "app" / "resources" / resource.name).is_file()
+    for resource in (REPO / "triangles_qt" / "app" / "resources").glob("*.*"):
+        assert (inside / "app" / "resources" / resource.name).is_file(), resource.name
     assert (bundle.parent / "LICENSE").is_file()
     env = python_free_env(tmp_path)
     plugins = subprocess.run(
