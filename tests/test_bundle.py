@@ -233,10 +233,10 @@ def test_the_bundled_arena_plays_engines_in_spawned_workers(bundle, tmp_path):
     assert not (tmp_path / "tripwire.log").exists()
 
 
-def test_the_bundled_record_validator_checks_saved_games(bundle, tmp_path):
+def test_the_bundled_record_validator_checks_saved_games_under_its_own_name(bundle, tmp_path):
     def validate(*paths: Path) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [str(bundle), "-m", "triangles_qt.record", *map(str, paths)],
+            [str(bundle.with_name("triangles-record")), *map(str, paths)],
             cwd=elsewhere(tmp_path),
             env=python_free_env(tmp_path),
             capture_output=True,
@@ -250,6 +250,8 @@ def test_the_bundled_record_validator_checks_saved_games(bundle, tmp_path):
     done = validate(RECORDS / "invalid" / "stroke-crosses.triangles")
     assert done.returncode == 1 and "stroke-crosses" in done.stdout
     assert not (tmp_path / "tripwire.log").exists()
+    usage = validate(Path("--help"))
+    assert usage.returncode == 0 and usage.stdout.startswith("usage: triangles-record")
 
 
 def test_the_bundle_holds_what_the_game_needs_and_installs_its_menu_entry(bundle, tmp_path):

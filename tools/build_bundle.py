@@ -7,9 +7,9 @@ makes DIR/triangles-qt/ (default: dist/triangles-qt/ in the repository) holding 
 `triangles-qt` and everything it needs: the Python runtime, Qt, numpy, the package with its
 built-in strategies, themes, translations, help pages and desktop files, and LICENSE. Copy the
 folder anywhere and start `triangles-qt` (it takes the options of `python3 -m triangles_qt`);
-`triangles-qt -m triangles_qt.arena ...` and `-m triangles_qt.record ...` run the other two
-commands, and the game runs its computer players with `-m triangles_qt.engine` (see
-triangles_qt/frozen.py).
+`triangles-arena` and `triangles-record` beside it (links to it; `triangles-qt -m
+triangles_qt.arena` does the same) are the other two commands, and the game runs its computer
+players with `triangles-qt -m triangles_qt.engine` (see triangles_qt/frozen.py).
 
 PyInstaller is a build-time tool (`pip install ".[bundle]"`), not a dependency of the game. The
 package is first laid out as an install lays it out (pyproject.toml's packages, package-dir and
@@ -30,6 +30,10 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's package, not an installed copy
+
+from triangles_qt.frozen import BUNDLE_COMMANDS  # noqa: E402
+
 NAME = "triangles-qt"
 ENTRY = ROOT / "packaging" / "bundle" / "triangles_qt_bundle.py"
 
@@ -127,6 +131,10 @@ def build(dist: Path, work: Path) -> Path:
     subprocess.run(command, check=True, cwd=work, env=env)
     folder = dist / NAME
     shutil.copy2(ROOT / "LICENSE", folder / "LICENSE")
+    if os.name == "posix":  # the other commands, as links the program recognises by name
+        for command in BUNDLE_COMMANDS:
+            (folder / command).unlink(missing_ok=True)
+            (folder / command).symlink_to(NAME)
     return folder
 
 

@@ -11,6 +11,7 @@ either way, and `bundle_main`, the bundle's entry point, makes the bundle's prog
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -21,6 +22,13 @@ BUNDLE_MODULES = {
     "triangles_qt.engine": "triangles_qt.engine.__main__",
     "triangles_qt.arena": "triangles_qt.arena",
     "triangles_qt.record": "triangles_qt.record",
+}
+
+
+# The bundle's other commands: links to its program, named as pip names the launchers.
+BUNDLE_COMMANDS = {
+    "triangles-arena": "triangles_qt.arena",
+    "triangles-record": "triangles_qt.record",
 }
 
 
@@ -47,15 +55,19 @@ def python_for_programs() -> list[str]:
 
 def bundle_main(argv: Sequence[str] | None = None) -> int:
     """The bundle's program: `triangles-qt [OPTIONS] [FILE]` is the game, `triangles-qt -m
-    MODULE [ARGS]` runs one of `BUNDLE_MODULES` (`-m triangles_qt.arena --help`), and the
-    arena's spawned worker processes are diverted to multiprocessing by `freeze_support`."""
+    MODULE [ARGS]` runs one of `BUNDLE_MODULES` (`-m triangles_qt.arena --help`), started
+    through a link named as in `BUNDLE_COMMANDS` it is that command, and the arena's spawned
+    worker processes are diverted to multiprocessing by `freeze_support`."""
     import multiprocessing
 
     # Must come first: a worker of the arena's process pool is this same program, started with
     # multiprocessing's own arguments, and never gets past this call.
     multiprocessing.freeze_support()
     args = list(sys.argv if argv is None else argv)
-    if len(args) >= 2 and args[1] == "-m":
+    command = os.path.basename(args[0]) if args else ""
+    if command in BUNDLE_COMMANDS:
+        module, rest = BUNDLE_COMMANDS[command], args[1:]
+    elif len(args) >= 2 and args[1] == "-m":
         if len(args) < 3 or args[2] not in BUNDLE_MODULES:
             known = ", ".join(BUNDLE_MODULES)
             print(f"triangles-qt: -m takes one of {known}", file=sys.stderr)
