@@ -24,7 +24,6 @@ BUNDLE_MODULES = {
     "triangles_qt.record": "triangles_qt.record",
 }
 
-
 # The bundle's other commands: links to its program, named as pip names the launchers.
 BUNDLE_COMMANDS = {
     "triangles-arena": "triangles_qt.arena",
