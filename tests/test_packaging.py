@@ -46,11 +46,15 @@ def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
         "translations/triangles_de.ts",
         "translations/triangles_de.qm",
         "tools/update_translations.py",
+        "tools/build_bundle.py",
+        "packaging/bundle/triangles_qt_bundle.py",
+        "packaging/flatpak/io.github.triangles_qt.Triangles.yml",
         "tests/test_rules.py",
         "plugins/hard.py",
         "themes/nebula.toml",
         "triangles_qt/app/resources/io.github.triangles_qt.Triangles.desktop",
         "triangles_qt/app/resources/io.github.triangles_qt.Triangles.metainfo.xml",
+        "triangles_qt/app/resources/io.github.triangles_qt.Triangles.xml",
         ".ci/run",
     ):
         assert needed in names, needed

@@ -30,6 +30,7 @@ import pluggy
 from . import PROJECT_NAME, hookspecs
 from .defaults import BUILTIN_LEVELS, MAX_PLUGIN_TEXT_LENGTH
 from .engine.host import EngineStrategy
+from .frozen import module_command
 
 ENTRY_POINT_GROUP = PROJECT_NAME
 USER_DATA_ENV = "TRIANGLES_USER_DATA"
@@ -106,11 +107,12 @@ class PluginRegistry:
 
     def engine_command(self, strategy_id: str) -> list[str]:
         """The command that runs this strategy in its own process, behind the engine protocol
-        (`python -m triangles_qt.engine`), loading the same plugins. KeyError for an unknown id."""
+        (`python -m triangles_qt.engine`, or the bundle's own program), loading the same plugins.
+        KeyError for an unknown id."""
         strategy = self.strategy(strategy_id)
         if isinstance(strategy, EngineStrategy):  # a program of its own: run as it is
             return list(strategy.process.command)
-        command = [sys.executable, "-m", "triangles_qt.engine", "--strategy", strategy_id]
+        command = [*module_command("triangles_qt.engine"), "--strategy", strategy_id]
         if self.builtin_only:  # the others could not even be listed: keep them out there too
             command.append("--builtin-only")
         for folder in self.extra_dirs:

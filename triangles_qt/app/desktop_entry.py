@@ -13,24 +13,14 @@ import sys
 from pathlib import Path
 
 from triangles_qt.core.atomic_file import write_atomically
+from triangles_qt.frozen import is_frozen, module_command
 
 APP_ID = "io.github.triangles_qt.Triangles"
 MIME_TYPE = "application/x-triangles-game"
 RESOURCES = Path(__file__).with_name("resources")
-
-MIME_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
-<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-  <mime-type type="{MIME_TYPE}">
-    <comment>Triangles game</comment>
-    <comment xml:lang="de">Triangles-Spiel</comment>
-    <comment xml:lang="es">Partida de Triangles</comment>
-    <comment xml:lang="bg">Игра на Triangles</comment>
-    <sub-class-of type="application/json"/>
-    <icon name="{APP_ID}"/>
-    <glob pattern="*.triangles"/>
-  </mime-type>
-</mime-info>
-"""
+# The shared-mime-info package file of saved games, as a file: a distribution or Flatpak
+# package installs the same one into /usr/share/mime/packages.
+MIME_XML = RESOURCES / f"{APP_ID}.xml"
 
 
 def data_home() -> Path:
@@ -49,14 +39,17 @@ def installed_paths(home: Path) -> dict[str, Path]:
 
 
 def launch_command() -> list[str]:
-    """How the menu starts this install: its `triangles-qt` launcher, or this Python."""
+    """How the menu starts this install: the bundle's program, its `triangles-qt` launcher, or
+    this Python."""
+    if is_frozen():  # the standalone bundle: its program is the game
+        return [sys.executable]
     launcher = shutil.which("triangles-qt")
     if launcher and Path(launcher).resolve().parent == Path(sys.executable).resolve().parent:
         return [launcher]
     beside = Path(sys.executable).with_name("triangles-qt")
     if beside.is_file():
         return [str(beside)]
-    return [sys.executable, "-m", "triangles_qt"]
+    return module_command("triangles_qt")
 
 
 def desktop_file_text(command: list[str]) -> str:
@@ -83,7 +76,7 @@ def install(home: Path | None = None) -> list[Path]:
     texts = {
         "desktop": desktop_file_text(launch_command()),
         "metainfo": (RESOURCES / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8"),
-        "mime": MIME_XML,
+        "mime": MIME_XML.read_text(encoding="utf-8"),
     }
     for key, path in paths.items():
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -4,7 +4,6 @@ off the GUI thread; the list is remembered in the settings."""
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -27,10 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from triangles_qt.engine.host import EngineError, EngineInfo, EngineProcess
+from triangles_qt.frozen import python_for_programs
 
 from .settings import EngineEntry, Settings, is_strategy_id
 
-_INTERPRETERS = {".py": [sys.executable], ".js": ["node"]}
+_INTERPRETERS = {".py": python_for_programs(), ".js": ["node"]}
 
 
 def command_for(program: str) -> list[str]:

@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from triangles_qt.frozen import module_command
 from triangles_qt.plugin_manager import (
     PluginFailure,
     PluginInfo,
@@ -95,7 +95,7 @@ def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> 
     """The plugins, listed by a process of their own. When the listing fails (a plugin ended or
     hung that process), the built-in plugins, loaded here, with a failure saying why."""
     folders = [os.fspath(folder) for folder in extra_dirs]
-    command = [sys.executable, "-m", "triangles_qt.engine", "--list"]
+    command = [*module_command("triangles_qt.engine"), "--list"]
     for folder in folders:
         command += ["--plugin-dir", folder]
     with tempfile.TemporaryFile() as stderr:  # a plugin that floods it fills a file, not memory
