@@ -29,7 +29,7 @@ from triangles_qt.core.rules import Rules
 from triangles_qt.defaults import DEFAULT_PRESET, MOVE_BUDGET_S
 from triangles_qt.engine.listing import load_plugins_isolated
 from triangles_qt.plugin_manager import user_data_dir
-from triangles_qt.tournament.play import new_contestant
+from triangles_qt.tournament.play import Contestant, new_contestant
 
 from . import protocol
 from .headless import HeadlessPlayer, ResumeError, read_resume, run
@@ -153,17 +153,25 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="S",
             help=f"seconds per stroke (default: {MOVE_BUDGET_S:g})",
         )
+        command.add_argument(
+            "--delay",
+            type=_bounded_float(0, 60),
+            default=0.0,
+            metavar="S",
+            help="wait this long before each stroke, so that people can follow (default: 0)",
+        )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     app = QCoreApplication.instance() or QCoreApplication([sys.argv[0]])
+    assert isinstance(app, QCoreApplication)
     registry = load_plugins_isolated()
     try:
         contestant = new_contestant(registry, args.strategy, args.strategy, own_process=True)
     except KeyError as exc:
-        print(f"error: unknown strategy: {exc.args[0]}", file=sys.stderr)
+        print(f"error: {exc.args[0]}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - an engine that does not start
         print(f"error: the strategy cannot start: {exc}", file=sys.stderr)
@@ -174,9 +182,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         contestant.close()
 
 
-def _play(args: argparse.Namespace, app: QCoreApplication, contestant: object) -> int:
-    safe = contestant.safe  # type: ignore[attr-defined]
-    name = args.name or protocol.clean_text(str(contestant.name), protocol.MAX_NAME_CHARACTERS)  # type: ignore[attr-defined]
+def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestant) -> int:
+    safe = contestant.safe
+    name = args.name or protocol.clean_text(contestant.name, protocol.MAX_NAME_CHARACTERS)
     local = PeerInfo.of(PlayerInfo(name, PlayerKind.COMPUTER, safe.strategy_id), __version__)
     limits = Limits()
     resume_file = None
@@ -209,7 +217,7 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: object) -
         if resume is not None:
             print(f"rejoining the game kept in {resume_file}", file=sys.stderr, flush=True)
         match = NetMatch.join(host, port, local, resume, limits)
-    player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file)
+    player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
     return run(player, app)
 
 

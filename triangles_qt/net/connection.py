@@ -140,9 +140,7 @@ class Connection(QObject):
             if not self._line(raw):
                 return
         if self._closing is None and len(self._buffer) > self.max_line_bytes:
-            self.refuse(
-                protocol.TOO_LONG, f"a line is longer than {self.max_line_bytes} bytes"
-            )
+            self.refuse(protocol.TOO_LONG, f"a line is longer than {self.max_line_bytes} bytes")
 
     def _line(self, raw: bytes) -> bool:
         """Take one received line; False once the connection is closed."""

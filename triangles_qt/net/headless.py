@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from triangles_qt.app.strategy_turn import StrategyTurn
 from triangles_qt.core.atomic_file import write_atomically
@@ -120,6 +120,7 @@ class HeadlessPlayer(QObject):
         budget_s: float,
         records_dir: Path | None,
         resume_file: Path | None = None,
+        delay_s: float = 0.0,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -128,9 +129,11 @@ class HeadlessPlayer(QObject):
         self.budget_s = budget_s
         self.records_dir = records_dir
         self.resume_file = resume_file
+        self.delay_s = delay_s
         self.record_path: Path | None = None
         self._turn: StrategyTurn | None = None
         self._finished = False
+        self._waiting = False  # the delay before a stroke is running
         match.started.connect(self._started)
         match.resumed.connect(lambda _first: self._next())
         match.stroke_received.connect(lambda _move: self._next())
@@ -138,7 +141,9 @@ class HeadlessPlayer(QObject):
         match.state_changed.connect(self._state_changed)
         match.confirmed.connect(self._confirmed)
         match.problem.connect(lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
-        match.undo_offered.connect(lambda _keep: match.answer_undo(False))  # a bot takes nothing back
+        match.undo_offered.connect(
+            lambda _keep: match.answer_undo(False)
+        )  # a bot takes nothing back
         match.rematch_offered.connect(lambda: match.answer_rematch(False))  # one game per run
         match.ended.connect(self._ended)
 
@@ -147,8 +152,15 @@ class HeadlessPlayer(QObject):
         self._next()
 
     def _state_changed(self, state: State) -> None:
+        match = self.match
         if state == State.RECONNECTING:
-            print(f"waiting: {self.match.end_reason or 'the connection was lost'}", file=sys.stderr)
+            if match.role == Role.HOST:
+                line = (
+                    f"waiting for {match.peer_name} to reconnect (up to {match.limits.grace_s:g} s)"
+                )
+            else:
+                line = "the connection was lost: rejoining"
+            print(line, file=sys.stderr, flush=True)
         self._next()
 
     def _next(self) -> None:
@@ -157,6 +169,17 @@ class HeadlessPlayer(QObject):
         if match.settled:
             self._settle()
             return
+        if self._turn is not None or self._waiting or not match.local_to_move:
+            return
+        if self.delay_s > 0:
+            self._waiting = True
+            QTimer.singleShot(round(self.delay_s * 1000), self, self._think)
+        else:
+            self._think()
+
+    def _think(self) -> None:
+        self._waiting = False
+        match = self.match
         if self._turn is not None or not match.local_to_move:
             return
         assert match.game is not None

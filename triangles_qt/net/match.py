@@ -498,7 +498,9 @@ class NetMatch(QObject):
         game = self.game
         assert game is not None
         if first > len(game.moves):
-            raise ProtocolError(protocol.INDEX, f"this side has {len(game.moves)} strokes, not {first}")
+            raise ProtocolError(
+                protocol.INDEX, f"this side has {len(game.moves)} strokes, not {first}"
+            )
         # A copy first: strokes the rules refuse leave this side's game as it was.
         trial = game.copy()
         while len(trial.moves) > first:
@@ -741,12 +743,15 @@ class NetMatch(QObject):
         if self.settled or self.state == State.OVER and self._resigned is not None:
             self._finish("" if self.settled else closing.text)
             return
+        if self.role == Role.JOIN and self.setup is None and not self.token:
+            assert self._target is not None
+            host, port = self._target
+            # It never got in: there is nothing to come back to.
+            self._finish(f"could not join the game at {host}:{port}: {closing.text}")
+            return
         if not closing.dropped or self.game is None:
             self.problem.emit(closing.text)
             self._finish(closing.text)
-            return
-        if self.role == Role.JOIN and self.setup is None and not self.token:
-            self._finish(f"could not join: {closing.text}")  # never got in: nothing to resume
             return
         self.problem.emit(closing.text)
         self._dropped_at = time.monotonic()

@@ -304,7 +304,8 @@ def read_id(message: Message, info: PeerInfo) -> PeerInfo:
                 raise ProtocolError(MALFORMED, f"a strategy id is one line, not {shorten(value)}")
             return PeerInfo(info.name, info.app, PlayerKind.COMPUTER, strategy)
         raise ProtocolError(
-            MALFORMED, f"expected 'id player human' or 'id player computer ID', not {shorten(value)}"
+            MALFORMED,
+            f"expected 'id player human' or 'id player computer ID', not {shorten(value)}",
         )
     raise ProtocolError(MALFORMED, f"unknown 'id' line {shorten(key)}")
 
