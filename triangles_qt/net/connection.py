@@ -79,6 +79,11 @@ class Connection(QObject):
     def peer_address(self) -> str:
         return f"{self.socket.peerAddress().toString()}:{self.socket.peerPort()}"
 
+    def paced_line(self) -> None:
+        """The line just received moved the game on: it does not count towards the rate (two
+        fast computer players exchange strokes far faster than people chat)."""
+        self._bucket.give_back()
+
     def set_deadline(self, seconds: float, text: str) -> None:
         """Close with `error timeout TEXT` unless `clear_deadline` comes within `seconds`."""
         self._deadline = (time.monotonic() + seconds, text)

@@ -591,9 +591,13 @@ class NetMatch(QObject):
             self._peer_stroke(message)
         elif word == "ack":
             index = protocol.parse_index_line(message, "ack K")
-            if index < len(game.moves) and game.moves[index].player == self.local_seat:
-                self._set_confirmed(max(self.confirmed_count, index + 1))
-            # An ack of a stroke taken back since is late news, not an error.
+            if self.confirmed_count <= index < len(game.moves):
+                if game.moves[index].player != self.local_seat:
+                    raise ProtocolError(protocol.STATE, f"stroke {index} is not this side's")
+                self._set_confirmed(index + 1)
+                self._paced()
+            # Any other ack is late news (of a stroke taken back since), not an error; but it
+            # counts towards the rate.
         elif word == "undo":
             self._undo_line(message)
         elif word == "resign":
@@ -633,10 +637,15 @@ class NetMatch(QObject):
         if reason is not None:
             raise ProtocolError(protocol.ILLEGAL, f"stroke {index} ({i}-{j}) {reason.value}")
         move = game.play(i, j)
+        self._paced()
         self._send(f"ack {index}")
         self._set_confirmed(index + 1)
         self.stroke_received.emit(move)
         self._after_stroke()
+
+    def _paced(self) -> None:
+        if self._connection is not None:
+            self._connection.paced_line()
 
     def _after_stroke(self) -> None:
         self._check_over()

@@ -146,6 +146,11 @@ class TokenBucket:
         self._tokens -= 1.0
         return True
 
+    def give_back(self) -> None:
+        """The line taken was one that moves the game on (a stroke played, an acknowledgement
+        of one): those are paced by the turns themselves, so they do not use up the rate."""
+        self._tokens = min(float(self.burst), self._tokens + 1.0)
+
 
 # -- texts a person typed ----------------------------------------------------------------------
 
@@ -153,12 +158,14 @@ class TokenBucket:
 def clean_text(text: str, limit: int) -> str:
     """`text` on one line: control, format and line-separator characters dropped, runs of
     spaces made one, cut to `limit` characters."""
-    kept = "".join(
-        " " if c.isspace() else c
-        for c in text
-        if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp") or c in "\t\n\r"
-    )
-    return " ".join(kept.split())[:limit]
+    kept = []
+    for c in text:
+        category = unicodedata.category(c)
+        if c in "\t\n\r" or category in ("Zl", "Zp"):
+            kept.append(" ")  # a line break was a space between words
+        elif category not in ("Cc", "Cf"):
+            kept.append(c)
+    return " ".join("".join(kept).split())[:limit]
 
 
 def checked_name(text: str) -> str:
