@@ -11,6 +11,8 @@ stands (`note`, `waiting_text`), in the language in use.
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from triangles_qt.core.game import Move, Rejection
@@ -20,10 +22,6 @@ from triangles_qt.net.match import NetMatch, State
 
 from .notices import Notice, NoticeKind, Priority
 from .seats import MoveRequest, Seat
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("RemoteSeat", text)
 
 
 class RemoteSeat(Seat):
@@ -64,20 +62,26 @@ class RemoteSeat(Seat):
     def note(self) -> str:
         state = self.match.state
         if state == State.RECONNECTING:
-            return _tr("Connection lost.")
+            return QCoreApplication.translate("RemoteSeat", "Connection lost.")
         if state == State.CLOSED:
-            return _tr("Not connected.")
-        return _tr("Plays from another computer.")
+            return QCoreApplication.translate("RemoteSeat", "Not connected.")
+        return QCoreApplication.translate("RemoteSeat", "Plays from another computer.")
 
     @property
     def waiting_text(self) -> str | None:
         state = self.match.state
         name = self.match.peer_name
         if state == State.RECONNECTING:
-            return _tr("Waiting for %1 to reconnect…").replace("%1", name)
+            return QCoreApplication.translate("RemoteSeat", "Waiting for %1 to reconnect…").replace(
+                "%1", name
+            )
         if state == State.CLOSED:
-            return _tr("%1 has left the game.").replace("%1", name)
-        return _tr("Waiting for %1’s stroke…").replace("%1", name)
+            return QCoreApplication.translate("RemoteSeat", "%1 has left the game.").replace(
+                "%1", name
+            )
+        return QCoreApplication.translate("RemoteSeat", "Waiting for %1’s stroke…").replace(
+            "%1", name
+        )
 
     @property
     def thinking(self) -> bool:
@@ -160,11 +164,17 @@ class RemoteSeat(Seat):
         self.changed.emit()
 
     def _problem(self, text: str) -> None:
-        # The specifics are in English, for a log; the player is told in their language.
+        # The specifics, in English, go to the terminal (as a computer player's failure does);
+        # the player is told in their language what it means for the game.
+        print(f"triangles-qt: online game with {self.name}: {text}", file=sys.stderr)
         self.notice.emit(
             Notice(
                 NoticeKind.CONNECTION,
-                lambda: _tr("Online game with %1: %2").replace("%1", self.name).replace("%2", text),
+                lambda: QCoreApplication.translate(
+                    "RemoteSeat",
+                    "Something went wrong in the game with %1; the game is as it was.",
+                ).replace("%1", self.name),
                 Priority.WARNING,
+                seconds=None,
             )
         )
