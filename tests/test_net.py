@@ -448,3 +448,15 @@ def test_the_joiner_refuses_an_illegal_stroke_from_the_host(qtbot):
         assert "error illegal stroke 0 (0-1) passes over a star" in sent
         assert joining.game.strokes == []
     assert problems
+
+
+def test_a_flood_of_connections_is_turned_away_and_the_player_still_joins(qtbot):
+    hosting = host(qtbot)
+    peers = [RawPeer(qtbot, hosting) for _ in range(12)]
+    qtbot.waitUntil(lambda: sum(p.closed for p in peers) >= 4, timeout=WAIT_MS)
+    assert all(p.lines[-1].startswith("error busy") for p in peers if p.closed)
+    for peer in peers:
+        peer.socket.abort()
+    qtbot.waitUntil(lambda: not hosting._candidates, timeout=WAIT_MS)  # they are gone
+    good = join(hosting)
+    qtbot.waitUntil(lambda: good.state == State.PLAYING, timeout=WAIT_MS)

@@ -175,6 +175,6 @@ class RemoteSeat(Seat):
                     "Something went wrong in the game with %1; the game is as it was.",
                 ).replace("%1", self.name),
                 Priority.WARNING,
-                seconds=None,
+                seconds=10.0,
             )
         )

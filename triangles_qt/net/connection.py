@@ -49,6 +49,9 @@ class Connection(QObject):
         super().__init__(parent)
         self.socket = socket
         socket.setParent(self)
+        # Qt stops reading from the system once this much waits unread: a flood is held by the
+        # peer's kernel, not in our memory (every read takes all of it anyway).
+        socket.setReadBufferSize(4 * protocol.MAX_SETUP_LINE_BYTES)
         self.limits = limits
         self.max_line_bytes = protocol.MAX_SETUP_LINE_BYTES
         self.keepalive = False  # pings only once the handshake is through

@@ -37,6 +37,10 @@ from .connection import Closing, Connection
 from .protocol import Limits, Message, PeerInfo, ProtocolError, Setup
 
 
+MAX_CANDIDATES = 8
+"""Connections a host lets shake hands at once (each has the handshake's deadline)."""
+
+
 class Role(StrEnum):
     HOST = "host"
     JOIN = "join"
@@ -319,6 +323,9 @@ class NetMatch(QObject):
         while self._server.hasPendingConnections():
             socket = self._server.nextPendingConnection()
             connection = Connection(socket, self.limits, self)
+            if len(self._candidates) >= MAX_CANDIDATES:  # a flood of connections
+                connection.refuse(protocol.BUSY, "too many connections are joining at once")
+                continue
             self._candidates[connection] = None
             connection.line_received.connect(
                 lambda line, c=connection: self._candidate_line(c, line)
