@@ -36,7 +36,6 @@ from . import protocol
 from .connection import Closing, Connection
 from .protocol import Limits, Message, PeerInfo, ProtocolError, Setup
 
-
 MAX_CANDIDATES = 8
 """Connections a host lets shake hands at once (each has the handshake's deadline)."""
 
