@@ -16,7 +16,6 @@ Signals are emitted on the Qt thread that made the match; nothing here blocks.
 from __future__ import annotations
 
 import random
-import time
 from enum import StrEnum
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -141,7 +140,6 @@ class NetMatch(QObject):
         self._grace = QTimer(self)
         self._grace.setSingleShot(True)
         self._grace.timeout.connect(self._grace_over)
-        self._dropped_at = 0.0
         # The joiner's side of the handshake (what the host has said so far).
         self._target: tuple[str, int] | None = None
         self._incoming: PeerInfo | None = None  # the host's `id` lines so far
@@ -405,6 +403,8 @@ class NetMatch(QObject):
         for line in protocol.setup_lines(self.setup, self.token):
             connection.send(line)
         connection.send(protocol.start_line(first, self.game.strokes[first:]))
+        if self._resigned == self.local_seat:  # given up while the joiner was away
+            connection.send("resign")
         self._enter_game()
         # The joiner has every stroke once it has read the start line (the stream is ordered).
         self._set_confirmed(len(self.game.moves))
@@ -572,7 +572,8 @@ class NetMatch(QObject):
             message = protocol.parse(line)
             if message.word == "error":
                 code, text = protocol.parse_error_line(message)
-                self._finish(f"{self.peer_name or 'the peer'} refused: {text} ({code})")
+                who = self.peer_name or ("the host" if self.role == Role.JOIN else "the joiner")
+                self._finish(f"{who} refused: {text} ({code})")
                 connection.close("refused", bye=False)
                 return
             if message.word == "bye":
@@ -769,7 +770,6 @@ class NetMatch(QObject):
             self._finish(closing.text)
             return
         self.problem.emit(closing.text)
-        self._dropped_at = time.monotonic()
         self._set_state(State.RECONNECTING)
         self._grace.start(round(self.limits.grace_s * 1000))
         if self.role == Role.JOIN:
