@@ -5,18 +5,21 @@ finishes with nothing lost; failures end with one clear line and a non-zero stat
 
 from __future__ import annotations
 
-import json
 import os
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
-import pytest
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # the browser test's Qt application
 
-from triangles_qt.core.record import read_record
-from triangles_qt.record import main as validate
+import json  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from triangles_qt.core.record import read_record  # noqa: E402
+from triangles_qt.record import main as validate  # noqa: E402
 
 NET = [sys.executable, "-m", "triangles_qt.net"]
 ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
@@ -167,3 +170,37 @@ def test_a_joiner_of_another_version_is_refused(tmp_path):
     finally:
         host.kill()
         host.communicate(timeout=30)
+
+
+def test_an_advertised_game_is_found_and_joined(tmp_path, qtbot):
+    """The host announces its game (on the loopback interface here); a browser finds it, with
+    its name, board and rules, and a joiner plays it at the address found."""
+    pytest.importorskip("zeroconf")
+    from triangles_qt.net.discovery import Browser
+
+    host, port = start_host(tmp_path, "--strategy", "easy", "--advertise", "--name", "Bot Ana")
+    browser = Browser(interfaces=["127.0.0.1"])
+    found = []
+    browser.found.connect(found.append)
+    browser.start()
+    try:
+        qtbot.waitUntil(lambda: any(g.port == port for g in found), timeout=20_000)
+        game = next(g for g in found if g.port == port)
+        assert (game.name, game.preset, game.replay_after_triangle) == (
+            "Bot Ana",
+            "phone-24",
+            False,
+        )
+        joined = subprocess.run(
+            [*NET, "join", f"{game.address}:{game.port}", "--strategy", "easy",
+             "--records", str(tmp_path / "join")],
+            capture_output=True, text=True, env=ENV, timeout=120,
+        )  # fmt: skip
+        assert joined.returncode == 0, joined.stderr
+        status, _, err = finish(host)
+        assert status == 0, err
+    finally:
+        browser.stop()
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=30)

@@ -32,8 +32,9 @@ from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.tournament.play import Contestant, new_contestant
 
 from . import protocol
+from .discovery import Advertiser
 from .headless import HeadlessPlayer, ResumeError, read_resume, run
-from .match import Listen, NetError, NetMatch
+from .match import Listen, NetError, NetMatch, lan_address
 from .protocol import Limits, PeerInfo, Setup
 
 MAX_BUDGET_S = 3600.0
@@ -105,6 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(lan, the default: one interface's address) or every interface (all)",
     )
     host.add_argument("--address", help="with --listen lan: which of this computer's addresses")
+    host.add_argument(
+        "--advertise",
+        action="store_true",
+        help="announce the game on the local network (mDNS), so that players there find it",
+    )
     host.add_argument(
         "--preset",
         choices=list(PRESETS),
@@ -206,6 +212,10 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
             return 2
         address, port = match.address()
         print(f"listening on {address}:{port}", flush=True)
+        if args.advertise:
+            advertiser = _advertise(match, Listen(args.listen), name, board, args)
+            match.ended.connect(advertiser.stop)
+            match.started.connect(advertiser.stop)  # the seat is taken
     else:
         host, port = args.address
         resume_file = args.resume_file or _default_resume_file(args.records, host, port)
@@ -219,6 +229,22 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
         match = NetMatch.join(host, port, local, resume, limits)
     player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
     return run(player, app)
+
+
+def _advertise(
+    match: NetMatch, listen: Listen, name: str, board: Board, args: argparse.Namespace
+) -> Advertiser:
+    address, port = match.address()
+    if listen == Listen.ALL:
+        interfaces, announced = None, lan_address() or "127.0.0.1"
+    else:
+        interfaces, announced = [address], address
+    advertiser = Advertiser(
+        name, announced, port, board.preset, args.replay_after_triangle, __version__, interfaces
+    )
+    advertiser.failed.connect(lambda text: print(f"warning: {text}", file=sys.stderr))
+    advertiser.start()
+    return advertiser
 
 
 def _default_resume_file(records: Path | None, host: str, port: int) -> Path:

@@ -64,6 +64,10 @@ class Listen(StrEnum):
     ALL = "all"
 
 
+APP_LISTEN = Listen.LAN
+"""Where the app offers to listen first: the local network, not the whole internet."""
+
+
 class NetError(RuntimeError):
     """The match cannot start (no address to listen on, the port is taken); one sentence."""
 
@@ -155,14 +159,15 @@ class NetMatch(QObject):
         cls,
         setup: Setup,
         local: PeerInfo,
-        listen: Listen = Listen.LAN,
+        listen: Listen,
         port: int = protocol.DEFAULT_PORT,
         address: str | None = None,
         limits: Limits = Limits(),
         parent: QObject | None = None,
     ) -> NetMatch:
-        """Host the game `setup` describes, listening where `listen` says on `port` (0: a port
-        the system chooses; see `address()`). NetError when it cannot listen."""
+        """Host the game `setup` describes, listening where `listen` says (no default: where
+        to accept strangers' connections is the player's choice) on `port` (0: a port the
+        system chooses; see `address()`). NetError when it cannot listen."""
         match = cls(Role.HOST, local, limits, parent)
         match.setup = setup
         match.game = Game(setup.board, setup.rules)
