@@ -135,3 +135,15 @@ def test_the_score_card_tells_the_connection_state(qtbot, tmp_path):
     assert changed
     assert seat.waiting_text == "Waiting for Ben to reconnect…"
     assert seat.note == "Connection lost."
+
+
+def test_a_stroke_drawn_while_the_connection_is_down_reaches_the_friend(qtbot, tmp_path):
+    hosting, joining = pair(qtbot)
+    sessions = [session_for(hosting, tmp_path, 0), session_for(joining, tmp_path, 1)]
+    assert draw_one(sessions)  # the host's person draws; now the joiner's person is to move
+    qtbot.waitUntil(lambda: sessions[1].local_to_move, timeout=WAIT)
+    joining._connection.socket.abort()  # the joiner's network fails
+    qtbot.waitUntil(lambda: joining.state == State.RECONNECTING, timeout=WAIT)
+    assert draw_one([sessions[1]])  # drawn on the board all the same
+    qtbot.waitUntil(lambda: len(sessions[0].position.strokes) == 2, timeout=WAIT)
+    assert sessions[0]._game.strokes == sessions[1]._game.strokes == joining.game.strokes

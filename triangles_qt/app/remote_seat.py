@@ -41,7 +41,9 @@ class RemoteSeat(Seat):
         assert match.peer is not None
         self.kind = match.peer.kind
         self._request: MoveRequest | None = None
-        self._unsent: list[tuple[int, tuple[int, int]]] = []  # (index, stroke) made offline
+        # The person's strokes here, by index: one drawn while the connection was down, or
+        # sent but lost with it (not acknowledged), is sent again once the peer is back.
+        self._mine: dict[int, tuple[int, int]] = {}
         match.stroke_received.connect(self._peer_stroke)
         match.state_changed.connect(self._state_changed)
         match.resumed.connect(self._resumed)
@@ -109,14 +111,16 @@ class RemoteSeat(Seat):
             return
         assert match.game is not None
         index = len(match.game.moves)
+        self._mine[index] = move.stroke
         if match.local_to_move:
             match.play(move.stroke)
         else:  # the connection is down: sent once the peer is back
-            self._unsent.append((index, move.stroke))
             self.changed.emit()
 
     def taken_back(self, position: Position) -> None:
-        pass  # only by agreement: the match took its game back first
+        # Only by agreement (the match took its game back first): forget what was taken back.
+        count = len(position.strokes)
+        self._mine = {k: v for k, v in self._mine.items() if k < count}
 
     # -- this side's offers ------------------------------------------------------------------
 
@@ -149,14 +153,10 @@ class RemoteSeat(Seat):
             self.answered.emit(request, game.moves[index].stroke)
 
     def _resumed(self, _first: int) -> None:
-        unsent, self._unsent = self._unsent, []
         match = self.match
         assert match.game is not None
-        for index, stroke in unsent:
-            if index != len(match.game.moves) or not match.local_to_move:
-                self._problem("a stroke drawn while the connection was down could not be sent")
-                break
-            match.play(stroke)
+        while match.local_to_move and len(match.game.moves) in self._mine:
+            match.play(self._mine[len(match.game.moves)])
         self._answer()
         self.changed.emit()
 

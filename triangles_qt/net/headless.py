@@ -239,7 +239,10 @@ class HeadlessPlayer(QObject):
             self._settle()
             return
         self._finished = True
-        self.done.emit(1, f"error: {reason or 'the game ended before it was finished'}")
+        message = f"error: {reason or 'the game ended before it was finished'}"
+        if self.match.refusal_code == protocol.TOKEN and self.resume_file is not None:
+            message += f" (remove {self.resume_file} to join a new game)"
+        self.done.emit(1, message)
 
 
 def run(player: HeadlessPlayer, app: Any) -> int:

@@ -132,6 +132,7 @@ class NetMatch(QObject):
         self.confirmed_count = 0
         self.state = State.CONNECTING
         self.end_reason = ""
+        self.refusal_code = ""  # the code of the `error` line the peer ended the match with
         self._connection: Connection | None = None
         self._server: QTcpServer | None = None
         self._candidates: dict[Connection, PeerInfo | None] = {}  # host: not joined yet
@@ -577,6 +578,7 @@ class NetMatch(QObject):
             message = protocol.parse(line)
             if message.word == "error":
                 code, text = protocol.parse_error_line(message)
+                self.refusal_code = code
                 who = self.peer_name or ("the host" if self.role == Role.JOIN else "the joiner")
                 self._finish(f"{who} refused: {text} ({code})")
                 connection.close("refused", bye=False)
