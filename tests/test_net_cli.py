@@ -204,3 +204,18 @@ def test_an_advertised_game_is_found_and_joined(tmp_path, qtbot):
         if host.poll() is None:
             host.kill()
             host.communicate(timeout=30)
+
+
+def test_a_damaged_rejoin_state_is_refused_before_connecting(tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text('{"format": "triangles-net-resume", "version": 1, "token": "x", "seat": 0}')
+    done = subprocess.run(
+        [*NET, "join", "127.0.0.1:1", "--strategy", "easy", "--resume-file", str(state)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("(remove it to join a new game)"), done.stderr
+    assert "cannot be used to rejoin" in done.stderr
