@@ -240,7 +240,7 @@ def test_undo_needs_the_other_side_and_a_decline_changes_nothing(qtbot):
 
 
 def test_resign_chat_and_rematch(qtbot):
-    hosting = host(qtbot, seed=4)
+    hosting = host(qtbot, seed=4, preset="tablet-180")  # its board's line is over 1 KiB
     joining = join(hosting)
     qtbot.waitUntil(lambda: bool(hosting.state == State.PLAYING), timeout=WAIT_MS)
     said = []

@@ -738,6 +738,8 @@ class NetMatch(QObject):
         player starts. The joiner waits for it (`board` ... `start`)."""
         self._own_rematch = self._peer_rematch = False
         if self.role != Role.HOST:
+            if self._connection is not None:  # the next board's lines are long again
+                self._connection.max_line_bytes = protocol.MAX_SETUP_LINE_BYTES
             return
         assert self.setup is not None and self._connection is not None
         board = self.setup.board
