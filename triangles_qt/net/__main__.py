@@ -190,7 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestant) -> int:
     safe = contestant.safe
-    name = args.name or protocol.clean_text(contestant.name, protocol.MAX_NAME_CHARACTERS)
+    name = (
+        args.name
+        or protocol.clean_text(contestant.name, protocol.MAX_NAME_CHARACTERS)
+        or "Computer"  # an engine that gave itself no name
+    )
     local = PeerInfo.of(PlayerInfo(name, PlayerKind.COMPUTER, safe.strategy_id), __version__)
     limits = Limits()
     resume_file = None
