@@ -204,6 +204,7 @@ class Browser(QObject):
         self._zeroconf: Any = None
         self._browser: Any = None
         self._pending = 0
+        self._stopped = False
         self._lock = threading.Lock()
         self._relay = _Relay()
         self._relay.relayed.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
@@ -221,19 +222,20 @@ class Browser(QObject):
             self._relay.relayed.emit("failed", f"games on the network cannot be listed: {exc}")
             return
         with self._lock:
-            self._zeroconf, self._browser = zeroconf, browser
+            if not self._stopped:
+                self._zeroconf, self._browser = zeroconf, browser
+                return
+        _close_browser(zeroconf, browser)  # stopped while starting
 
     def stop(self) -> None:
         with self._lock:
+            self._stopped = True
             zeroconf, browser = self._zeroconf, self._browser
             self._zeroconf = self._browser = None
         if zeroconf is not None:
-
-            def close() -> None:
-                browser.cancel()
-                zeroconf.close()
-
-            threading.Thread(target=close, name="zeroconf-stop", daemon=True).start()
+            threading.Thread(
+                target=_close_browser, args=(zeroconf, browser), name="zeroconf-stop", daemon=True
+            ).start()
 
     def _changed(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
         """Zeroconf's thread: resolve on a worker (it waits on the network), tell the rest."""
@@ -269,6 +271,11 @@ class Browser(QObject):
             self.lost.emit(data)
         else:
             self.failed.emit(data)
+
+
+def _close_browser(zeroconf: Any, browser: Any) -> None:
+    browser.cancel()
+    zeroconf.close()
 
 
 def found_game(service: str, info: Any) -> FoundGame | None:
