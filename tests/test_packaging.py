@@ -43,6 +43,7 @@ def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
         "pyproject.toml",
         "docs/rules.md",
         "docs/tournaments.md",
+        "docs/network-protocol.md",
         "translations/triangles_de.ts",
         "translations/triangles_de.qm",
         "tools/update_translations.py",

@@ -36,6 +36,7 @@ class NoticeKind(enum.Enum):
     COMPUTER_FAILED = enum.auto()
     AUTOSAVE_FAILED = enum.auto()
     RESULT = enum.auto()
+    CONNECTION = enum.auto()  # a game online: something refused, or the connection lost
 
 
 class Priority(enum.IntEnum):

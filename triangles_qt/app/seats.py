@@ -68,9 +68,14 @@ class Seat(QObject):
     answered = Signal(object, object)  # the MoveRequest answered, the stroke (i, j)
     notice = Signal(object)  # a Notice about this seat (its computer player failed)
     changed = Signal()  # its name, note or thinking changed: the score card shows it again
+    # Both sides of a game played elsewhere agreed to take it back to this many strokes.
+    take_back = Signal(int)
 
     kind: PlayerKind = PlayerKind.HUMAN
     takes_board_input = False
+    # A player elsewhere must agree to an undo (offered through the seat, applied by
+    # `take_back`): the session's own undo and redo are off while such a seat plays.
+    negotiates_undo = False
 
     def __init__(self, name: Callable[[], str], parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -288,6 +288,13 @@ class GameSession(QObject):
         self._start(loaded.game, seats)
         return stand_ins
 
+    def start_with_seats(self, game: Game, seats: Sequence[Seat]) -> None:
+        """Play `game`, set up elsewhere (a game online: its board and rules came from the
+        host), with these seats (Player 1's first). It belongs to no file yet."""
+        self._set_file(None, None)
+        self._forget_autosave()
+        self._start(game, seats)
+
     def _start(self, game: Game, seats: Sequence[Seat]) -> None:
         self._invalidate_requests()
         for seat in self._seats:
@@ -307,6 +314,7 @@ class GameSession(QObject):
             )
             seat.notice.connect(self.notice)
             seat.changed.connect(self.changed)
+            seat.take_back.connect(self._take_back_to)
         snapshot = Position(game)
         for seat in self._seats:
             seat.game_started(snapshot)
@@ -400,6 +408,22 @@ class GameSession(QObject):
         self.notice.emit(notices.taken_back(count))
         return True
 
+    def _take_back_to(self, count: int) -> None:
+        """Both players of a game online agreed to take it back to `count` strokes."""
+        game = self._game
+        if game is None or not 0 <= count < len(game.moves):
+            return
+        was_over = game.is_over
+        self._invalidate_requests()
+        taken = len(game.moves) - count
+        while len(game.moves) > count:
+            game.undo()
+        self._redo = []  # what was agreed is not drawn again by one side alone
+        if was_over:
+            self.notice_withdrawn.emit(NoticeKind.RESULT)
+        self._after_reset()
+        self.notice.emit(notices.taken_back(taken))
+
     def redo(self) -> bool:
         """Draw again the strokes the last undo took back (until another stroke is drawn)."""
         if not self.can_redo or self._game is None:
@@ -455,8 +479,8 @@ class GameSession(QObject):
         """How many strokes to take back: up to and including the last one a person drew on this
         board, so that they are to move again exactly as before it."""
         game = self._game
-        if game is None:
-            return 0
+        if game is None or any(seat.negotiates_undo for seat in self._seats):
+            return 0  # undone only by agreement: `_take_back_to`
         for count, move in enumerate(reversed(game.moves), start=1):
             if self._seats[move.player].takes_board_input:
                 return count

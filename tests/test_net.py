@@ -1,0 +1,462 @@
+"""Playing over the network (docs/network-protocol.md), in one process over loopback: the
+protocol's words, two `NetMatch`es playing whole games under both rule options, undo, resign,
+rematch, chat and reconnecting; and every kind of malformed input a peer can send (a raw socket
+plays the misbehaving peer), each refused with the documented `error` line while the game stays
+exactly as it was."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import random  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtNetwork import QTcpSocket  # noqa: E402
+
+from triangles_qt.core.board import Board  # noqa: E402
+from triangles_qt.core.players import PlayerInfo, PlayerKind  # noqa: E402
+from triangles_qt.core.record import parse_record, record_to_text  # noqa: E402
+from triangles_qt.core.rules import Rules  # noqa: E402
+from triangles_qt.net import protocol  # noqa: E402
+from triangles_qt.net.match import Listen, NetMatch, State  # noqa: E402
+from triangles_qt.net.protocol import Limits, PeerInfo, ProtocolError, Setup  # noqa: E402
+
+FAST = Limits(
+    handshake_s=2.0,
+    partial_line_s=0.4,
+    ping_interval_s=0.2,
+    silence_s=3.0,
+    grace_s=5.0,
+    retry_s=0.1,
+)
+ANA = PeerInfo("Ana", "test", PlayerKind.HUMAN)
+BOT = PeerInfo("Bot", "test", PlayerKind.COMPUTER, "medium")
+WAIT_MS = 10_000
+
+
+# -- the protocol's words ------------------------------------------------------------------------
+
+
+def test_numbers_are_ascii_digits_only():
+    for word in ("+5", " 5", "٣", "5.0", "-1", "", "99999999999"):
+        with pytest.raises(ProtocolError) as caught:
+            protocol.number(word, "a star")
+        assert caught.value.code == protocol.MALFORMED
+    assert protocol.number("17", "a star") == 17
+
+
+def test_lines_that_are_not_text_are_refused():
+    for raw in (b"\xff\xfe", b"caf\xc3", b"chat a\x00b", b"chat \x1b[2J"):
+        with pytest.raises(ProtocolError) as caught:
+            protocol.decode_line(raw)
+        assert caught.value.code == protocol.NOT_TEXT
+    assert protocol.decode_line(b"chat caf\xc3\xa9\r") == "chat café"
+
+
+def test_unknown_words_and_malformed_lines_are_named():
+    with pytest.raises(ProtocolError) as caught:
+        protocol.parse("teleport 3")
+    assert caught.value.code == protocol.UNKNOWN
+    with pytest.raises(ProtocolError) as caught:
+        protocol.parse_stroke_line(protocol.parse("stroke 0 1"))
+    assert caught.value.code == protocol.MALFORMED
+
+
+def test_chat_and_names_are_one_clean_line():
+    assert protocol.clean_text("hi\x1b[31m\u2028there\u202e  you", 200) == "hi[31m there you"
+    assert len(protocol.clean_text("x" * 500, protocol.MAX_CHAT_CHARACTERS)) == 200
+    with pytest.raises(ProtocolError):
+        protocol.checked_name("A" * 41)
+    with pytest.raises(ProtocolError):
+        protocol.checked_name("")
+
+
+def test_the_token_bucket_allows_a_burst_then_the_rate():
+    now = [0.0]
+    bucket = protocol.TokenBucket(10, 5, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(6)] == [True] * 5 + [False]
+    now[0] += 0.1
+    assert bucket.take() and not bucket.take()
+
+
+def test_the_setup_lines_give_back_the_same_board():
+    board = Board.generate("phone-24", 11)
+    lines = protocol.setup_lines(Setup(board, Rules(True), 1), "a" * 32)
+    preset, seed = protocol.parse_board_line(protocol.parse(lines[0]))
+    again, rules = protocol.parse_newgame(protocol.parse(lines[1]), preset, seed)
+    assert again.same_as(board) and (again.preset, again.seed) == ("phone-24", 11)
+    assert rules == Rules(True)
+    assert protocol.parse_seat_line(protocol.parse(lines[2])) == (1, "a" * 32)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def host(qtbot, seed=3, replay=False, joiner_seat=1, limits=FAST, preset="phone-24"):
+    setup = Setup(Board.generate(preset, seed), Rules(replay), joiner_seat)
+    match = NetMatch.host(setup, ANA, Listen.LOOPBACK, 0, limits=limits)
+    return match
+
+
+def join(match, limits=FAST, local=BOT, resume=None):
+    _, port = match.address()
+    return NetMatch.join("127.0.0.1", port, local, resume, limits)
+
+
+def autoplay(match, seed=0, pause_at=None):
+    """Play a legal stroke (picked by a seeded random choice) whenever it is this side's turn
+    (and the game has fewer strokes than `pause_at[0]`, when given)."""
+    rng = random.Random(seed)
+
+    def maybe():
+        if pause_at is not None and len(match.game.moves) >= pause_at[0]:
+            return
+        if match.local_to_move:
+            strokes = match.game.legal_strokes()
+            i, j = strokes[rng.randrange(len(strokes))]
+            match.play((int(i), int(j)))
+
+    def soon(*_):
+        QTimer.singleShot(0, maybe)
+
+    for signal in (
+        match.started,
+        match.resumed,
+        match.stroke_received,
+        match.state_changed,
+        match.confirmed,
+    ):
+        signal.connect(soon)
+    match.taken_back.connect(soon)
+
+
+def players(match):
+    out = [match.local.player(), match.local.player()]
+    out[match.peer_seat] = match.peer.player()
+    return out
+
+
+def record(match):
+    return record_to_text(match.game, players(match))
+
+
+class RawPeer:
+    """A hand-driven joiner: sends whatever bytes a test wants and collects the lines back."""
+
+    def __init__(self, qtbot, match):
+        self.qtbot = qtbot
+        self.socket = QTcpSocket()
+        self.buffer = b""
+        self.lines: list[str] = []
+        self.closed = False
+        self.socket.readyRead.connect(self._read)
+        self.socket.disconnected.connect(self._closed)
+        _, port = match.address()
+        self.socket.connectToHost("127.0.0.1", port)
+        assert self.socket.waitForConnected(2000)
+
+    def _read(self):
+        self.buffer += bytes(self.socket.readAll().data())
+        *done, self.buffer = self.buffer.split(b"\n")
+        self.lines += [line.decode() for line in done]
+
+    def _closed(self):
+        self.closed = True
+
+    def send(self, data: bytes | str):
+        self.socket.write(data.encode() if isinstance(data, str) else data)
+        self.socket.flush()
+
+    def hello(self, last="join"):
+        self.send(f"triangles-net 1\nid name Raw\nid app x\nid player human\n{last}\n")
+        self.qtbot.waitUntil(
+            lambda: bool(any(x.startswith("start") for x in self.lines)), timeout=WAIT_MS
+        )
+
+    def wait_error(self, code):
+        self.qtbot.waitUntil(lambda: bool(self.closed), timeout=WAIT_MS)
+        errors = [line for line in self.lines if line.startswith("error ")]
+        assert errors, self.lines
+        assert errors[-1].split(" ")[1] == code, errors
+        return errors[-1]
+
+
+def play_pair(qtbot, replay):
+    hosting = host(qtbot, seed=7, replay=replay)
+    joining = join(hosting)
+    autoplay(hosting, 1)
+    autoplay(joining, 2)
+    qtbot.waitUntil(lambda: bool(hosting.settled and joining.settled), timeout=30_000)
+    return hosting, joining
+
+
+# -- whole games ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("replay", [False, True])
+def test_two_matches_play_a_whole_game_with_identical_valid_records(qtbot, replay):
+    hosting, joining = play_pair(qtbot, replay)
+    assert hosting.game.is_over and joining.game.is_over
+    assert hosting.game.strokes == joining.game.strokes
+    assert record(hosting) == record(joining)
+    loaded = parse_record(record(joining))
+    assert loaded.game.rules.replay_after_triangle is replay
+    assert [p.name for p in loaded.players] == ["Ana", "Bot"]  # the host starts here
+    assert loaded.players[1] == PlayerInfo("Bot", PlayerKind.COMPUTER, "medium")
+    for match in (hosting, joining):
+        match.leave()
+
+
+def test_undo_needs_the_other_side_and_a_decline_changes_nothing(qtbot):
+    hosting = host(qtbot, joiner_seat=0)
+    joining = join(hosting)
+    qtbot.waitUntil(lambda: bool(joining.state == State.PLAYING), timeout=WAIT_MS)
+    joining.play((0, 1)) if joining.game.check(0, 1) is None else joining.play(
+        tuple(int(v) for v in joining.game.legal_strokes()[0])
+    )
+    qtbot.waitUntil(lambda: bool(hosting.game.moves and hosting.local_to_move), timeout=WAIT_MS)
+    hosting.play(tuple(int(v) for v in hosting.game.legal_strokes()[0]))
+    qtbot.waitUntil(lambda: bool(len(joining.game.moves) == 2), timeout=WAIT_MS)
+    offered = []
+    hosting.undo_offered.connect(offered.append)
+    answers = []
+    joining.undo_answered.connect(lambda ok, keep: answers.append((ok, keep)))
+    joining.offer_undo(0)
+    assert not joining.local_to_move  # nothing is played while the offer is open
+    qtbot.waitUntil(lambda: bool(offered == [0]), timeout=WAIT_MS)
+    hosting.answer_undo(False)
+    qtbot.waitUntil(lambda: bool(answers == [(False, 0)]), timeout=WAIT_MS)
+    assert len(hosting.game.moves) == len(joining.game.moves) == 2
+    joining.offer_undo(0)
+    qtbot.waitUntil(lambda: bool(offered == [0, 0]), timeout=WAIT_MS)
+    hosting.answer_undo(True)
+    qtbot.waitUntil(lambda: bool(answers[-1] == (True, 0)), timeout=WAIT_MS)
+    assert hosting.game.strokes == joining.game.strokes == []
+    assert joining.local_to_move
+
+
+def test_resign_chat_and_rematch(qtbot):
+    hosting = host(qtbot, seed=4, preset="tablet-180")  # its board's line is over 1 KiB
+    joining = join(hosting)
+    qtbot.waitUntil(lambda: bool(hosting.state == State.PLAYING), timeout=WAIT_MS)
+    said = []
+    joining.chat_received.connect(said.append)
+    hosting.send_chat("good\x1b[2J luck\u2028!" + "x" * 300)
+    qtbot.waitUntil(lambda: bool(said), timeout=WAIT_MS)
+    assert said[0].startswith("good[2J luck !") and len(said[0]) == 200
+    resigned = []
+    joining.resigned.connect(resigned.append)
+    hosting.resign()
+    qtbot.waitUntil(lambda: bool(resigned == [hosting.local_seat]), timeout=WAIT_MS)
+    assert joining.state == hosting.state == State.OVER
+    offered = []
+    joining.rematch_offered.connect(lambda: offered.append(True))
+    started = []
+    joining.started.connect(lambda: started.append(True))
+    hosting.offer_rematch()
+    qtbot.waitUntil(lambda: bool(offered), timeout=WAIT_MS)
+    joining.answer_rematch(True)
+    qtbot.waitUntil(lambda: bool(started and joining.state == State.PLAYING), timeout=WAIT_MS)
+    # The next seed, the other player starts, and it is the same board on both sides.
+    assert joining.game.board.seed == 5 and joining.local_seat == 0
+    assert joining.game.board.same_as(hosting.game.board) and hosting.local_seat == 1
+
+
+def test_a_dropped_joiner_comes_back_and_nothing_is_lost(qtbot):
+    hosting = host(qtbot, seed=9)
+    joining = join(hosting)
+    pause_at = [10]
+    autoplay(hosting, 1, pause_at)
+    autoplay(joining, 2, pause_at)
+    qtbot.waitUntil(lambda: joining.confirmed_count == 10, timeout=WAIT_MS)
+    pause_at[0] = 1000
+    states = []
+    hosting.state_changed.connect(states.append)
+    resumed = []
+    joining.resumed.connect(resumed.append)
+    joining._connection.socket.abort()  # the network fails under the joiner
+    qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT_MS)
+    assert State.RECONNECTING in states
+    qtbot.waitUntil(lambda: bool(hosting.settled and joining.settled), timeout=30_000)
+    assert record(hosting) == record(joining)
+    parse_record(record(joining))
+
+
+def test_a_silent_joiner_is_waited_for_then_given_up(qtbot):
+    limits = replace(FAST, silence_s=0.5, grace_s=0.5)
+    hosting = host(qtbot, limits=limits)
+    peer = RawPeer(qtbot, hosting)
+    peer.hello()
+    states = []
+    hosting.state_changed.connect(states.append)
+    peer.wait_error(protocol.TIMEOUT)  # it never answered a ping
+    qtbot.waitUntil(lambda: bool(hosting.state == State.CLOSED), timeout=WAIT_MS)
+    assert states[0] == State.RECONNECTING
+    assert hosting.end_reason == "Raw did not come back within 0.5 s"
+
+
+# -- a misbehaving peer --------------------------------------------------------------------------
+
+
+def joined_raw(qtbot, joiner_seat=1, limits=FAST):
+    hosting = host(qtbot, joiner_seat=joiner_seat, limits=limits)
+    problems = []
+    hosting.problem.connect(problems.append)
+    peer = RawPeer(qtbot, hosting)
+    peer.hello()
+    return hosting, peer, problems
+
+
+def assert_refused(qtbot, hosting, peer, data, code, strokes=()):
+    before = list(hosting.game.strokes)
+    assert before == list(strokes)
+    peer.send(data)
+    line = peer.wait_error(code)
+    assert hosting.game.strokes == before  # the game is unchanged
+    return line
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"\xff\xfe\xfd\n", protocol.NOT_TEXT),
+        (b"chat caf\xc3(\n", protocol.NOT_TEXT),
+        (b"chat \x00\x01\x02\n", protocol.NOT_TEXT),
+        (b"chat " + b"x" * 5000 + b"\n", protocol.TOO_LONG),
+        (b"x" * 5000, protocol.TOO_LONG),  # no end of line needed to be too long
+        (b"chat hi\n" * 200, protocol.RATE),
+        (b"ack 0\n" * 200, protocol.RATE),  # acks of nothing are not free
+        (b"teleport 1 2\n", protocol.UNKNOWN),
+        (b"stroke 0 1\n", protocol.MALFORMED),
+        (b"stroke 0 a b\n", protocol.MALFORMED),
+        (b"stroke 0 3 3\n", protocol.MALFORMED),  # not a stroke: the same star twice
+        (b"stroke 0 0 999\n", protocol.MALFORMED),
+        (b"undo accept 3 1\n", protocol.STATE),
+        (b"rematch offer\n", protocol.STATE),
+        (b"join\n", protocol.STATE),
+    ],
+)
+def test_malformed_input_is_refused_and_changes_nothing(qtbot, data, code):
+    hosting, peer, problems = joined_raw(qtbot, joiner_seat=0)
+    assert_refused(qtbot, hosting, peer, data, code)
+    assert problems and hosting.state == State.CLOSED
+
+
+def test_a_slow_sender_is_closed(qtbot):
+    hosting, peer, _ = joined_raw(qtbot, joiner_seat=0)
+    assert_refused(qtbot, hosting, peer, b"stro", protocol.TIMEOUT)
+    assert "unfinished" in peer.lines[-1]
+
+
+def test_a_stroke_out_of_turn_is_refused(qtbot):
+    hosting, peer, _ = joined_raw(qtbot, joiner_seat=1)  # the host starts
+    line = assert_refused(qtbot, hosting, peer, b"stroke 0 0 1\n", protocol.TURN)
+    assert line == "error turn stroke 0 sent out of turn"
+
+
+def test_a_stroke_with_the_wrong_index_is_refused(qtbot):
+    hosting, peer, _ = joined_raw(qtbot, joiner_seat=0)
+    line = assert_refused(qtbot, hosting, peer, b"stroke 5 0 1\n", protocol.INDEX)
+    assert line == "error index stroke 5 sent, but stroke 0 is next"
+
+
+def test_an_illegal_stroke_is_refused(qtbot):
+    hosting, peer, _ = joined_raw(qtbot, joiner_seat=0)
+    i, j = (int(v) for v in hosting.game.legal_strokes()[0])
+    peer.send(f"stroke 0 {i} {j}\n")
+    qtbot.waitUntil(lambda: bool("ack 0" in peer.lines), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: bool(len(hosting.game.moves) == 1), timeout=WAIT_MS)
+    hosting.play(tuple(int(v) for v in hosting.game.legal_strokes()[0]))
+    qtbot.waitUntil(
+        lambda: bool(any(x.startswith("stroke 1 ") for x in peer.lines)), timeout=WAIT_MS
+    )
+    played = list(hosting.game.strokes)
+    line = assert_refused(qtbot, hosting, peer, f"stroke 2 {j} {i}\n", protocol.ILLEGAL, played)
+    assert line == f"error illegal stroke 2 ({j}-{i}) already drawn"
+
+
+@pytest.mark.parametrize(
+    ("hello", "code"),
+    [
+        ("hello there\n", protocol.UNKNOWN),
+        ("id name Raw\n", protocol.MALFORMED),  # the version must come first
+        ("triangles-net 2\n", protocol.VERSION_MISMATCH),
+        ("triangles-net 1\njoin\n", protocol.MALFORMED),  # no name
+        ("triangles-net 1\nid name \x7f\n", protocol.NOT_TEXT),
+        ("triangles-net 1\nid name " + "N" * 41 + "\njoin\n", protocol.MALFORMED),
+        ("triangles-net 1\nid name Raw\nrejoin " + "0" * 32 + " 0\n", protocol.TOKEN),
+        ("triangles-net 1\nid name Raw\nstroke 0 0 1\n", protocol.STATE),
+    ],
+)
+def test_a_bad_handshake_is_refused_and_the_host_waits_on(qtbot, hello, code):
+    hosting = host(qtbot)
+    peer = RawPeer(qtbot, hosting)
+    peer.send(hello)
+    peer.wait_error(code)
+    assert hosting.state == State.LISTENING  # still waiting for its player
+    good = join(hosting)
+    qtbot.waitUntil(lambda: bool(good.state == State.PLAYING), timeout=WAIT_MS)
+
+
+def test_a_silent_connection_is_closed_after_the_handshake_deadline(qtbot):
+    hosting = host(qtbot, limits=replace(FAST, handshake_s=0.3))
+    peer = RawPeer(qtbot, hosting)
+    peer.send("triangles-net 1\n")
+    assert "handshake" in peer.wait_error(protocol.TIMEOUT)
+    assert hosting.state == State.LISTENING
+
+
+def test_a_second_player_is_told_the_game_is_full(qtbot):
+    hosting = host(qtbot)
+    first = join(hosting)
+    qtbot.waitUntil(lambda: bool(first.state == State.PLAYING), timeout=WAIT_MS)
+    peer = RawPeer(qtbot, hosting)
+    peer.send("triangles-net 1\nid name Raw\njoin\n")
+    peer.wait_error(protocol.BUSY)
+    assert first.state == State.PLAYING
+
+
+def test_the_joiner_refuses_an_illegal_stroke_from_the_host(qtbot):
+    """The joiner checks the host's strokes too: a raw host plays an illegal one."""
+    from PySide6.QtNetwork import QHostAddress, QTcpServer
+
+    server = QTcpServer()
+    assert server.listen(QHostAddress(QHostAddress.SpecialAddress.LocalHost), 0)
+    joining = NetMatch.join("127.0.0.1", server.serverPort(), BOT, None, FAST)
+    qtbot.waitUntil(server.hasPendingConnections, timeout=WAIT_MS)
+    socket = server.nextPendingConnection()
+    board = Board.generate("phone-24", 1)
+    lines = [protocol.version_line(), *protocol.id_lines(ANA)]
+    lines += protocol.setup_lines(Setup(board, Rules(), 1), "b" * 32)
+    lines += ["start 0", "stroke 0 0 1", "stroke 1 0 1"]
+    received = []
+    socket.readyRead.connect(lambda: received.append(bytes(socket.readAll().data())))
+    problems = []
+    joining.problem.connect(problems.append)
+    socket.write(("\n".join(lines) + "\n").encode())
+    qtbot.waitUntil(lambda: bool(joining.state == State.CLOSED), timeout=WAIT_MS)
+    sent = b"".join(received).decode()
+    first_ok = board.candidate(0, 1) >= 0
+    if first_ok:
+        assert "error turn stroke 1 sent out of turn" in sent
+        assert joining.game.strokes == [(0, 1)]
+    else:
+        assert "error illegal stroke 0 (0-1) passes over a star" in sent
+        assert joining.game.strokes == []
+    assert problems
+
+
+def test_a_flood_of_connections_is_turned_away_and_the_player_still_joins(qtbot):
+    hosting = host(qtbot)
+    peers = [RawPeer(qtbot, hosting) for _ in range(12)]
+    qtbot.waitUntil(lambda: sum(p.closed for p in peers) >= 4, timeout=WAIT_MS)
+    assert all(p.lines[-1].startswith("error busy") for p in peers if p.closed)
+    for peer in peers:
+        peer.socket.abort()
+    qtbot.waitUntil(lambda: not hosting._candidates, timeout=WAIT_MS)  # they are gone
+    good = join(hosting)
+    qtbot.waitUntil(lambda: good.state == State.PLAYING, timeout=WAIT_MS)

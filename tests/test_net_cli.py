@@ -1,0 +1,221 @@
+"""`python -m triangles_qt.net host|join`: two processes on this machine play whole games over
+loopback with a strategy in each seat, under both rule options, and write the same valid
+record; a joiner killed mid-game (SIGKILL) rejoins when the same command runs again and the game
+finishes with nothing lost; failures end with one clear line and a non-zero status."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # the browser test's Qt application
+
+import json  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from triangles_qt.core.record import read_record  # noqa: E402
+from triangles_qt.record import main as validate  # noqa: E402
+
+NET = [sys.executable, "-m", "triangles_qt.net"]
+ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+
+
+def start_host(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
+    """The host, its port read from its first line."""
+    host = subprocess.Popen(
+        [*NET, "host", "--listen", "loopback", "--port", "0", "--preset", "phone-24",
+         "--records", str(tmp_path / "host"), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+    )  # fmt: skip
+    assert host.stdout is not None
+    first = host.stdout.readline()
+    assert first.startswith("listening on 127.0.0.1:"), first + host.stderr.read()
+    return host, int(first.rsplit(":", 1)[1])
+
+
+def join_command(tmp_path: Path, port: int, *extra: str) -> list[str]:
+    return [*NET, "join", f"127.0.0.1:{port}", "--records", str(tmp_path / "join"), *extra]
+
+
+def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    out, err = process.communicate(timeout=120)
+    return process.returncode, out, err
+
+
+def the_record(folder: Path) -> Path:
+    (path,) = folder.glob("*.triangles")
+    return path
+
+
+@pytest.mark.parametrize("replay", [False, True])
+def test_two_processes_play_a_whole_game_and_keep_the_same_record(tmp_path, replay):
+    rules = ["--replay-after-triangle"] if replay else []
+    host, port = start_host(tmp_path, "--strategy", "medium", "--seed", "5", *rules)
+    started = time.monotonic()
+    joined = subprocess.run(
+        join_command(tmp_path, port, "--strategy", "easy", "--name", "Joiner"),
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=120,
+    )
+    status, out, err = finish(host)
+    seconds = time.monotonic() - started
+    assert joined.returncode == 0, joined.stderr
+    assert status == 0, err
+    host_record, join_record = the_record(tmp_path / "host"), the_record(tmp_path / "join")
+    assert host_record.read_bytes() == join_record.read_bytes()
+    loaded = read_record(join_record)
+    assert loaded.game.is_over and loaded.game.rules.replay_after_triangle is replay
+    assert [p.name for p in loaded.players] == ["Medium", "Joiner"]
+    assert [p.strategy for p in loaded.players] == ["medium", "easy"]
+    assert validate([str(host_record)]) == 0
+    # Both print the same result line.
+    assert out.splitlines()[0] == joined.stdout.splitlines()[0]
+    assert seconds < 60
+
+
+def test_a_killed_joiner_rejoins_with_the_same_command_and_nothing_is_lost(tmp_path):
+    host, port = start_host(tmp_path, "--strategy", "medium", "--seed", "8", "--grace", "30")
+    command = join_command(tmp_path, port, "--strategy", "easy", "--delay", "0.05")
+    state = tmp_path / "join" / f".join-127.0.0.1-{port}.json"
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    # Killed once both sides confirmed a good part of the game.
+    deadline = time.monotonic() + 60
+    confirmed: list = []
+    while time.monotonic() < deadline and len(confirmed) < 12:
+        try:
+            confirmed = json.loads(state.read_text())["record"]["moves"]
+        except (OSError, ValueError, KeyError):
+            pass
+        time.sleep(0.02)
+    assert first.poll() is None and len(confirmed) >= 12
+    first.send_signal(signal.SIGKILL)
+    first.wait(timeout=10)
+    kept = json.loads(state.read_text())["record"]["moves"]
+    again = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=120)
+    status, _, err = finish(host)
+    assert again.returncode == 0, again.stderr
+    assert "rejoining the game kept in" in again.stderr
+    assert status == 0, err
+    assert "waiting for Easy to reconnect" in err
+    host_record, join_record = the_record(tmp_path / "host"), the_record(tmp_path / "join")
+    assert host_record.read_bytes() == join_record.read_bytes()
+    moves = json.loads(join_record.read_text())["moves"]
+    assert moves[: len(kept)] == kept  # the confirmed strokes are the game's first ones
+    assert read_record(join_record).game.is_over
+    assert not state.exists()  # a finished game leaves no rejoin state behind
+
+
+def test_joining_where_no_game_is_fails_with_one_line(tmp_path):
+    done = subprocess.run(
+        [*NET, "join", "127.0.0.1:1", "--strategy", "easy", "--resume-file", str(tmp_path / "s")],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "error: could not join the game at 127.0.0.1:1: Connection refused"
+    )
+
+
+def test_usage_errors_exit_2(tmp_path):
+    for args in (
+        ["join", "nowhere", "--strategy", "easy"],
+        ["join", "127.0.0.1:70000", "--strategy", "easy"],
+        ["host", "--strategy", "easy", "--port", "-1"],
+        ["host", "--strategy", "easy", "--name", "x" * 41],
+        ["host", "--strategy", "no-such-strategy", "--listen", "loopback", "--port", "0"],
+    ):
+        done = subprocess.run([*NET, *args], capture_output=True, text=True, env=ENV, timeout=60)
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stderr.strip(), args
+
+
+def test_a_joiner_of_another_version_is_refused(tmp_path):
+    """The host refuses it with `error version`; the host goes on waiting, and stops when
+    killed."""
+    import socket
+
+    host, port = start_host(tmp_path, "--strategy", "easy")
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as peer:
+            peer.sendall(b"triangles-net 9\n")
+            received = b""
+            while b"error" not in received:
+                chunk = peer.recv(4096)
+                if not chunk:
+                    break
+                received += chunk
+            while not received.endswith(b"\n"):
+                chunk = peer.recv(4096)
+                if not chunk:
+                    break
+                received += chunk
+        assert b"error version the peer speaks triangles-net '9'; this side speaks version 1" in (
+            received
+        )
+        assert host.poll() is None
+    finally:
+        host.kill()
+        host.communicate(timeout=30)
+
+
+def test_an_advertised_game_is_found_and_joined(tmp_path, qtbot):
+    """The host announces its game (on the loopback interface here); a browser finds it, with
+    its name, board and rules, and a joiner plays it at the address found."""
+    pytest.importorskip("zeroconf")
+    from triangles_qt.net.discovery import Browser
+
+    host, port = start_host(tmp_path, "--strategy", "easy", "--advertise", "--name", "Bot Ana")
+    browser = Browser(interfaces=["127.0.0.1"])
+    found = []
+    browser.found.connect(found.append)
+    browser.start()
+    try:
+        qtbot.waitUntil(lambda: any(g.port == port for g in found), timeout=20_000)
+        game = next(g for g in found if g.port == port)
+        assert (game.name, game.preset, game.replay_after_triangle) == (
+            "Bot Ana",
+            "phone-24",
+            False,
+        )
+        joined = subprocess.run(
+            [*NET, "join", f"{game.address}:{game.port}", "--strategy", "easy",
+             "--records", str(tmp_path / "join")],
+            capture_output=True, text=True, env=ENV, timeout=120,
+        )  # fmt: skip
+        assert joined.returncode == 0, joined.stderr
+        status, _, err = finish(host)
+        assert status == 0, err
+    finally:
+        browser.stop()
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=30)
+
+
+def test_a_damaged_rejoin_state_is_refused_before_connecting(tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text('{"format": "triangles-net-resume", "version": 1, "token": "x", "seat": 0}')
+    done = subprocess.run(
+        [*NET, "join", "127.0.0.1:1", "--strategy", "easy", "--resume-file", str(state)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("(remove it to join a new game)"), done.stderr
+    assert "cannot be used to rejoin" in done.stderr

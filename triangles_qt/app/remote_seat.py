@@ -1,0 +1,180 @@
+"""The seat of a player on another computer (issue 24): a `Seat` on top of a `NetMatch`.
+
+The match keeps its own copy of the game and checks every stroke the peer sends with the rules
+engine before this seat hears of it; the session then checks it again against its own game, as
+it does any seat's answer. The other way round, the strokes of the person at this computer
+reach the peer through `stroke_played`. An undo is agreed by both players: `offer_undo` asks
+the peer, `answer_undo` answers the peer's offer, and once both agree the seat asks the session
+to take the game back (`take_back`). The score card shows who is remote and how the connection
+stands (`note`, `waiting_text`), in the language in use.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from triangles_qt.core.game import Move, Rejection
+from triangles_qt.core.players import PlayerInfo
+from triangles_qt.core.position import Position
+from triangles_qt.net.match import NetMatch, State
+
+from .notices import Notice, NoticeKind, Priority
+from .seats import MoveRequest, Seat
+
+
+class RemoteSeat(Seat):
+    """The other player, elsewhere. Made once the match has a peer (its name and kind are
+    known); the match outlives the seat (a rematch is a new game with new seats)."""
+
+    undo_offered = Signal(int)  # the peer asks to take the game back to this many strokes
+    undo_answered = Signal(bool)  # the peer's answer to this side's offer
+    chat_received = Signal(str)
+
+    takes_board_input = False
+    negotiates_undo = True
+
+    def __init__(self, match: NetMatch, parent: QObject | None = None) -> None:
+        super().__init__(lambda: match.peer_name, parent)
+        self.match = match
+        assert match.peer is not None
+        self.kind = match.peer.kind
+        self._request: MoveRequest | None = None
+        # The person's strokes here, by index: one drawn while the connection was down, or
+        # sent but lost with it (not acknowledged), is sent again once the peer is back.
+        self._mine: dict[int, tuple[int, int]] = {}
+        match.stroke_received.connect(self._peer_stroke)
+        match.state_changed.connect(self._state_changed)
+        match.resumed.connect(self._resumed)
+        match.taken_back.connect(self.take_back)
+        match.undo_offered.connect(self.undo_offered)
+        match.undo_answered.connect(lambda accepted, _keep: self.undo_answered.emit(accepted))
+        match.chat_received.connect(self.chat_received)
+        match.problem.connect(self._problem)
+
+    # -- what the score card shows -----------------------------------------------------------
+
+    @property
+    def recorded(self) -> PlayerInfo:
+        assert self.match.peer is not None
+        return self.match.peer.player()
+
+    @property
+    def note(self) -> str:
+        state = self.match.state
+        if state == State.RECONNECTING:
+            return QCoreApplication.translate("RemoteSeat", "Connection lost.")
+        if state == State.CLOSED:
+            return QCoreApplication.translate("RemoteSeat", "Not connected.")
+        return QCoreApplication.translate("RemoteSeat", "Plays from another computer.")
+
+    @property
+    def waiting_text(self) -> str | None:
+        state = self.match.state
+        name = self.match.peer_name
+        if state == State.RECONNECTING:
+            return QCoreApplication.translate("RemoteSeat", "Waiting for %1 to reconnect…").replace(
+                "%1", name
+            )
+        if state == State.CLOSED:
+            return QCoreApplication.translate("RemoteSeat", "%1 has left the game.").replace(
+                "%1", name
+            )
+        return QCoreApplication.translate("RemoteSeat", "Waiting for %1’s stroke…").replace(
+            "%1", name
+        )
+
+    @property
+    def thinking(self) -> bool:
+        return self._request is not None and self.match.state == State.PLAYING
+
+    # -- the session's requests --------------------------------------------------------------
+
+    def request_move(self, request: MoveRequest) -> None:
+        self._request = request
+        self._answer()
+        self.changed.emit()
+
+    def cancel(self) -> None:
+        self._request = None
+
+    def refused(self, request: MoveRequest, reason: Rejection | None) -> None:
+        # The match checked the stroke with the same rules: the two games no longer agree.
+        self._problem("the session refused a stroke the match accepted")
+
+    def stroke_played(self, move: Move) -> None:
+        """A stroke at this table: the person's here goes to the peer; the peer's own stroke,
+        played by the session, is already in the match."""
+        match = self.match
+        if move.player != match.local_seat:
+            return
+        assert match.game is not None
+        index = len(match.game.moves)
+        self._mine[index] = move.stroke
+        if match.local_to_move:
+            match.play(move.stroke)
+        else:  # the connection is down: sent once the peer is back
+            self.changed.emit()
+
+    def taken_back(self, position: Position) -> None:
+        # Only by agreement (the match took its game back first): forget what was taken back.
+        count = len(position.strokes)
+        self._mine = {k: v for k, v in self._mine.items() if k < count}
+
+    # -- this side's offers ------------------------------------------------------------------
+
+    def offer_undo(self, keep: int) -> None:
+        """Ask the peer to take the game back to `keep` strokes."""
+        self.match.offer_undo(keep)
+
+    def answer_undo(self, accept: bool) -> None:
+        self.match.answer_undo(accept)
+
+    def leave(self) -> None:
+        """This side leaves the game for good (the peer is told)."""
+        self.match.leave()
+
+    # -- the match's news --------------------------------------------------------------------
+
+    def _peer_stroke(self, _move: Move) -> None:
+        self._answer()
+
+    def _answer(self) -> None:
+        """Answer the session's request with the peer's stroke at the index it asks about,
+        once the match has it (it may have come before the request)."""
+        request = self._request
+        game = self.match.game
+        if request is None or game is None:
+            return
+        index = len(request.position.strokes)
+        if index < len(game.moves) and game.moves[index].player == self.match.peer_seat:
+            self._request = None
+            self.answered.emit(request, game.moves[index].stroke)
+
+    def _resumed(self, _first: int) -> None:
+        match = self.match
+        assert match.game is not None
+        while match.local_to_move and len(match.game.moves) in self._mine:
+            match.play(self._mine[len(match.game.moves)])
+        self._answer()
+        self.changed.emit()
+
+    def _state_changed(self, _state: State) -> None:
+        self.changed.emit()
+
+    def _problem(self, text: str) -> None:
+        # The specifics, in English, go to the terminal (as a computer player's failure does);
+        # the player is told in their language what it means for the game.
+        print(f"triangles-qt: online game with {self.name}: {text}", file=sys.stderr)
+        self.notice.emit(
+            Notice(
+                NoticeKind.CONNECTION,
+                lambda: QCoreApplication.translate(
+                    "RemoteSeat",
+                    "Something went wrong in the game with %1; the game is as it was.",
+                ).replace("%1", self.name),
+                Priority.WARNING,
+                seconds=10.0,
+            )
+        )

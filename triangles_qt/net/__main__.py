@@ -1,0 +1,261 @@
+"""`python -m triangles_qt.net host|join ...`: play one game over the network with a strategy (or
+an engine) in the local seat, write its record, print the result and exit 0; on failure, one
+line on standard error and a non-zero status (1: the game failed, 2: a usage error).
+
+    python -m triangles_qt.net host --port 47024 --strategy medium --listen loopback
+    python -m triangles_qt.net join 127.0.0.1:47024 --strategy easy --records games/
+
+The host's first line on standard output is `listening on ADDRESS:PORT` (with --port 0 the
+system chooses the port). A joiner keeps what it needs to rejoin in a small state file
+(--resume-file; by default in --records DIR): started again with the same command after it was
+stopped, it comes back to the same game while the host keeps its seat open (--grace seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+
+from triangles_qt import __version__
+from triangles_qt.core.board import PRESETS, Board, BoardError
+from triangles_qt.core.players import PlayerInfo, PlayerKind
+from triangles_qt.core.rules import Rules
+from triangles_qt.defaults import DEFAULT_PRESET, MOVE_BUDGET_S
+from triangles_qt.engine.listing import load_plugins_isolated
+from triangles_qt.plugin_manager import user_data_dir
+from triangles_qt.tournament.play import Contestant, new_contestant
+
+from . import protocol
+from .discovery import Advertiser
+from .headless import HeadlessPlayer, ResumeError, read_resume, run
+from .match import Listen, NetError, NetMatch, lan_address
+from .protocol import Limits, PeerInfo, Setup
+
+MAX_BUDGET_S = 3600.0
+
+
+def _bounded_int(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text}")
+        return value
+
+    return parse
+
+
+def _bounded_float(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not low <= value <= high:  # NaN fails this too
+            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g}, not {text}")
+        return value
+
+    return parse
+
+
+def _name(text: str) -> str:
+    try:
+        return protocol.checked_name(text)
+    except protocol.ProtocolError as exc:
+        raise argparse.ArgumentTypeError(exc.text) from None
+
+
+def _address(text: str) -> tuple[str, int]:
+    """HOST:PORT, [IPV6]:PORT."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r}")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return host, _bounded_int(1, 65_535)(port)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m triangles_qt.net",
+        description="Play one game of Triangles over the network with a computer strategy in "
+        "this side's seat (docs/network-protocol.md).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    host = commands.add_parser("host", help="host a game and wait for someone to join")
+    join = commands.add_parser("join", help="join a game hosted elsewhere")
+    host.add_argument(
+        "--port",
+        type=_bounded_int(0, 65_535),
+        default=protocol.DEFAULT_PORT,
+        help=f"port to listen on (default: {protocol.DEFAULT_PORT}; 0: any free port)",
+    )
+    host.add_argument(
+        "--listen",
+        choices=[w.value for w in Listen],
+        default=Listen.LAN.value,
+        help="where to accept players: this computer only (loopback), the local network "
+        "(lan, the default: one interface's address) or every interface (all)",
+    )
+    host.add_argument("--address", help="with --listen lan: which of this computer's addresses")
+    host.add_argument(
+        "--advertise",
+        action="store_true",
+        help="announce the game on the local network (mDNS), so that players there find it",
+    )
+    host.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        default=DEFAULT_PRESET,
+        help=f"board size (default: {DEFAULT_PRESET})",
+    )
+    host.add_argument(
+        "--seed", type=_bounded_int(0, 2**62), help="board seed (default: a random one)"
+    )
+    host.add_argument(
+        "--replay-after-triangle",
+        action="store_true",
+        help="a player who closes a triangle plays again",
+    )
+    host.add_argument(
+        "--joiner-starts", action="store_true", help="the player who joins draws first"
+    )
+    host.add_argument(
+        "--grace",
+        type=_bounded_float(0.5, 3600),
+        default=Limits().grace_s,
+        metavar="S",
+        help=f"seconds to keep a lost joiner's seat open (default: {Limits().grace_s:g})",
+    )
+    join.add_argument("address", type=_address, metavar="HOST:PORT", help="where the game is")
+    join.add_argument(
+        "--resume-file",
+        type=Path,
+        help="where to keep what a rejoin needs (default: .join-HOST-PORT.json in --records "
+        "DIR, else in the player's data folder)",
+    )
+    for command in (host, join):
+        command.add_argument(
+            "--strategy",
+            required=True,
+            metavar="ID",
+            help="the local player: an installed strategy's id, or engine:COMMAND for an "
+            "engine program (docs/engine-protocol.md)",
+        )
+        command.add_argument("--name", type=_name, help="the local player's name")
+        command.add_argument("--records", type=Path, metavar="DIR", help="write the record here")
+        command.add_argument(
+            "--budget",
+            type=_bounded_float(0, MAX_BUDGET_S),
+            default=MOVE_BUDGET_S,
+            metavar="S",
+            help=f"seconds per stroke (default: {MOVE_BUDGET_S:g})",
+        )
+        command.add_argument(
+            "--delay",
+            type=_bounded_float(0, 60),
+            default=0.0,
+            metavar="S",
+            help="wait this long before each stroke, so that people can follow (default: 0)",
+        )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    app = QCoreApplication.instance() or QCoreApplication([sys.argv[0]])
+    assert isinstance(app, QCoreApplication)
+    registry = load_plugins_isolated()
+    try:
+        contestant = new_contestant(registry, args.strategy, args.strategy, own_process=True)
+    except KeyError as exc:
+        print(f"error: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - an engine that does not start
+        print(f"error: the strategy cannot start: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return _play(args, app, contestant)
+    finally:
+        contestant.close()
+
+
+def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestant) -> int:
+    safe = contestant.safe
+    name = (
+        args.name
+        or protocol.clean_text(contestant.name, protocol.MAX_NAME_CHARACTERS)
+        or "Computer"  # an engine that gave itself no name
+    )
+    local = PeerInfo.of(PlayerInfo(name, PlayerKind.COMPUTER, safe.strategy_id), __version__)
+    limits = Limits()
+    resume_file = None
+    if args.command == "host":
+        limits = replace(limits, grace_s=args.grace)
+        seed = args.seed if args.seed is not None else random.randrange(2**31)
+        try:
+            board = Board.generate(args.preset, seed)
+        except BoardError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        setup = Setup(board, Rules(args.replay_after_triangle), 0 if args.joiner_starts else 1)
+        try:
+            match = NetMatch.host(
+                setup, local, Listen(args.listen), args.port, args.address, limits
+            )
+        except NetError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        address, port = match.address()
+        print(f"listening on {address}:{port}", flush=True)
+        if args.advertise:
+            advertiser = _advertise(match, Listen(args.listen), name, board, args)
+            match.ended.connect(advertiser.stop)
+            match.started.connect(advertiser.stop)  # the seat is taken
+    else:
+        host, port = args.address
+        resume_file = args.resume_file or _default_resume_file(args.records, host, port)
+        try:
+            resume = read_resume(resume_file)
+        except ResumeError as exc:
+            print(f"error: {exc} (remove it to join a new game)", file=sys.stderr)
+            return 2
+        if resume is not None:
+            print(f"rejoining the game kept in {resume_file}", file=sys.stderr, flush=True)
+        match = NetMatch.join(host, port, local, resume, limits)
+    player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
+    return run(player, app)
+
+
+def _advertise(
+    match: NetMatch, listen: Listen, name: str, board: Board, args: argparse.Namespace
+) -> Advertiser:
+    address, port = match.address()
+    if listen == Listen.ALL:
+        interfaces, announced = None, lan_address() or "127.0.0.1"
+    else:
+        interfaces, announced = [address], address
+    advertiser = Advertiser(
+        name, announced, port, board.preset, args.replay_after_triangle, __version__, interfaces
+    )
+    advertiser.failed.connect(lambda text: print(f"warning: {text}", file=sys.stderr))
+    advertiser.start()
+    return advertiser
+
+
+def _default_resume_file(records: Path | None, host: str, port: int) -> Path:
+    folder = records if records is not None else user_data_dir() / "net"
+    safe_host = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
+    return folder / f".join-{safe_host}-{port}.json"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

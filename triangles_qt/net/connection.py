@@ -1,0 +1,197 @@
+"""One connection to the other side: the framing and every limit of docs/network-protocol.md on a
+`QTcpSocket`, event-driven on the Qt event loop, so that nothing a peer sends (or fails to send)
+can block the window.
+
+`Connection` turns bytes into lines and lines into bytes. It answers `ping` and swallows `pong`
+itself (keep-alive is the transport's business); every other line goes out as `line_received`.
+A line that is too long, not UTF-8, full of control characters, part of a flood above the rate,
+or left unfinished too long, and a peer silent for too long, close the connection: this side
+writes one `error CODE TEXT` line first, so the peer learns why. `closed` is emitted exactly
+once, with a `Closing` that says who ended it and why.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
+
+from . import protocol
+from .protocol import Limits, ProtocolError, TokenBucket
+
+
+@dataclass(frozen=True)
+class Closing:
+    """Why a connection ended. `code` is the protocol's error code when a side refused something
+    (`by_peer`: the peer refused what this side sent, and `text` is its reason), or None when it
+    was simply closed or lost; `text` is one English sentence for a log or the status bar."""
+
+    by_peer: bool
+    code: str | None
+    text: str
+
+    @property
+    def dropped(self) -> bool:
+        """Lost, not refused: the peer may come back (a network failure, a killed program, a
+        silent peer)."""
+        return self.code is None or self.code == protocol.TIMEOUT
+
+
+class Connection(QObject):
+    """Lines over one `QTcpSocket` (which it takes over: parent and signals)."""
+
+    line_received = Signal(str)
+    closed = Signal(object)  # Closing, once
+
+    def __init__(self, socket: QTcpSocket, limits: Limits, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.socket = socket
+        socket.setParent(self)
+        # Qt stops reading from the system once this much waits unread: a flood is held by the
+        # peer's kernel, not in our memory (every read takes all of it anyway).
+        socket.setReadBufferSize(4 * protocol.MAX_SETUP_LINE_BYTES)
+        self.limits = limits
+        self.max_line_bytes = protocol.MAX_SETUP_LINE_BYTES
+        self.keepalive = False  # pings only once the handshake is through
+        self._buffer = bytearray()
+        self._partial_since: float | None = None
+        self._bucket = TokenBucket(limits.rate_per_s, limits.burst)
+        now = time.monotonic()
+        self._last_received = now
+        self._last_sent = now
+        self._deadline: tuple[float, str] | None = None
+        self._closing: Closing | None = None
+        socket.readyRead.connect(self._read)
+        socket.disconnected.connect(self._lost)
+        socket.errorOccurred.connect(self._socket_error)
+        # One clock for every limit: a quarter of the shortest one, so a limit is caught within
+        # a quarter of its length without a timer per limit.
+        shortest = min(limits.partial_line_s, limits.ping_interval_s, limits.silence_s)
+        self._clock = QTimer(self)
+        self._clock.setInterval(max(20, min(500, round(shortest * 250))))
+        self._clock.timeout.connect(self._tick)
+        self._clock.start()
+
+    @property
+    def is_open(self) -> bool:
+        return self._closing is None
+
+    @property
+    def peer_address(self) -> str:
+        return f"{self.socket.peerAddress().toString()}:{self.socket.peerPort()}"
+
+    def paced_line(self) -> None:
+        """The line just received moved the game on: it does not count towards the rate (two
+        fast computer players exchange strokes far faster than people chat)."""
+        self._bucket.give_back()
+
+    def set_deadline(self, seconds: float, text: str) -> None:
+        """Close with `error timeout TEXT` unless `clear_deadline` comes within `seconds`."""
+        self._deadline = (time.monotonic() + seconds, text)
+
+    def clear_deadline(self) -> None:
+        self._deadline = None
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def send(self, line: str) -> None:
+        if self._closing is not None:
+            return
+        self.socket.write(protocol.encode_line(line))
+        self._last_sent = time.monotonic()
+
+    def refuse(self, code: str, text: str) -> None:
+        """The peer sent what this side cannot accept: say why (`error CODE TEXT`) and close."""
+        self.send(protocol.error_line(code, text))
+        self._close(Closing(False, code, text))
+
+    def close(self, text: str, bye: bool = True) -> None:
+        """End the connection on purpose (`bye`: tell the peer first)."""
+        if bye:
+            self.send("bye")
+        self._close(Closing(False, None, text))
+
+    def _close(self, closing: Closing) -> None:
+        if self._closing is not None:
+            return
+        self._closing = closing
+        self._clock.stop()
+        socket = self.socket
+        for signal in (socket.readyRead, socket.disconnected, socket.errorOccurred):
+            signal.disconnect()
+        socket.flush()  # what is queued (the error line) goes out before the end
+        socket.disconnectFromHost()
+        # A peer that never reads could hold the socket in its closing state: end it for sure.
+        QTimer.singleShot(2000, socket, socket.abort)
+        self.closed.emit(closing)
+
+    # -- receiving -------------------------------------------------------------------------------
+
+    def _read(self) -> None:
+        data = bytes(self.socket.readAll().data())
+        if not data or self._closing is not None:
+            return
+        now = time.monotonic()
+        self._last_received = now
+        if not self._buffer:
+            self._partial_since = now
+        self._buffer += data
+        while self._closing is None:
+            end = self._buffer.find(b"\n")
+            if end < 0:
+                break
+            raw = bytes(self._buffer[:end])
+            del self._buffer[: end + 1]
+            self._partial_since = now if self._buffer else None
+            if not self._line(raw):
+                return
+        if self._closing is None and len(self._buffer) > self.max_line_bytes:
+            self.refuse(protocol.TOO_LONG, f"a line is longer than {self.max_line_bytes} bytes")
+
+    def _line(self, raw: bytes) -> bool:
+        """Take one received line; False once the connection is closed."""
+        if len(raw) > self.max_line_bytes:
+            self.refuse(protocol.TOO_LONG, f"a line is longer than {self.max_line_bytes} bytes")
+            return False
+        if not self._bucket.take():
+            self.refuse(
+                protocol.RATE,
+                f"more than {self.limits.rate_per_s:g} lines a second "
+                f"({self.limits.burst} at once)",
+            )
+            return False
+        try:
+            line = protocol.decode_line(raw)
+        except ProtocolError as exc:
+            self.refuse(exc.code, exc.text)
+            return False
+        if line == "ping":
+            self.send("pong")
+        elif line != "pong":
+            self.line_received.emit(line)
+        return self._closing is None
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        limits = self.limits
+        if self._partial_since is not None and now - self._partial_since > limits.partial_line_s:
+            self.refuse(
+                protocol.TIMEOUT, f"a line was left unfinished for {limits.partial_line_s:g} s"
+            )
+        elif self._deadline is not None and now > self._deadline[0]:
+            self.refuse(protocol.TIMEOUT, self._deadline[1])
+        elif self.keepalive and now - self._last_received > limits.silence_s:
+            self.refuse(protocol.TIMEOUT, f"nothing was heard for {limits.silence_s:g} s")
+        elif self.keepalive and now - self._last_sent > limits.ping_interval_s:
+            self.send("ping")
+
+    def _lost(self) -> None:
+        self._close(Closing(True, None, "the connection was closed"))
+
+    def _socket_error(self, error: QAbstractSocket.SocketError) -> None:
+        if error == QAbstractSocket.SocketError.RemoteHostClosedError:
+            self._lost()
+            return
+        self._close(Closing(True, None, self.socket.errorString()))

@@ -1,0 +1,261 @@
+"""Headless play over the network: one game with a strategy (or engine) in the local seat, for
+bots and tests. `HeadlessPlayer` drives a `NetMatch` on a `QCoreApplication`: it asks the
+strategy for a stroke when it is this side's turn (through `SafeStrategy` in its own process, as
+the arena and the app do, via `StrategyTurn`), writes the record once the game is settled, and
+keeps the joiner's rejoin state in a small file so that a killed joiner, started again with the
+same command, comes back to the same game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from triangles_qt.app.strategy_turn import StrategyTurn
+from triangles_qt.core.atomic_file import write_atomically
+from triangles_qt.core.game import Game
+from triangles_qt.core.players import PlayerInfo
+from triangles_qt.core.position import Position
+from triangles_qt.core.record import RecordError, game_to_record, parse_record, record_to_text
+from triangles_qt.core.safe_read import read_regular_file
+from triangles_qt.strategy_runner import Choice, SafeStrategy
+
+from . import protocol
+from .match import NetMatch, Role, State
+
+RESUME_FORMAT = "triangles-net-resume"
+RESUME_VERSION = 1
+MAX_RESUME_BYTES = 1 << 20
+
+
+class ResumeError(ValueError):
+    """A rejoin state file that cannot be used; one sentence."""
+
+
+def players_of(match: NetMatch) -> list[PlayerInfo]:
+    """The two players as both sides' records store them (Player 1 first)."""
+    assert match.peer is not None
+    players = [match.local.player(), match.local.player()]
+    players[match.peer_seat] = match.peer.player()
+    return players
+
+
+def write_resume(path: Path, match: NetMatch) -> None:
+    """Keep what a joiner needs to rejoin: its token, its seat and the strokes both sides
+    confirmed (as a game record, so that loading it checks every one)."""
+    assert match.game is not None
+    confirmed = match.game.copy()
+    while len(confirmed.moves) > match.confirmed_count:
+        confirmed.undo()
+    state = {
+        "format": RESUME_FORMAT,
+        "version": RESUME_VERSION,
+        "token": match.token,
+        "seat": match.local_seat,
+        "record": game_to_record(confirmed, players_of(match)),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, (json.dumps(state) + "\n").encode("utf-8"))
+
+
+def read_resume(path: Path) -> tuple[str, Game, int] | None:
+    """(token, confirmed game, seat) from a state file; None when there is none."""
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(read_regular_file(path, MAX_RESUME_BYTES))
+        if not isinstance(data, dict) or data.get("format") != RESUME_FORMAT:
+            raise ResumeError(f"{path} is not a rejoin state file")
+        if data.get("version") != RESUME_VERSION:
+            raise ResumeError(f"{path} was written by another version")
+        token, seat = data.get("token"), data.get("seat")
+        if not isinstance(token, str) or seat not in (0, 1):
+            raise ResumeError(f"{path} has no valid token and seat")
+        protocol.check_token_word(token)
+        game = parse_record(json.dumps(data.get("record"))).game
+    except (OSError, ValueError) as exc:  # RecordError, ProtocolError, JSON errors
+        if isinstance(exc, ResumeError):
+            raise
+        raise ResumeError(f"{path} cannot be used to rejoin: {exc}") from None
+    return token, game, int(seat)
+
+
+def record_name(match: NetMatch) -> str:
+    """A record's file name, the same on both sides (the token tells games apart)."""
+    assert match.game is not None
+    board = match.game.board
+    where = board.preset or "custom"
+    tag = hashlib.sha256(match.token.encode()).hexdigest()[:8]
+    return f"online-{where}-seed{board.seed}-{tag}.triangles"
+
+
+def result_line(match: NetMatch) -> str:
+    game = match.game
+    assert game is not None
+    names = [p.name for p in players_of(match)]
+    score = f"{names[0]} {game.scores[0]} - {game.scores[1]} {names[1]}"
+    if match.resigned_seat is not None:
+        return f"{score}: {names[match.resigned_seat]} resigned"
+    if game.winner is None:
+        return f"{score}: draw"
+    return f"{score}: {names[game.winner]} wins"
+
+
+class HeadlessPlayer(QObject):
+    """Plays `match` with `runner` in the local seat until the game is settled or the match
+    ends; `done(status, message)` then tells the command what to print and how to exit."""
+
+    done = Signal(int, str)
+
+    def __init__(
+        self,
+        match: NetMatch,
+        runner: SafeStrategy,
+        budget_s: float,
+        records_dir: Path | None,
+        resume_file: Path | None = None,
+        delay_s: float = 0.0,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.match = match
+        self.runner = runner
+        self.budget_s = budget_s
+        self.records_dir = records_dir
+        self.resume_file = resume_file
+        self.delay_s = delay_s
+        self.record_path: Path | None = None
+        self._turn: StrategyTurn | None = None
+        self._finished = False
+        self._waiting = False  # the delay before a stroke is running
+        match.started.connect(self._started)
+        match.resumed.connect(lambda _first: self._next())
+        match.stroke_received.connect(lambda _move: self._next())
+        match.taken_back.connect(lambda _keep: self._next())
+        match.state_changed.connect(self._state_changed)
+        match.confirmed.connect(self._confirmed)
+        match.problem.connect(lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
+        match.undo_offered.connect(
+            lambda _keep: match.answer_undo(False)
+        )  # a bot takes nothing back
+        match.rematch_offered.connect(lambda: match.answer_rematch(False))  # one game per run
+        match.ended.connect(self._ended)
+
+    def _started(self) -> None:
+        self.runner.reset()
+        self._next()
+
+    def _state_changed(self, state: State) -> None:
+        match = self.match
+        if state == State.RECONNECTING:
+            if match.role == Role.HOST:
+                line = (
+                    f"waiting for {match.peer_name} to reconnect (up to {match.limits.grace_s:g} s)"
+                )
+            else:
+                line = "the connection was lost: rejoining"
+            print(line, file=sys.stderr, flush=True)
+        self._next()
+
+    def _next(self) -> None:
+        """Think when it is this side's turn; finish once the game is settled."""
+        match = self.match
+        if match.settled:
+            self._settle()
+            return
+        if self._turn is not None or self._waiting or not match.local_to_move:
+            return
+        if self.delay_s > 0:
+            self._waiting = True
+            QTimer.singleShot(round(self.delay_s * 1000), self, self._think)
+        else:
+            self._think()
+
+    def _think(self) -> None:
+        self._waiting = False
+        match = self.match
+        if self._turn is not None or not match.local_to_move:
+            return
+        assert match.game is not None
+        moves = len(match.game.moves)
+        turn = StrategyTurn(self.runner, Position(match.game), self.budget_s, self)
+        turn.chosen.connect(lambda choice: self._chosen(moves, choice))
+        self._turn = turn
+
+    def _chosen(self, moves: int, choice: Choice) -> None:
+        self._turn = None
+        match = self.match
+        if choice.failure is not None:
+            print(f"warning: the strategy failed: {choice.failure.error}", file=sys.stderr)
+        # The game may have moved on meanwhile (an undo, a rejoin): then ask again.
+        if match.game is not None and len(match.game.moves) == moves and match.local_to_move:
+            match.play(choice.stroke)
+        self._next()
+
+    def _confirmed(self, _count: int) -> None:
+        if self.match.role == Role.JOIN and self.resume_file is not None:
+            try:
+                write_resume(self.resume_file, self.match)
+            except (OSError, RecordError) as exc:
+                print(f"warning: the rejoin state was not kept: {exc}", file=sys.stderr)
+        self._next()
+
+    def _settle(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        match = self.match
+        assert match.game is not None
+        message = result_line(match)
+        if self.records_dir is not None:
+            try:
+                self.records_dir.mkdir(parents=True, exist_ok=True)
+                self.record_path = self.records_dir / record_name(match)
+                text = record_to_text(match.game, players_of(match))
+                write_atomically(self.record_path, text.encode("utf-8"))
+                message += f"\nrecord: {self.record_path}"
+            except (OSError, RecordError) as exc:
+                match.leave()
+                self.done.emit(1, f"error: the record was not written: {exc}")
+                return
+        if self.resume_file is not None:
+            try:
+                os.unlink(self.resume_file)
+            except FileNotFoundError:
+                pass
+        match.leave()
+        self.done.emit(0, message)
+
+    def _ended(self, reason: str) -> None:
+        if self._finished:
+            return
+        if self.match.settled:
+            self._settle()
+            return
+        self._finished = True
+        message = f"error: {reason or 'the game ended before it was finished'}"
+        if self.match.refusal_code == protocol.TOKEN and self.resume_file is not None:
+            message += f" (remove {self.resume_file} to join a new game)"
+        self.done.emit(1, message)
+
+
+def run(player: HeadlessPlayer, app: Any) -> int:
+    """Run the event loop until `player` is done; print its message; the exit status."""
+    outcome: list[tuple[int, str]] = []
+
+    def finished(status: int, message: str) -> None:
+        outcome.append((status, message))
+        app.quit()
+
+    player.done.connect(finished)
+    if not outcome:
+        app.exec()
+    status, message = outcome[0] if outcome else (1, "error: stopped")
+    print(message, file=sys.stdout if status == 0 else sys.stderr, flush=True)
+    return status

@@ -1,0 +1,843 @@
+"""A game between two computers (docs/network-protocol.md): `NetMatch` is the one state machine
+that the app's remote seat and the headless player both drive, in the host's role or the
+joiner's.
+
+The host owns the authoritative list of strokes; both sides keep a `Game` and check every stroke
+with the rules engine before it changes anything. Whatever the peer sends that the protocol or
+the rules do not allow is refused with an `error` line, reported (`problem`), and ends the match
+with the game unchanged. A connection that is lost (not refused) leaves the host waiting for the
+joiner for a grace period ("waiting for NAME to reconnect") while the joiner tries to come back
+with its token and the number of strokes both sides confirmed; the host answers with the strokes
+after that, and the game goes on.
+
+Signals are emitted on the Qt thread that made the match; nothing here blocks.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtNetwork import (
+    QAbstractSocket,
+    QHostAddress,
+    QNetworkInterface,
+    QTcpServer,
+    QTcpSocket,
+)
+
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game, Move
+from triangles_qt.core.rules import Rules
+
+from . import protocol
+from .connection import Closing, Connection
+from .protocol import Limits, Message, PeerInfo, ProtocolError, Setup
+
+MAX_CANDIDATES = 8
+"""Connections a host lets shake hands at once (each has the handshake's deadline)."""
+
+
+class Role(StrEnum):
+    HOST = "host"
+    JOIN = "join"
+
+
+class State(StrEnum):
+    """Where the match stands (the score card shows it)."""
+
+    LISTENING = "listening"  # the host waits for someone to join
+    CONNECTING = "connecting"  # the joiner connects and is handed the game
+    PLAYING = "playing"
+    RECONNECTING = "reconnecting"  # the connection was lost: waiting for the joiner to be back
+    OVER = "over"  # the game ended (or someone resigned); a rematch may follow
+    CLOSED = "closed"  # for good: `ended` told why
+
+
+class Listen(StrEnum):
+    """Where a host accepts connections: this computer only, the local network (one interface's
+    address), or every interface."""
+
+    LOOPBACK = "loopback"
+    LAN = "lan"
+    ALL = "all"
+
+
+APP_LISTEN = Listen.LAN
+"""Where the app offers to listen first: the local network, not the whole internet."""
+
+
+class NetError(RuntimeError):
+    """The match cannot start (no address to listen on, the port is taken); one sentence."""
+
+
+def lan_address() -> str | None:
+    """This computer's address on the local network: the first IPv4 address of an interface
+    that is up and is not the loopback (None when there is none)."""
+    for interface in QNetworkInterface.allInterfaces():
+        flags = interface.flags()
+        if not flags & QNetworkInterface.InterfaceFlag.IsUp:
+            continue
+        if flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
+            continue
+        for entry in interface.addressEntries():
+            address = entry.ip()
+            if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
+                return address.toString()
+    return None
+
+
+def listen_address(where: Listen, address: str | None = None) -> QHostAddress:
+    """The address a host binds for `where`; for the local network, `address` (one of this
+    computer's) or `lan_address()`. NetError when there is none."""
+    if where == Listen.LOOPBACK:
+        return QHostAddress(QHostAddress.SpecialAddress.LocalHost)
+    if where == Listen.ALL:
+        return QHostAddress(QHostAddress.SpecialAddress.Any)
+    chosen = address or lan_address()
+    if chosen is None:
+        raise NetError("this computer has no address on a local network")
+    return QHostAddress(chosen)
+
+
+class NetMatch(QObject):
+    """One side of a game over the network. Make it with `NetMatch.host` or `NetMatch.join`."""
+
+    state_changed = Signal(object)  # State
+    started = Signal()  # a game is set up (the first one, or a rematch): `game` is new
+    resumed = Signal(int)  # the joiner came back; the strokes from this index on were resent
+    stroke_received = Signal(object)  # Move: the peer's stroke, checked and played on `game`
+    confirmed = Signal(int)  # both sides now have this many strokes
+    game_over = Signal()
+    problem = Signal(str)  # something was refused or lost, in English, for a log or a notice
+    chat_received = Signal(str)
+    undo_offered = Signal(int)  # the peer asks to take back to this many strokes
+    undo_answered = Signal(bool, int)  # the peer's answer to this side's offer
+    taken_back = Signal(int)  # both agreed: `game` now has this many strokes
+    resigned = Signal(int)  # the seat that gave up
+    rematch_offered = Signal()
+    ended = Signal(str)  # closed for good; "" when both sides finished normally
+
+    def __init__(self, role: Role, local: PeerInfo, limits: Limits, parent: QObject | None) -> None:
+        super().__init__(parent)
+        self.role = role
+        self.local = local
+        self.limits = limits
+        self.peer: PeerInfo | None = None
+        self.game: Game | None = None
+        self.setup: Setup | None = None
+        self.local_seat = 0
+        self.token = ""
+        self.confirmed_count = 0
+        self.state = State.CONNECTING
+        self.end_reason = ""
+        self.refusal_code = ""  # the code of the `error` line the peer ended the match with
+        self._connection: Connection | None = None
+        self._server: QTcpServer | None = None
+        self._candidates: dict[Connection, PeerInfo | None] = {}  # host: not joined yet
+        self._peer_done_handshake = False
+        self._own_undo: tuple[int, int] | None = None  # (strokes, kept) offered by this side
+        self._peer_undo: tuple[int, int] | None = None
+        self._own_rematch = False
+        self._peer_rematch = False
+        self._resigned: int | None = None
+        self._grace = QTimer(self)
+        self._grace.setSingleShot(True)
+        self._grace.timeout.connect(self._grace_over)
+        # The joiner's side of the handshake (what the host has said so far).
+        self._target: tuple[str, int] | None = None
+        self._incoming: PeerInfo | None = None  # the host's `id` lines so far
+        self._rejoining = False
+        self._heard_version = False
+        self._board_line: tuple[str | None, int | None] | None = None
+        self._new_setup: tuple[Board, Rules] | None = None
+
+    # -- making one --------------------------------------------------------------------------
+
+    @classmethod
+    def host(
+        cls,
+        setup: Setup,
+        local: PeerInfo,
+        listen: Listen,
+        port: int = protocol.DEFAULT_PORT,
+        address: str | None = None,
+        limits: Limits = Limits(),
+        parent: QObject | None = None,
+    ) -> NetMatch:
+        """Host the game `setup` describes, listening where `listen` says (no default: where
+        to accept strangers' connections is the player's choice) on `port` (0: a port the
+        system chooses; see `address()`). NetError when it cannot listen."""
+        match = cls(Role.HOST, local, limits, parent)
+        match.setup = setup
+        match.game = Game(setup.board, setup.rules)
+        match.local_seat = 1 - setup.joiner_seat
+        match.token = protocol.new_token()
+        server = QTcpServer(match)
+        if not server.listen(listen_address(listen, address), port):
+            raise NetError(f"cannot listen on port {port}: {server.errorString()}")
+        server.setMaxPendingConnections(4)
+        server.newConnection.connect(match._accept)
+        match._server = server
+        match.state = State.LISTENING
+        return match
+
+    @classmethod
+    def join(
+        cls,
+        host: str,
+        port: int,
+        local: PeerInfo,
+        resume: tuple[str, Game, int] | None = None,
+        limits: Limits = Limits(),
+        parent: QObject | None = None,
+    ) -> NetMatch:
+        """Join the game hosted at `host`:`port`. `resume` is (token, the confirmed game, this
+        side's seat) from an earlier connection to the same game: the match rejoins it."""
+        match = cls(Role.JOIN, local, limits, parent)
+        match._target = (host, port)
+        if resume is not None:
+            match.token, match.game, match.local_seat = resume
+            match.confirmed_count = len(match.game.moves)
+        match._connect()
+        return match
+
+    def address(self) -> tuple[str, int]:
+        """Where the host listens (the port the system chose for port 0)."""
+        assert self._server is not None
+        return self._server.serverAddress().toString(), self._server.serverPort()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def peer_seat(self) -> int:
+        return 1 - self.local_seat
+
+    @property
+    def local_to_move(self) -> bool:
+        """Whether this side may play a stroke now."""
+        game = self.game
+        if game is None or game.is_over or game.player != self.local_seat:
+            return False
+        if self._own_undo is not None or self._resigned is not None:
+            return False
+        if self.state == State.PLAYING:
+            return True
+        # The host's list is the game: its strokes are resent to a joiner who comes back.
+        return self.state == State.RECONNECTING and self.role == Role.HOST
+
+    @property
+    def settled(self) -> bool:
+        """The game is over (or given up) and both sides have every stroke."""
+        game = self.game
+        if game is None:
+            return False
+        done = game.is_over or self._resigned is not None
+        return done and self.confirmed_count == len(game.moves)
+
+    @property
+    def resigned_seat(self) -> int | None:
+        return self._resigned
+
+    @property
+    def peer_name(self) -> str:
+        return self.peer.name if self.peer is not None else ""
+
+    # -- this side's actions -------------------------------------------------------------------
+
+    def play(self, stroke: tuple[int, int]) -> Move:
+        """Play this side's stroke and send it. Raises IllegalStroke/GameOver from the rules
+        engine, or RuntimeError when it is not this side's turn (see `local_to_move`)."""
+        if not self.local_to_move:
+            raise RuntimeError("it is not this side's turn")
+        assert self.game is not None
+        index = len(self.game.moves)
+        move = self.game.play(*stroke)
+        self._decline_peer_undo()
+        self._send(protocol.stroke_line(index, move.stroke))
+        self._after_stroke()
+        return move
+
+    def offer_undo(self, keep: int) -> None:
+        """Ask the peer to take the game back to `keep` strokes."""
+        game = self.game
+        if self.state != State.PLAYING or game is None or not 0 <= keep < len(game.moves):
+            raise RuntimeError("there is nothing to take back now")
+        if self._own_undo is not None:
+            raise RuntimeError("an undo is already offered")
+        self._own_undo = (len(game.moves), keep)
+        self._send(f"undo offer {len(game.moves)} {keep}")
+
+    def answer_undo(self, accept: bool) -> None:
+        """Answer the peer's undo offer."""
+        offer, self._peer_undo = self._peer_undo, None
+        if offer is None:
+            return
+        strokes, keep = offer
+        self._send(f"undo {'accept' if accept else 'decline'} {strokes} {keep}")
+        if accept:
+            self._take_back(keep)
+
+    def resign(self) -> None:
+        if self.game is None or self._resigned is not None or self.game.is_over:
+            return
+        self._resigned = self.local_seat
+        self._send("resign")
+        self._set_state(State.OVER)
+        self.resigned.emit(self.local_seat)
+
+    def send_chat(self, text: str) -> str:
+        """Send a chat line (cleaned and cut as the protocol says); returns what was sent."""
+        line = protocol.clean_text(text, protocol.MAX_CHAT_CHARACTERS)
+        if line:
+            self._send(f"chat {line}")
+        return line
+
+    def offer_rematch(self) -> None:
+        if self.state != State.OVER:
+            raise RuntimeError("a rematch follows a finished game")
+        if self._peer_rematch:
+            self._accept_rematch()
+            return
+        self._own_rematch = True
+        self._send("rematch offer")
+
+    def answer_rematch(self, accept: bool) -> None:
+        if not self._peer_rematch:
+            return
+        if accept:
+            self._accept_rematch()
+        else:
+            self._peer_rematch = False
+            self._send("rematch decline")
+
+    def leave(self, reason: str = "") -> None:
+        """Leave the match for good (`bye`)."""
+        connection = self._connection
+        self._finish(reason)
+        if connection is not None:
+            connection.close(reason or "left", bye=True)
+
+    # -- the host: accepting connections -------------------------------------------------------
+
+    def _accept(self) -> None:
+        assert self._server is not None
+        while self._server.hasPendingConnections():
+            socket = self._server.nextPendingConnection()
+            connection = Connection(socket, self.limits, self)
+            if len(self._candidates) >= MAX_CANDIDATES:  # a flood of connections
+                connection.refuse(protocol.BUSY, "too many connections are joining at once")
+                continue
+            self._candidates[connection] = None
+            connection.line_received.connect(
+                lambda line, c=connection: self._candidate_line(c, line)
+            )
+            connection.closed.connect(lambda closing, c=connection: self._candidate_closed(c))
+            connection.set_deadline(self.limits.handshake_s, "the handshake took too long")
+            connection.send(protocol.version_line())
+            for line in protocol.id_lines(self.local):
+                connection.send(line)
+
+    def _candidate_closed(self, connection: Connection) -> None:
+        self._candidates.pop(connection, None)
+        connection.deleteLater()
+
+    def _candidate_line(self, connection: Connection, line: str) -> None:
+        """A line from someone who has not joined yet: the version, `id` lines, then `join`
+        or `rejoin`."""
+        try:
+            message = protocol.parse(line)
+            info = self._candidates.get(connection)
+            if info is None:
+                protocol.check_version(message)
+                self._candidates[connection] = PeerInfo()
+                return
+            if message.word == "id":
+                self._candidates[connection] = protocol.read_id(message, info)
+            elif message.word == "join":
+                protocol.expect_args(message, 0, "join")
+                self._joined(connection, self._checked_peer(info), None)
+            elif message.word == "rejoin":
+                token, count = protocol.expect_args(message, 2, "rejoin TOKEN K")
+                protocol.check_token_word(token)
+                self._joined(connection, self._checked_peer(info), (token, count))
+            elif message.word in ("bye", "error"):
+                connection.close("left before joining", bye=False)
+            else:
+                raise ProtocolError(protocol.STATE, f"'{message.word}' before joining")
+        except ProtocolError as exc:
+            self.problem.emit(f"{connection.peer_address}: {exc.text}")
+            connection.refuse(exc.code, exc.text)
+
+    @staticmethod
+    def _checked_peer(info: PeerInfo) -> PeerInfo:
+        if not info.name:
+            raise ProtocolError(protocol.MALFORMED, "'id name NAME' must come before joining")
+        return info
+
+    def _joined(
+        self, connection: Connection, info: PeerInfo, rejoin: tuple[str, str] | None
+    ) -> None:
+        assert self.game is not None and self.setup is not None
+        if rejoin is None:
+            if self.state != State.LISTENING:
+                raise ProtocolError(protocol.BUSY, "this game already has two players")
+            first = 0
+        else:
+            token, count = rejoin
+            if not self.token or not protocol.same_token(token, self.token):
+                raise ProtocolError(protocol.TOKEN, "no game here has this token")
+            first = protocol.number(count, "a stroke count", protocol.MAX_STROKES)
+            if first > len(self.game.moves):
+                raise ProtocolError(
+                    protocol.INDEX,
+                    f"the game has {len(self.game.moves)} strokes, not {first}",
+                )
+            if self.state == State.CLOSED:
+                raise ProtocolError(protocol.STATE, "the game is closed")
+        self._candidates.pop(connection, None)
+        connection.line_received.disconnect()
+        connection.closed.disconnect()
+        old = self._connection
+        if old is not None:  # its loss was not noticed yet (a killed joiner's socket)
+            old.closed.disconnect()
+            old.close("replaced by a rejoin", bye=False)
+        self._grace.stop()
+        self.peer = info
+        self._adopt(connection)
+        for line in protocol.setup_lines(self.setup, self.token):
+            connection.send(line)
+        connection.send(protocol.start_line(first, self.game.strokes[first:]))
+        if self._resigned == self.local_seat:  # given up while the joiner was away
+            connection.send("resign")
+        self._enter_game()
+        # The joiner has every stroke once it has read the start line (the stream is ordered).
+        self._set_confirmed(len(self.game.moves))
+        if rejoin is None:
+            self.started.emit()
+        else:
+            self.resumed.emit(first)
+        self._check_over()
+
+    # -- the joiner: connecting --------------------------------------------------------------
+
+    def _connect(self) -> None:
+        assert self._target is not None
+        socket = QTcpSocket()
+        connection = Connection(socket, self.limits, self)
+        connection.set_deadline(self.limits.handshake_s, "the host did not set up the game in time")
+        self._adopt(connection)
+        self._peer_done_handshake = False
+        self._rejoining = bool(self.token)
+        self._heard_version = False
+        self._incoming = None
+        self._board_line = self._new_setup = None
+        socket.connected.connect(self._hello)
+        socket.connectToHost(*self._target)
+
+    def _hello(self) -> None:
+        connection = self._connection
+        assert connection is not None
+        connection.send(protocol.version_line())
+        for line in protocol.id_lines(self.local):
+            connection.send(line)
+        if self.token:
+            connection.send(f"rejoin {self.token} {self.confirmed_count}")
+        else:
+            connection.send("join")
+
+    def _setup_line(self, message: Message) -> bool:
+        """The host's handshake and set-up lines, on the joiner's side (also for a rematch);
+        True when the line was one of them."""
+        word = message.word
+        if not self._heard_version:
+            protocol.check_version(message)  # the host's first line
+            self._heard_version = True
+            self._incoming = PeerInfo()
+            return True
+        if word == "id" and self._incoming is not None:
+            self._incoming = protocol.read_id(message, self._incoming)
+            return True
+        if word == "board":
+            if self._incoming is not None:
+                self.peer = self._checked_peer(self._incoming)
+                self._incoming = None
+            self._board_line = protocol.parse_board_line(message)
+            return True
+        if word == "newgame":
+            if self._board_line is None:
+                raise ProtocolError(protocol.STATE, "'newgame' before 'board'")
+            self._new_setup = protocol.parse_newgame(message, *self._board_line)
+            return True
+        if word == "seat":
+            if self._new_setup is None:
+                raise ProtocolError(protocol.STATE, "'seat' before 'newgame'")
+            seat, token = protocol.parse_seat_line(message)
+            self._take_setup(seat, token)
+            return True
+        if word == "start":
+            if self.setup is None or self._board_line is not None:
+                raise ProtocolError(protocol.STATE, "'start' before the game's set-up")
+            first, strokes = protocol.parse_start_line(message)
+            self._start(first, strokes)
+            return True
+        return False
+
+    def _take_setup(self, seat: int, token: str) -> None:
+        assert self._new_setup is not None
+        board, rules = self._new_setup
+        resuming = self.game is not None and self.state != State.OVER
+        if resuming:
+            assert self.game is not None
+            same = (
+                self.game.board.same_as(board)
+                and self.game.rules == rules
+                and seat == self.local_seat
+                and protocol.same_token(token, self.token)
+            )
+            if not same:
+                raise ProtocolError(protocol.STATE, "the host's game is not the one rejoined")
+        else:
+            self.game = Game(board, rules)
+            self.local_seat = seat
+            self.token = token
+            self.confirmed_count = 0
+        self.setup = Setup(board, rules, seat)
+        self._board_line = self._new_setup = None
+
+    def _start(self, first: int, strokes: list[tuple[int, int]]) -> None:
+        game = self.game
+        assert game is not None
+        if first > len(game.moves):
+            raise ProtocolError(
+                protocol.INDEX, f"this side has {len(game.moves)} strokes, not {first}"
+            )
+        # A copy first: strokes the rules refuse leave this side's game as it was.
+        trial = game.copy()
+        while len(trial.moves) > first:
+            trial.undo()
+        self._play_all(trial, strokes, first)
+        resuming, self._rejoining = self._rejoining, False
+        self.game = trial
+        self._peer_done_handshake = True
+        assert self._connection is not None
+        self._connection.clear_deadline()
+        self._connection.max_line_bytes = protocol.MAX_GAME_LINE_BYTES
+        self._connection.keepalive = True
+        self._resigned = None
+        self._own_undo = self._peer_undo = None
+        self._own_rematch = self._peer_rematch = False
+        self._grace.stop()
+        self._set_state(State.PLAYING)
+        self._set_confirmed(len(trial.moves))
+        if resuming:
+            self.resumed.emit(first)
+        else:
+            self.started.emit()
+        self._check_over()
+
+    @staticmethod
+    def _play_all(game: Game, strokes: list[tuple[int, int]], first: int) -> None:
+        for k, (i, j) in enumerate(strokes, start=first):
+            try:
+                reason = game.check(i, j)
+            except ValueError as exc:
+                raise ProtocolError(protocol.MALFORMED, f"stroke {k}: {exc}") from None
+            if game.is_over:
+                raise ProtocolError(protocol.ILLEGAL, f"stroke {k} comes after the game's end")
+            if reason is not None:
+                raise ProtocolError(protocol.ILLEGAL, f"stroke {k} ({i}-{j}) {reason.value}")
+            game.play(i, j)
+
+    # -- both sides: the game ------------------------------------------------------------------
+
+    def _adopt(self, connection: Connection) -> None:
+        self._connection = connection
+        connection.line_received.connect(self._line)
+        connection.closed.connect(self._closed)
+
+    def _enter_game(self) -> None:
+        connection = self._connection
+        assert connection is not None
+        connection.clear_deadline()
+        connection.max_line_bytes = protocol.MAX_GAME_LINE_BYTES
+        connection.keepalive = True
+        self._peer_done_handshake = True
+        self._set_state(State.OVER if self._resigned is not None else State.PLAYING)
+
+    def _send(self, line: str) -> None:
+        if self._connection is not None and self._connection.is_open:
+            self._connection.send(line)
+
+    def _line(self, line: str) -> None:
+        connection = self._connection
+        if connection is None:
+            return
+        try:
+            message = protocol.parse(line)
+            if message.word == "error":
+                code, text = protocol.parse_error_line(message)
+                self.refusal_code = code
+                who = self.peer_name or ("the host" if self.role == Role.JOIN else "the joiner")
+                self._finish(f"{who} refused: {text} ({code})")
+                connection.close("refused", bye=False)
+                return
+            if message.word == "bye":
+                self._peer_left()
+                return
+            if self.role == Role.JOIN and self._setup_line(message):
+                return
+            if not self._peer_done_handshake:
+                raise ProtocolError(protocol.STATE, f"'{message.word}' before the game is set up")
+            self._game_line(message)
+        except ProtocolError as exc:
+            who = self.peer_name or connection.peer_address
+            self.problem.emit(f"refused from {who}: {exc.text}")
+            self._finish(f"{who} sent what the game cannot accept: {exc.text}")
+            connection.refuse(exc.code, exc.text)
+
+    def _game_line(self, message: Message) -> None:
+        word = message.word
+        game = self.game
+        assert game is not None
+        if word == "stroke":
+            self._peer_stroke(message)
+        elif word == "ack":
+            index = protocol.parse_index_line(message, "ack K")
+            if self.confirmed_count <= index < len(game.moves):
+                if game.moves[index].player != self.local_seat:
+                    raise ProtocolError(protocol.STATE, f"stroke {index} is not this side's")
+                self._set_confirmed(index + 1)
+                self._paced()
+            # Any other ack is late news (of a stroke taken back since), not an error; but it
+            # counts towards the rate.
+        elif word == "undo":
+            self._undo_line(message)
+        elif word == "resign":
+            protocol.expect_args(message, 0, "resign")
+            if game.is_over or self._resigned is not None:
+                raise ProtocolError(protocol.STATE, "the game is already over")
+            self._resigned = self.peer_seat
+            self._set_state(State.OVER)
+            self.resigned.emit(self.peer_seat)
+        elif word == "chat":
+            text = protocol.clean_text(message.rest, protocol.MAX_CHAT_CHARACTERS)
+            if text:
+                self.chat_received.emit(text)
+        elif word == "rematch":
+            self._rematch_line(message)
+        else:
+            raise ProtocolError(protocol.STATE, f"'{word}' is not expected during a game")
+
+    def _peer_stroke(self, message: Message) -> None:
+        game = self.game
+        assert game is not None
+        index, (i, j) = protocol.parse_stroke_line(message)
+        if self.state != State.PLAYING or game.is_over or self._resigned is not None:
+            raise ProtocolError(protocol.STATE, "the game is over")
+        if index != len(game.moves):
+            raise ProtocolError(
+                protocol.INDEX, f"stroke {index} sent, but stroke {len(game.moves)} is next"
+            )
+        if game.player != self.peer_seat:
+            raise ProtocolError(protocol.TURN, f"stroke {index} sent out of turn")
+        if self._peer_undo is not None:
+            raise ProtocolError(protocol.STATE, "a stroke while its own undo offer is open")
+        try:
+            reason = game.check(i, j)
+        except ValueError as exc:
+            raise ProtocolError(protocol.MALFORMED, f"stroke {index}: {exc}") from None
+        if reason is not None:
+            raise ProtocolError(protocol.ILLEGAL, f"stroke {index} ({i}-{j}) {reason.value}")
+        move = game.play(i, j)
+        self._paced()
+        self._send(f"ack {index}")
+        self._set_confirmed(index + 1)
+        self.stroke_received.emit(move)
+        self._after_stroke()
+
+    def _paced(self) -> None:
+        if self._connection is not None:
+            self._connection.paced_line()
+
+    def _after_stroke(self) -> None:
+        self._check_over()
+
+    def _check_over(self) -> None:
+        game = self.game
+        if game is not None and game.is_over and self.state == State.PLAYING:
+            self._set_state(State.OVER)
+            self.game_over.emit()
+
+    def _undo_line(self, message: Message) -> None:
+        game = self.game
+        assert game is not None
+        answer, strokes, keep = protocol.parse_offer(
+            message, "undo offer|accept|decline N K", ("offer", "accept", "decline")
+        )
+        if answer == "offer":
+            if self.state != State.PLAYING or strokes != len(game.moves) or self._peer_undo:
+                # Crossed a stroke (or the end): it no longer applies. Not an error: a race.
+                self._send(f"undo decline {strokes} {keep}")
+                return
+            self._peer_undo = (strokes, keep)
+            self.undo_offered.emit(keep)
+            return
+        if self._own_undo != (strokes, keep):
+            if answer == "decline":
+                return  # an answer to an offer that lapsed
+            raise ProtocolError(protocol.STATE, "an undo accepted that was not offered")
+        self._own_undo = None
+        if answer == "accept":
+            if len(game.moves) != strokes:
+                raise ProtocolError(protocol.STATE, "an undo accepted after the game moved on")
+            self._take_back(keep)
+        self.undo_answered.emit(answer == "accept", keep)
+
+    def _take_back(self, keep: int) -> None:
+        game = self.game
+        assert game is not None
+        while len(game.moves) > keep:
+            game.undo()
+        self._set_confirmed(min(self.confirmed_count, keep))
+        self.taken_back.emit(keep)
+
+    def _decline_peer_undo(self) -> None:
+        if self._peer_undo is not None:
+            strokes, keep = self._peer_undo
+            self._peer_undo = None
+            self._send(f"undo decline {strokes} {keep}")
+
+    def _rematch_line(self, message: Message) -> None:
+        (answer,) = protocol.expect_args(message, 1, "rematch offer|accept|decline")
+        if self.state != State.OVER:
+            raise ProtocolError(protocol.STATE, "a rematch before the game is over")
+        if answer == "offer":
+            self._peer_rematch = True
+            if self._own_rematch:  # both asked: that is a yes
+                self._accept_rematch()
+            else:
+                self.rematch_offered.emit()
+        elif answer == "accept":
+            if not self._own_rematch:
+                raise ProtocolError(protocol.STATE, "a rematch accepted that was not offered")
+            self._start_rematch()
+        elif answer == "decline":
+            self._own_rematch = False
+        else:
+            raise ProtocolError(protocol.MALFORMED, f"'rematch {protocol.shorten(answer)}'")
+
+    def _accept_rematch(self) -> None:
+        self._peer_rematch = False
+        self._send("rematch accept")
+        self._start_rematch()
+
+    def _start_rematch(self) -> None:
+        """The host deals the next game: the same size and rules, the next seed, the other
+        player starts. The joiner waits for it (`board` ... `start`)."""
+        self._own_rematch = self._peer_rematch = False
+        if self.role != Role.HOST:
+            if self._connection is not None:  # the next board's lines are long again
+                self._connection.max_line_bytes = protocol.MAX_SETUP_LINE_BYTES
+            return
+        assert self.setup is not None and self._connection is not None
+        board = self.setup.board
+        if board.preset is not None:
+            seed = (board.seed + 1) if board.seed is not None else random.randrange(2**31)
+            board = Board.generate(board.preset, seed, board.tolerance)
+        self.setup = Setup(board, self.setup.rules, 1 - self.setup.joiner_seat)
+        self.game = Game(board, self.setup.rules)
+        self.local_seat = 1 - self.setup.joiner_seat
+        self._resigned = None
+        self._own_undo = self._peer_undo = None
+        for line in protocol.setup_lines(self.setup, self.token):
+            self._send(line)
+        self._send(protocol.start_line(0, []))
+        self._set_state(State.PLAYING)
+        self._set_confirmed(0)
+        self.started.emit()
+
+    # -- connections ending -------------------------------------------------------------------
+
+    def _closed(self, closing: Closing) -> None:
+        """The game's connection ended without this side leaving."""
+        self._connection = None
+        if self.state == State.CLOSED:
+            return
+        if self.settled or self.state == State.OVER and self._resigned is not None:
+            self._finish("" if self.settled else closing.text)
+            return
+        if self.role == Role.JOIN and self.setup is None and not self.token:
+            assert self._target is not None
+            host, port = self._target
+            # It never got in: there is nothing to come back to.
+            self._finish(f"could not join the game at {host}:{port}: {closing.text}")
+            return
+        if not closing.dropped or self.game is None:
+            self.problem.emit(closing.text)
+            self._finish(closing.text)
+            return
+        self.problem.emit(closing.text)
+        self._set_state(State.RECONNECTING)
+        self._grace.start(round(self.limits.grace_s * 1000))
+        if self.role == Role.JOIN:
+            QTimer.singleShot(round(self.limits.retry_s * 1000), self, self._retry)
+
+    def _retry(self) -> None:
+        if self.state != State.RECONNECTING or self._connection is not None:
+            return
+        self._connect()
+        connection = self._connection
+        assert connection is not None
+        connection.closed.disconnect(self._closed)
+        connection.closed.connect(self._retry_failed)
+
+    def _retry_failed(self, closing: Closing) -> None:
+        self._connection = None
+        if self.state == State.PLAYING:  # it got in and was lost again
+            self._closed(closing)
+        elif self.state == State.RECONNECTING and closing.dropped:
+            QTimer.singleShot(round(self.limits.retry_s * 1000), self, self._retry)
+        elif self.state != State.CLOSED:
+            self._finish(closing.text)
+
+    def _grace_over(self) -> None:
+        if self.state == State.RECONNECTING:
+            who = self.peer_name or "the other player"
+            self._finish(f"{who} did not come back within {self.limits.grace_s:g} s")
+
+    def _peer_left(self) -> None:
+        connection = self._connection
+        self._finish("" if self.settled else f"{self.peer_name or 'the peer'} left the game")
+        if connection is not None:
+            connection.close("the peer left", bye=False)
+
+    def _finish(self, reason: str) -> None:
+        if self.state == State.CLOSED:
+            return
+        self.end_reason = reason
+        self._grace.stop()
+        if self._server is not None:
+            self._server.close()
+        for candidate in list(self._candidates):
+            candidate.close("the game is closed", bye=False)
+        self._set_state(State.CLOSED)
+        self.ended.emit(reason)
+
+    def _set_state(self, state: State) -> None:
+        if state != self.state:
+            self.state = state
+            self.state_changed.emit(state)
+
+    def _set_confirmed(self, count: int) -> None:
+        if count != self.confirmed_count:
+            self.confirmed_count = count
+            self.confirmed.emit(count)
+
+    def close(self) -> None:
+        """Stop everything without telling the peer (the program is ending)."""
+        connection = self._connection
+        self._finish("closed")
+        if connection is not None:
+            connection.close("closed", bye=False)
