@@ -233,6 +233,35 @@ def test_the_bundled_arena_plays_engines_in_spawned_workers(bundle, tmp_path):
     assert not (tmp_path / "tripwire.log").exists()
 
 
+def test_two_bundles_play_a_game_over_the_network(bundle, tmp_path):
+    """Network play in the bundle: Qt's network module, the net package and zeroconf."""
+    env = python_free_env(tmp_path)
+    host = subprocess.Popen(
+        [str(bundle), "-m", "triangles_qt.net", "host", "--listen", "loopback", "--port", "0",
+         "--preset", "phone-24", "--strategy", "easy", "--records", str(tmp_path / "host")],
+        cwd=elsewhere(tmp_path), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline()
+        assert first.startswith("listening on 127.0.0.1:"), first + host.stderr.read()
+        port = first.rsplit(":", 1)[1].strip()
+        joined = subprocess.run(
+            [str(bundle), "-m", "triangles_qt.net", "join", f"127.0.0.1:{port}",
+             "--strategy", "medium", "--records", str(tmp_path / "join")],
+            cwd=elsewhere(tmp_path), env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert joined.returncode == 0, joined.stderr
+        assert host.wait(timeout=60) == 0
+    finally:
+        host.kill()
+    (hosted,) = (tmp_path / "host").glob("*.triangles")
+    (kept,) = (tmp_path / "join").glob("*.triangles")
+    assert hosted.read_bytes() == kept.read_bytes() and read_record(hosted).game.is_over
+    assert not (tmp_path / "tripwire.log").exists()
+
+
 def test_the_bundled_record_validator_checks_saved_games_under_its_own_name(bundle, tmp_path):
     def validate(*paths: Path) -> subprocess.CompletedProcess:
         return subprocess.run(

@@ -39,8 +39,7 @@ ENTRY = ROOT / "packaging" / "bundle" / "triangles_qt_bundle.py"
 
 # Found by PyInstaller's import scan but never needed by the game: the arena's optional --cluster
 # (Dask, when it is installed where the bundle is built), what numpy's test and Fortran helpers
-# would import, Qt's network module (PySide's hooks add it; the game opens no connection yet),
-# the test tools, and Tk.
+# would import, the test tools, and Tk. (Qt's network module stays: network play uses it.)
 EXCLUDED_MODULES = (
     "distributed",
     "dask",
@@ -48,7 +47,6 @@ EXCLUDED_MODULES = (
     "yaml",
     "psutil",
     "charset_normalizer",
-    "PySide6.QtNetwork",
     "pytest",
     "_pytest",
     "hypothesis",

@@ -290,6 +290,10 @@
         <translation>&amp;Нова игра…</translation>
     </message>
     <message>
+        <source>Play on&amp;line…</source>
+        <translation>Игра он&amp;лайн…</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>&amp;Отваряне…</translation>
     </message>
@@ -408,6 +412,10 @@
     <message>
         <source>The theme “%1” is not installed; %2 is shown instead.</source>
         <translation>Темата „%1“ не е инсталирана; вместо нея се показва %2.</translation>
+    </message>
+    <message>
+        <source>Your friend is asked to take back your last stroke…</source>
+        <translation>Питаме приятеля Ви дали може да върнете последната си черта…</translation>
     </message>
     <message>
         <source>The %1 translation is missing or damaged; using English.</source>
@@ -698,6 +706,136 @@
     </message>
 </context>
 <context>
+    <name>OnlineDialog</name>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Нов ход след триъгълник</translation>
+    </message>
+    <message>
+        <source>Type the address your friend gave you: HOST:PORT.</source>
+        <translation>Въведете адреса, който Ви е дал приятелят Ви: ХОСТ:ПОРТ.</translation>
+    </message>
+    <message>
+        <source>Play online</source>
+        <translation>Игра онлайн</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation>Вашето &amp;име:</translation>
+    </message>
+    <message>
+        <source>&amp;Host a game</source>
+        <translation>&amp;Създаване на игра</translation>
+    </message>
+    <message>
+        <source>&amp;Join a game</source>
+        <translation>&amp;Присъединяване към игра</translation>
+    </message>
+    <message>
+        <source>&amp;Board:</source>
+        <translation>&amp;Поле:</translation>
+    </message>
+    <message>
+        <source>Who &amp;starts:</source>
+        <translation>&amp;Кой започва:</translation>
+    </message>
+    <message>
+        <source>Who can j&amp;oin:</source>
+        <translation>Кой може да се &amp;включи:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>П&amp;орт:</translation>
+    </message>
+    <message>
+        <source>Play &amp;again after a triangle</source>
+        <translation>&amp;Нов ход след триъгълник</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Вие</translation>
+    </message>
+    <message>
+        <source>Your friend</source>
+        <translation>Приятелят Ви</translation>
+    </message>
+    <message>
+        <source>Computers on this network</source>
+        <translation>Компютри в тази мрежа</translation>
+    </message>
+    <message>
+        <source>Only this computer (to try it out)</source>
+        <translation>Само този компютър (за проба)</translation>
+    </message>
+    <message>
+        <source>Host the &amp;game</source>
+        <translation>Създаване на &amp;играта</translation>
+    </message>
+    <message>
+        <source>&amp;Games on this network:</source>
+        <translation>&amp;Игри в тази мрежа:</translation>
+    </message>
+    <message>
+        <source>Or &amp;address:</source>
+        <translation>Или &amp;адрес:</translation>
+    </message>
+    <message>
+        <source>Jo&amp;in</source>
+        <translation>Вкл&amp;ючване</translation>
+    </message>
+</context>
+<context>
+    <name>OnlinePlay</name>
+    <message>
+        <source>Games on this network cannot be listed; join by address.</source>
+        <translation>Игрите в тази мрежа не могат да бъдат показани; включете се чрез адрес.</translation>
+    </message>
+    <message>
+        <source>The game cannot be hosted on this port: %1</source>
+        <translation>Играта не може да бъде създадена на този порт: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend. Give them this address: %1 (on this network they also find the game in their list).</source>
+        <translation>Изчакване на приятеля Ви. Дайте му този адрес: %1 (в тази мрежа той ще види играта и в списъка си).</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Свързване с %1…</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Играч</translation>
+    </message>
+    <message>
+        <source>Take back strokes?</source>
+        <translation>Връщане на черти?</translation>
+    </message>
+    <message>
+        <source>%1 asks to take back the game to stroke %2. Do you agree?</source>
+        <translation>%1 иска играта да бъде върната до черта %2. Съгласни ли сте?</translation>
+    </message>
+    <message>
+        <source>Your friend would rather play on: nothing was taken back.</source>
+        <translation>Приятелят Ви предпочита да продължи: нищо не е върнато.</translation>
+    </message>
+    <message>
+        <source>Asked your friend for another game…</source>
+        <translation>Поканихте приятеля си на още една игра…</translation>
+    </message>
+    <message>
+        <source>Another game?</source>
+        <translation>Още една игра?</translation>
+    </message>
+    <message>
+        <source>%1 would like another game. Play again?</source>
+        <translation>%1 иска още една игра. Ще играете ли отново?</translation>
+    </message>
+    <message>
+        <source>No game could be started: %1</source>
+        <translation>Не можа да започне игра: %1</translation>
+    </message>
+</context>
+<context>
     <name>PlayerCard</name>
     <message numerus="yes">
         <source>%n triangle(s)</source>
@@ -899,6 +1037,37 @@
     <message>
         <source>Crosses a stroke</source>
         <translation>Пресича вече начертана черта</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteSeat</name>
+    <message>
+        <source>Connection lost.</source>
+        <translation>Връзката е прекъсната.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Няма връзка.</translation>
+    </message>
+    <message>
+        <source>Plays from another computer.</source>
+        <translation>Играе от друг компютър.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to reconnect…</source>
+        <translation>Изчакване %1 да се свърже отново…</translation>
+    </message>
+    <message>
+        <source>%1 has left the game.</source>
+        <translation>%1 напусна играта.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1’s stroke…</source>
+        <translation>Изчакване на чертата на %1…</translation>
+    </message>
+    <message>
+        <source>Something went wrong in the game with %1; the game is as it was.</source>
+        <translation>Нещо се обърка в играта с %1; играта е непроменена.</translation>
     </message>
 </context>
 <context>

@@ -290,6 +290,10 @@
         <translation>&amp;Neues Spiel…</translation>
     </message>
     <message>
+        <source>Play on&amp;line…</source>
+        <translation>On&amp;line spielen …</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
@@ -408,6 +412,10 @@
     <message>
         <source>The theme “%1” is not installed; %2 is shown instead.</source>
         <translation>Das Design „%1“ ist nicht installiert; stattdessen wird %2 gezeigt.</translation>
+    </message>
+    <message>
+        <source>Your friend is asked to take back your last stroke…</source>
+        <translation>Dein Gegenüber wird gefragt, ob deine letzte Linie zurückgenommen werden darf …</translation>
     </message>
     <message>
         <source>The %1 translation is missing or damaged; using English.</source>
@@ -698,6 +706,136 @@
     </message>
 </context>
 <context>
+    <name>OnlineDialog</name>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Nach einem Dreieck nochmal spielen</translation>
+    </message>
+    <message>
+        <source>Type the address your friend gave you: HOST:PORT.</source>
+        <translation>Gib die Adresse ein, die du bekommen hast: HOST:PORT.</translation>
+    </message>
+    <message>
+        <source>Play online</source>
+        <translation>Online spielen</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation>Dein &amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Host a game</source>
+        <translation>Spiel &amp;anbieten</translation>
+    </message>
+    <message>
+        <source>&amp;Join a game</source>
+        <translation>Spiel &amp;beitreten</translation>
+    </message>
+    <message>
+        <source>&amp;Board:</source>
+        <translation>&amp;Spielfeld:</translation>
+    </message>
+    <message>
+        <source>Who &amp;starts:</source>
+        <translation>&amp;Wer beginnt:</translation>
+    </message>
+    <message>
+        <source>Who can j&amp;oin:</source>
+        <translation>Wer &amp;mitspielen kann:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>Play &amp;again after a triangle</source>
+        <translation>Nach einem Dreieck &amp;nochmal spielen</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>Your friend</source>
+        <translation>Dein Gegenüber</translation>
+    </message>
+    <message>
+        <source>Computers on this network</source>
+        <translation>Computer in diesem Netzwerk</translation>
+    </message>
+    <message>
+        <source>Only this computer (to try it out)</source>
+        <translation>Nur dieser Computer (zum Ausprobieren)</translation>
+    </message>
+    <message>
+        <source>Host the &amp;game</source>
+        <translation>Spiel an&amp;bieten</translation>
+    </message>
+    <message>
+        <source>&amp;Games on this network:</source>
+        <translation>&amp;Spiele in diesem Netzwerk:</translation>
+    </message>
+    <message>
+        <source>Or &amp;address:</source>
+        <translation>Oder &amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>Jo&amp;in</source>
+        <translation>&amp;Beitreten</translation>
+    </message>
+</context>
+<context>
+    <name>OnlinePlay</name>
+    <message>
+        <source>Games on this network cannot be listed; join by address.</source>
+        <translation>Spiele in diesem Netzwerk können nicht aufgelistet werden; tritt über die Adresse bei.</translation>
+    </message>
+    <message>
+        <source>The game cannot be hosted on this port: %1</source>
+        <translation>Auf diesem Port kann kein Spiel angeboten werden: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend. Give them this address: %1 (on this network they also find the game in their list).</source>
+        <translation>Warte auf dein Gegenüber. Gib ihm diese Adresse: %1 (im selben Netzwerk steht das Spiel auch in seiner Liste).</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1 …</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Take back strokes?</source>
+        <translation>Linien zurücknehmen?</translation>
+    </message>
+    <message>
+        <source>%1 asks to take back the game to stroke %2. Do you agree?</source>
+        <translation>%1 möchte das Spiel bis zur Linie %2 zurücknehmen. Einverstanden?</translation>
+    </message>
+    <message>
+        <source>Your friend would rather play on: nothing was taken back.</source>
+        <translation>Dein Gegenüber möchte weiterspielen: Nichts wurde zurückgenommen.</translation>
+    </message>
+    <message>
+        <source>Asked your friend for another game…</source>
+        <translation>Dein Gegenüber wird um ein weiteres Spiel gebeten …</translation>
+    </message>
+    <message>
+        <source>Another game?</source>
+        <translation>Noch ein Spiel?</translation>
+    </message>
+    <message>
+        <source>%1 would like another game. Play again?</source>
+        <translation>%1 möchte noch ein Spiel. Nochmal spielen?</translation>
+    </message>
+    <message>
+        <source>No game could be started: %1</source>
+        <translation>Es konnte kein Spiel beginnen: %1</translation>
+    </message>
+</context>
+<context>
     <name>PlayerCard</name>
     <message numerus="yes">
         <source>%n triangle(s)</source>
@@ -899,6 +1037,37 @@
     <message>
         <source>Crosses a stroke</source>
         <translation>Kreuzt eine bereits gezogene Linie</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteSeat</name>
+    <message>
+        <source>Connection lost.</source>
+        <translation>Verbindung verloren.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Plays from another computer.</source>
+        <translation>Spielt an einem anderen Computer.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to reconnect…</source>
+        <translation>Warte, bis %1 sich wieder verbindet …</translation>
+    </message>
+    <message>
+        <source>%1 has left the game.</source>
+        <translation>%1 hat das Spiel verlassen.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1’s stroke…</source>
+        <translation>Warte auf die Linie von %1 …</translation>
+    </message>
+    <message>
+        <source>Something went wrong in the game with %1; the game is as it was.</source>
+        <translation>Im Spiel mit %1 ist etwas schiefgegangen; das Spiel ist unverändert.</translation>
     </message>
 </context>
 <context>

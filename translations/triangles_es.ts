@@ -290,6 +290,10 @@
         <translation>&amp;Nueva partida…</translation>
     </message>
     <message>
+        <source>Play on&amp;line…</source>
+        <translation>Jugar en &amp;línea…</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
@@ -408,6 +412,10 @@
     <message>
         <source>The theme “%1” is not installed; %2 is shown instead.</source>
         <translation>El tema «%1» no está instalado; se muestra %2 en su lugar.</translation>
+    </message>
+    <message>
+        <source>Your friend is asked to take back your last stroke…</source>
+        <translation>Se pide a tu amigo que deshaga tu último trazo…</translation>
     </message>
     <message>
         <source>The %1 translation is missing or damaged; using English.</source>
@@ -698,6 +706,136 @@
     </message>
 </context>
 <context>
+    <name>OnlineDialog</name>
+    <message>
+        <source>Play again after a triangle</source>
+        <translation>Repetir tras un triángulo</translation>
+    </message>
+    <message>
+        <source>Type the address your friend gave you: HOST:PORT.</source>
+        <translation>Escribe la dirección que te ha dado tu amigo: HOST:PUERTO.</translation>
+    </message>
+    <message>
+        <source>Play online</source>
+        <translation>Jugar en línea</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation>Tu &amp;nombre:</translation>
+    </message>
+    <message>
+        <source>&amp;Host a game</source>
+        <translation>&amp;Crear una partida</translation>
+    </message>
+    <message>
+        <source>&amp;Join a game</source>
+        <translation>&amp;Unirse a una partida</translation>
+    </message>
+    <message>
+        <source>&amp;Board:</source>
+        <translation>&amp;Tablero:</translation>
+    </message>
+    <message>
+        <source>Who &amp;starts:</source>
+        <translation>&amp;Quién empieza:</translation>
+    </message>
+    <message>
+        <source>Who can j&amp;oin:</source>
+        <translation>Quién puede &amp;unirse:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Puerto:</translation>
+    </message>
+    <message>
+        <source>Play &amp;again after a triangle</source>
+        <translation>&amp;Repetir tras un triángulo</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <source>Your friend</source>
+        <translation>Tu amigo</translation>
+    </message>
+    <message>
+        <source>Computers on this network</source>
+        <translation>Ordenadores de esta red</translation>
+    </message>
+    <message>
+        <source>Only this computer (to try it out)</source>
+        <translation>Solo este ordenador (para probar)</translation>
+    </message>
+    <message>
+        <source>Host the &amp;game</source>
+        <translation>Crear la &amp;partida</translation>
+    </message>
+    <message>
+        <source>&amp;Games on this network:</source>
+        <translation>&amp;Partidas en esta red:</translation>
+    </message>
+    <message>
+        <source>Or &amp;address:</source>
+        <translation>O &amp;dirección:</translation>
+    </message>
+    <message>
+        <source>Jo&amp;in</source>
+        <translation>U&amp;nirse</translation>
+    </message>
+</context>
+<context>
+    <name>OnlinePlay</name>
+    <message>
+        <source>Games on this network cannot be listed; join by address.</source>
+        <translation>No se pueden listar las partidas de esta red; únete con la dirección.</translation>
+    </message>
+    <message>
+        <source>The game cannot be hosted on this port: %1</source>
+        <translation>No se puede crear la partida en este puerto: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend. Give them this address: %1 (on this network they also find the game in their list).</source>
+        <translation>Esperando a tu amigo. Dale esta dirección: %1 (en esta red también verá la partida en su lista).</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Conectando con %1…</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Jugador</translation>
+    </message>
+    <message>
+        <source>Take back strokes?</source>
+        <translation>¿Deshacer trazos?</translation>
+    </message>
+    <message>
+        <source>%1 asks to take back the game to stroke %2. Do you agree?</source>
+        <translation>%1 pide deshacer la partida hasta el trazo %2. ¿Estás de acuerdo?</translation>
+    </message>
+    <message>
+        <source>Your friend would rather play on: nothing was taken back.</source>
+        <translation>Tu amigo prefiere seguir: no se ha deshecho nada.</translation>
+    </message>
+    <message>
+        <source>Asked your friend for another game…</source>
+        <translation>Se ha pedido otra partida a tu amigo…</translation>
+    </message>
+    <message>
+        <source>Another game?</source>
+        <translation>¿Otra partida?</translation>
+    </message>
+    <message>
+        <source>%1 would like another game. Play again?</source>
+        <translation>%1 quiere jugar otra partida. ¿Jugar otra vez?</translation>
+    </message>
+    <message>
+        <source>No game could be started: %1</source>
+        <translation>No se ha podido empezar una partida: %1</translation>
+    </message>
+</context>
+<context>
     <name>PlayerCard</name>
     <message numerus="yes">
         <source>%n triangle(s)</source>
@@ -899,6 +1037,37 @@
     <message>
         <source>Crosses a stroke</source>
         <translation>Corta un trazo ya colocado</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteSeat</name>
+    <message>
+        <source>Connection lost.</source>
+        <translation>Conexión perdida.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Sin conexión.</translation>
+    </message>
+    <message>
+        <source>Plays from another computer.</source>
+        <translation>Juega desde otro ordenador.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to reconnect…</source>
+        <translation>Esperando a que %1 se vuelva a conectar…</translation>
+    </message>
+    <message>
+        <source>%1 has left the game.</source>
+        <translation>%1 ha abandonado la partida.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1’s stroke…</source>
+        <translation>Esperando el trazo de %1…</translation>
+    </message>
+    <message>
+        <source>Something went wrong in the game with %1; the game is as it was.</source>
+        <translation>Algo ha fallado en la partida con %1; la partida sigue como estaba.</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@ BUNDLE_MODULES = {
     "triangles_qt.engine": "triangles_qt.engine.__main__",
     "triangles_qt.arena": "triangles_qt.arena",
     "triangles_qt.record": "triangles_qt.record",
+    "triangles_qt.net": "triangles_qt.net.__main__",
 }
 
 # The bundle's other commands: links to its program, named as pip names the launchers.

@@ -109,18 +109,25 @@ def test_an_undo_needs_both_players(qtbot, tmp_path):
         lambda: len(sessions[0].position.strokes) == len(sessions[1].position.strokes) == 3,
         timeout=WAIT,
     )
-    assert not sessions[0].can_undo  # not alone: through the remote seat's offer
-    offers = []
+    # Undo asks the friend first: back to before the last stroke drawn on this board.
+    offers, answers = [], []
     remote(sessions[1]).undo_offered.connect(offers.append)
-    remote(sessions[0]).offer_undo(1)
-    qtbot.waitUntil(lambda: offers == [1], timeout=WAIT)
+    remote(sessions[0]).undo_answered.connect(answers.append)
+    assert sessions[0].can_undo and sessions[0].undo()
+    qtbot.waitUntil(lambda: offers == [2], timeout=WAIT)
+    assert len(sessions[0].position.strokes) == 3  # nothing taken back before they agree
+    remote(sessions[1]).answer_undo(False)
+    qtbot.waitUntil(lambda: answers == [False], timeout=WAIT)
+    assert len(sessions[0].position.strokes) == len(sessions[1].position.strokes) == 3
+    assert sessions[0].undo()
+    qtbot.waitUntil(lambda: offers == [2, 2], timeout=WAIT)
     remote(sessions[1]).answer_undo(True)
     qtbot.waitUntil(
-        lambda: len(sessions[0].position.strokes) == len(sessions[1].position.strokes) == 1,
+        lambda: len(sessions[0].position.strokes) == len(sessions[1].position.strokes) == 2,
         timeout=WAIT,
     )
     assert sessions[0]._game.strokes == sessions[1]._game.strokes == hosting.game.strokes
-    assert sessions[0].local_to_move != sessions[1].local_to_move  # one of them is to move
+    assert sessions[0].local_to_move and not sessions[1].local_to_move  # the asker moves again
 
 
 def test_the_score_card_tells_the_connection_state(qtbot, tmp_path):

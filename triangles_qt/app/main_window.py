@@ -27,6 +27,7 @@ from .history_dialog import HistoryDialog
 from .i18n import LANGUAGES, native_name, normalise_code
 from .motion import MotionMenu
 from .new_game_dialog import NewGameDialog
+from .online_play import OnlinePlay
 from .plugins_dialog import PluginsDialog
 from .plurals import plural
 from .score_panel import ScorePanel, show_session
@@ -60,6 +61,7 @@ class MainWindow(QMainWindow):
         self.registry = WithUserEngines(registry, self.settings)
         self.session = GameSession(self.registry, self.settings, statistics, self)
         self.files = GameFiles(self, self.session)
+        self.online = OnlinePlay(self)
         self.themes, self.theme_set = available_themes(registry)
         self.theme = NEBULA
         self.last_choices: NewGameChoices = self.settings.new_game_choices()
@@ -126,6 +128,7 @@ class MainWindow(QMainWindow):
         s = self.session
         f = self.files
         self.new_action = action("newAction", self.new_game, QKeySequence.StandardKey.New)
+        self.online_action = action("onlineAction", lambda: self.online.show_dialog())
         self.open_action = action("openAction", f.open_game, QKeySequence.StandardKey.Open)
         self.save_action = action("saveAction", f.save_game, QKeySequence.StandardKey.Save)
         self.save_as_action = action("saveAsAction", f.save_game_as, "Ctrl+Shift+S")
@@ -164,7 +167,8 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         self.game_menu = bar.addMenu("")
         for section in (
-            [self.new_action, self.open_action, self.save_action, self.save_as_action],
+            [self.new_action, self.online_action],
+            [self.open_action, self.save_action, self.save_as_action],
             [self.undo_action, self.redo_action, self.hint_action],
             [self.statistics_action, self.history_action],
         ):
@@ -200,6 +204,7 @@ class MainWindow(QMainWindow):
     def retranslate_ui(self) -> None:
         for act, text in (
             (self.new_action, self.tr("&New game…")),
+            (self.online_action, self.tr("Play on&line…")),
             (self.open_action, self.tr("&Open…")),
             (self.save_action, self.tr("&Save")),
             (self.save_as_action, self.tr("Save &As…")),
@@ -315,7 +320,8 @@ class MainWindow(QMainWindow):
         self.tell_stand_ins(stand_ins)
 
     def play_again(self) -> None:
-        self.start_new_game(self.last_choices)
+        if not self.online.offer_rematch():  # after an online game: the friend is asked
+            self.start_new_game(self.last_choices)
 
     def tell_stand_ins(self, stand_ins: list[StandIn]) -> None:
         if stand_ins:
@@ -416,10 +422,8 @@ class MainWindow(QMainWindow):
     # -- questions, messages and file choosers (tests replace these) ------------------------------
 
     def ask(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(
-            self, title, question, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        return QMessageBox.question(self, title, question, yes | no) == yes
 
     def show_error(self, title: str, message: str, details: str = "") -> None:
         """A non-blocking warning: the game goes on behind it."""

@@ -106,6 +106,16 @@ def taken_back(count: int = 1) -> Notice:
     return Notice(NoticeKind.UNDO, lambda: Counted().strokes_taken_back(count), seconds=2.5)
 
 
+def undo_asked() -> Notice:
+    return Notice(
+        NoticeKind.UNDO,
+        lambda: QCoreApplication.translate(
+            "MainWindow", "Your friend is asked to take back your last stroke…"
+        ),
+        seconds=6,
+    )
+
+
 def drawn_again() -> Notice:
     return Notice(
         NoticeKind.UNDO,

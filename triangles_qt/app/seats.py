@@ -73,8 +73,8 @@ class Seat(QObject):
 
     kind: PlayerKind = PlayerKind.HUMAN
     takes_board_input = False
-    # A player elsewhere must agree to an undo (offered through the seat, applied by
-    # `take_back`): the session's own undo and redo are off while such a seat plays.
+    # A player elsewhere must agree to an undo: the session's Undo asks through `offer_undo`,
+    # and the game is taken back once both agreed (`take_back`).
     negotiates_undo = False
 
     def __init__(self, name: Callable[[], str], parent: QObject | None = None) -> None:
@@ -127,6 +127,9 @@ class Seat(QObject):
 
     def taken_back(self, position: Position) -> None:
         pass
+
+    def offer_undo(self, keep: int) -> None:
+        """Ask the player elsewhere to take the game back to `keep` strokes (negotiates_undo)."""
 
     def close(self) -> None:
         self.cancel()

@@ -394,10 +394,17 @@ class GameSession(QObject):
 
     def undo(self) -> bool:
         """Back to the last stroke drawn on this board: against the computer, the person's
-        previous turn; between two people here, one stroke."""
+        previous turn; between two people here, one stroke. Online it is asked of the friend
+        (the game is taken back once they agree: `_take_back_to`)."""
         count = self._undo_count()
         if count == 0 or self._game is None:
             return False
+        negotiating = [seat for seat in self._seats if seat.negotiates_undo]
+        if negotiating:
+            for seat in negotiating:
+                seat.offer_undo(len(self._game.moves) - count)
+            self.notice.emit(notices.undo_asked())
+            return True
         was_over = self._game.is_over
         self._invalidate_requests()
         taken_back = [self._game.undo().stroke for _ in range(count)]
@@ -426,6 +433,7 @@ class GameSession(QObject):
 
     def redo(self) -> bool:
         """Draw again the strokes the last undo took back (until another stroke is drawn)."""
+        # (Online there is nothing to redo: an agreed take-back clears it.)
         if not self.can_redo or self._game is None:
             return False
         self._invalidate_requests()
@@ -479,8 +487,8 @@ class GameSession(QObject):
         """How many strokes to take back: up to and including the last one a person drew on this
         board, so that they are to move again exactly as before it."""
         game = self._game
-        if game is None or any(seat.negotiates_undo for seat in self._seats):
-            return 0  # undone only by agreement: `_take_back_to`
+        if game is None:
+            return 0
         for count, move in enumerate(reversed(game.moves), start=1):
             if self._seats[move.player].takes_board_input:
                 return count

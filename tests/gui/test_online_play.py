@@ -1,0 +1,136 @@
+"""Game > Play online… in two windows of this process: one hosts through the dialog, the other
+joins by the address it shows; both play the game to its end at their own tables, an undo is
+asked of the friend, and Play again asks for a rematch."""
+
+import socket
+
+from app_helpers import click_star
+
+from triangles_qt.app.remote_seat import RemoteSeat
+from triangles_qt.net.match import Listen, State
+
+WAIT = 15_000
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def remote(window):
+    return next(seat for seat in window.session.seats if isinstance(seat, RemoteSeat))
+
+
+def connect(make_window, qtbot):
+    ana, ben = make_window(), make_window()
+    host = ana.online.show_dialog()
+    host.name_edit.setText("Ana")
+    host.preset_combo.setCurrentIndex(host.preset_combo.findData("phone-24"))
+    host.listen_combo.setCurrentIndex(host.listen_combo.findData(Listen.LOOPBACK))
+    host.port_spin.setValue(free_port())
+    host.host_button.click()
+    address = f"127.0.0.1:{host.port}"
+    assert address in host.status.text() and not host.tabs.isEnabled()
+    join = ben.online.show_dialog()
+    join.name_edit.setText("Ben")
+    join.tabs.setCurrentIndex(1)
+    join.address_edit.setText(address)
+    join.join_button.click()
+    qtbot.waitUntil(
+        lambda: all(
+            any(isinstance(seat, RemoteSeat) for seat in w.session.seats) for w in (ana, ben)
+        ),
+        timeout=WAIT,
+    )
+    assert ana.online.dialog is None and ben.online.dialog is None  # closed once playing
+    return ana, ben
+
+
+def play_to_the_end(windows, qtbot):
+    over = []
+    for window in windows:
+        window.session.game_over.connect(over.append)
+    while len(over) < 2:
+        mover = next((w for w in windows if w.session.local_to_move), None)
+        if mover is None:
+            before = [len(w.session.position.strokes) for w in windows]
+            qtbot.waitUntil(
+                lambda before=before: len(over) == 2
+                or any(w.session.local_to_move for w in windows)
+                or [len(w.session.position.strokes) for w in windows] != before,
+                timeout=WAIT,
+            )
+            continue
+        i, j = (int(v) for v in mover.session.position.legal_strokes()[0])
+        mover.session.request_stroke(i, j)
+
+
+def test_two_windows_play_online_and_keep_the_same_game(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    assert remote(ana).name == "Ben" and remote(ben).name == "Ana"
+    assert remote(ana).note == "Plays from another computer."
+    # The first stroke is drawn with the mouse, on the board of whoever starts.
+    mover = ana if ana.session.local_to_move else ben
+    i, j = (int(v) for v in mover.session.position.legal_strokes()[0])
+    click_star(qtbot, mover.view, i)
+    click_star(qtbot, mover.view, j)
+    other = ben if mover is ana else ana
+    qtbot.waitUntil(lambda: len(other.session.position.strokes) == 1, timeout=WAIT)
+    assert other.scene.last_stroke_item.reach < 1 or other.scene.reduced_motion  # drawn in
+    play_to_the_end((ana, ben), qtbot)
+    assert ana.session.position.strokes == ben.session.position.strokes
+    assert {ana.game_over_dialog.title_text, ben.game_over_dialog.title_text} <= {
+        "You won!",
+        "You lost!",
+        "Draw!",
+    }
+    records = [w.session.statistics_store() for w in (ana, ben)]
+    assert records[0].record_of(records[0].history()[0].id) == records[1].record_of(
+        records[1].history()[0].id
+    )
+
+
+def test_an_online_undo_is_asked_of_the_friend(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    ben.answers = [False, True]  # declines the first request, agrees to the second
+    for _ in range(2):
+        mover = next(w for w in (ana, ben) if w.session.local_to_move)
+        i, j = (int(v) for v in mover.session.position.legal_strokes()[0])
+        mover.session.request_stroke(i, j)
+        qtbot.waitUntil(
+            lambda: len(ana.session.position.strokes) == len(ben.session.position.strokes),
+            timeout=WAIT,
+        )
+    asker = next(w for w in (ana, ben) if not w.session.local_to_move)  # drew the last stroke
+    friend = ben if asker is ana else ana
+    friend.answers = [False, True]
+    asker.undo_action.trigger()
+    qtbot.waitUntil(lambda: len(friend.asked) == 1, timeout=WAIT)
+    qtbot.wait(200)
+    assert len(asker.session.position.strokes) == 2  # declined: nothing taken back
+    asker.undo_action.trigger()
+    qtbot.waitUntil(lambda: len(asker.session.position.strokes) == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: len(friend.session.position.strokes) == 1, timeout=WAIT)
+    assert asker.session.local_to_move
+
+
+def test_play_again_after_an_online_game_asks_the_friend_for_a_rematch(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    play_to_the_end((ana, ben), qtbot)
+    first = ana.session.position.board
+    ben.answers = [True]
+    ana.game_over_dialog.play_again_button.click()
+    qtbot.waitUntil(lambda: ana.session.position.board is not first, timeout=WAIT)
+    qtbot.waitUntil(lambda: len(ben.asked) == 1 and not ben.session.position.moves, timeout=WAIT)
+    assert ana.online.match.state == State.PLAYING
+    assert ana.session.position.board.stars.tolist() == ben.session.position.board.stars.tolist()
+
+
+def test_a_new_game_at_the_table_leaves_the_online_one(make_window, qtbot):
+    from triangles_qt.app.new_game_dialog import NewGameChoices
+
+    ana, ben = connect(make_window, qtbot)
+    ana.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
+    qtbot.waitUntil(lambda: remote(ben).match.state == State.CLOSED, timeout=WAIT)
+    assert "left" in remote(ben).waiting_text

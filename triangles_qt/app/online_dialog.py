@@ -1,0 +1,251 @@
+"""Game > Play online…: host a game for a friend on another computer, or join one, by address or
+from the games found on the local network. The window only asks; `online_play.py` connects.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from triangles_qt.core.board import PRESETS
+from triangles_qt.defaults import MAX_PLAYER_NAME_LENGTH
+from triangles_qt.net.discovery import FoundGame
+from triangles_qt.net.match import Listen
+from triangles_qt.net.protocol import DEFAULT_PORT
+
+from .board_description import BoardDescription
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    """HOST:PORT (or HOST alone, for the default port) as typed; None when it is not one."""
+    text = text.strip()
+    if not text or any(c.isspace() for c in text):
+        return None
+    host, colon, port = text.rpartition(":")
+    if not colon or "]" in port:  # no port given (an IPv6 address in brackets keeps its colons)
+        host, port = text, str(DEFAULT_PORT)
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    return host, int(port)
+
+
+class OnlineDialog(QDialog):
+    """Host or join. `host_requested` and `join_requested(host, port)` ask online_play to act;
+    it answers with `show_status` and closes the window once the game starts."""
+
+    host_requested = Signal()
+    join_requested = Signal(str, int)
+    cancelled = Signal()
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("onlineDialog")
+        self.name_edit = QLineEdit(name)
+        self.name_edit.setMaxLength(MAX_PLAYER_NAME_LENGTH)
+        self._name_label = QLabel()
+        self._name_label.setBuddy(self.name_edit)
+        top = QFormLayout()
+        top.addRow(self._name_label, self.name_edit)
+
+        self.tabs = QTabWidget()
+        host_page, join_page = QWidget(), QWidget()
+        self.tabs.addTab(host_page, "")
+        self.tabs.addTab(join_page, "")
+
+        # Hosting.
+        self.preset_combo = QComboBox()
+        for preset in PRESETS.values():
+            self.preset_combo.addItem("", preset.name)
+        self.replay_check = QCheckBox()
+        self.starts_combo = QComboBox()
+        self.starts_combo.addItems(["", ""])
+        self.listen_combo = QComboBox()
+        self.listen_combo.addItem("", Listen.LAN)
+        self.listen_combo.addItem("", Listen.LOOPBACK)
+        self.port_spin = QSpinBox()
+        self.port_spin.setRange(1024, 65535)
+        self.port_spin.setValue(DEFAULT_PORT)
+        self.host_button = QPushButton()
+        self.host_button.clicked.connect(self.host_requested)
+        host_form = QFormLayout(host_page)
+        self._host_labels = [QLabel() for _ in range(4)]
+        for label, field in zip(
+            self._host_labels,
+            (self.preset_combo, self.starts_combo, self.listen_combo, self.port_spin),
+            strict=True,
+        ):
+            label.setBuddy(field)
+            host_form.addRow(label, field)
+        host_form.addRow("", self.replay_check)
+        host_form.addRow("", self.host_button)
+
+        # Joining.
+        self.found_list = QListWidget()
+        self.found_list.setObjectName("foundGames")
+        self.found_list.itemActivated.connect(self._join_found)
+        self.found_list.currentItemChanged.connect(self._follow_found)
+        self.address_edit = QLineEdit()
+        self.address_edit.setPlaceholderText(f"192.168.1.20:{DEFAULT_PORT}")
+        self.address_edit.returnPressed.connect(self._join_typed)
+        self.join_button = QPushButton()
+        self.join_button.clicked.connect(self._join_typed)
+        self._found_label = QLabel()
+        self._found_label.setBuddy(self.found_list)
+        self._address_label = QLabel()
+        self._address_label.setBuddy(self.address_edit)
+        join_layout = QVBoxLayout(join_page)
+        join_layout.addWidget(self._found_label)
+        join_layout.addWidget(self.found_list, 1)
+        join_form = QFormLayout()
+        join_form.addRow(self._address_label, self.address_edit)
+        join_form.addRow("", self.join_button)
+        join_layout.addLayout(join_form)
+
+        self.status = QLabel()
+        self.status.setObjectName("onlineStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.rejected.connect(self.reject)
+        self.rejected.connect(self.cancelled)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+        self._found: dict[str, FoundGame] = {}
+        self._status_text = lambda: ""
+        self.retranslate_ui()
+        self.resize(520, 480)
+
+    # -- what the player chose ---------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.name_edit.text().split())
+
+    @property
+    def preset(self) -> str:
+        return str(self.preset_combo.currentData())
+
+    @property
+    def replay(self) -> bool:
+        return self.replay_check.isChecked()
+
+    @property
+    def friend_starts(self) -> bool:
+        return self.starts_combo.currentIndex() == 1
+
+    @property
+    def listen(self) -> Listen:
+        return Listen(self.listen_combo.currentData())
+
+    @property
+    def port(self) -> int:
+        return self.port_spin.value()
+
+    def set_busy(self, busy: bool) -> None:
+        """Hosting or joining: the choices wait (Cancel stops it)."""
+        for widget in (self.name_edit, self.tabs):
+            widget.setEnabled(not busy)
+
+    def show_status(self, text) -> None:
+        """`text`: a function giving the line in the language in use (it follows a switch)."""
+        self._status_text = text
+        self.status.setText(text())
+
+    # -- games found on the network ------------------------------------------------------------
+
+    def add_found(self, game: FoundGame) -> None:
+        self._found[game.service] = game
+        self._refill()
+
+    def remove_found(self, service: str) -> None:
+        self._found.pop(service, None)
+        self._refill()
+
+    def _refill(self) -> None:
+        chosen = self.found_list.currentItem()
+        keep = chosen.data(Qt.ItemDataRole.UserRole) if chosen is not None else None
+        self.found_list.clear()
+        for service, game in sorted(self._found.items(), key=lambda kv: kv[1].name.casefold()):
+            item = QListWidgetItem(self._found_text(game))
+            item.setData(Qt.ItemDataRole.UserRole, service)
+            self.found_list.addItem(item)
+            if service == keep:
+                self.found_list.setCurrentItem(item)
+
+    def _found_text(self, game: FoundGame) -> str:
+        board = PRESETS.get(game.preset)
+        what = BoardDescription().text(game.preset, board.stars) if board is not None else "?"
+        if game.replay_after_triangle:
+            what += " · " + self.tr("Play again after a triangle")
+        return f"{game.name} — {what} ({game.address}:{game.port})"
+
+    def _follow_found(self, item: QListWidgetItem | None) -> None:
+        if item is not None:
+            game = self._found.get(item.data(Qt.ItemDataRole.UserRole))
+            if game is not None:
+                self.address_edit.setText(f"{game.address}:{game.port}")
+
+    def _join_found(self, item: QListWidgetItem) -> None:
+        self._follow_found(item)
+        self._join_typed()
+
+    def _join_typed(self) -> None:
+        target = parse_address(self.address_edit.text())
+        if target is None:
+            self.show_status(lambda: self.tr("Type the address your friend gave you: HOST:PORT."))
+            return
+        self.join_requested.emit(*target)
+
+    # -- text -----------------------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Play online"))
+        self._name_label.setText(self.tr("Your &name:"))
+        self.tabs.setTabText(0, self.tr("&Host a game"))
+        self.tabs.setTabText(1, self.tr("&Join a game"))
+        describe = BoardDescription()
+        for k, preset in enumerate(PRESETS.values()):
+            self.preset_combo.setItemText(k, describe.text(preset.name, preset.stars))
+        for label, text in zip(
+            self._host_labels,
+            (self.tr("&Board:"), self.tr("Who &starts:"), self.tr("Who can j&oin:"),
+             self.tr("&Port:")),
+            strict=True,
+        ):  # fmt: skip
+            label.setText(text)
+        self.replay_check.setText(self.tr("Play &again after a triangle"))
+        self.starts_combo.setItemText(0, self.tr("You"))
+        self.starts_combo.setItemText(1, self.tr("Your friend"))
+        self.listen_combo.setItemText(0, self.tr("Computers on this network"))
+        self.listen_combo.setItemText(1, self.tr("Only this computer (to try it out)"))
+        self.host_button.setText(self.tr("Host the &game"))
+        self._found_label.setText(self.tr("&Games on this network:"))
+        self._address_label.setText(self.tr("Or &address:"))
+        self.join_button.setText(self.tr("Jo&in"))
+        self._refill()
+        self.status.setText(self._status_text())
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)

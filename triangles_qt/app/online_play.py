@@ -1,0 +1,250 @@
+"""A window's online games: the Play online window's answers turned into a hosted or joined
+`NetMatch`, the game started at the table once the friend is there (the person here in one seat,
+a `RemoteSeat` in the other), an undo asked of the friend and the friend's asked of the player,
+a rematch from the end-of-game window's Play again, and leaving the match when the window plays
+something else or closes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
+
+from triangles_qt import __version__
+from triangles_qt.core.board import Board
+from triangles_qt.core.players import PlayerKind
+from triangles_qt.core.rules import Rules
+from triangles_qt.net.discovery import Advertiser, Browser
+from triangles_qt.net.match import Listen, NetError, NetMatch, State
+from triangles_qt.net.protocol import PeerInfo, Setup
+
+from .notices import Notice, NoticeKind
+from .online_dialog import OnlineDialog
+from .remote_seat import RemoteSeat
+from .seats import PersonSeat
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+class OnlinePlay(QObject):
+    """Online play for one window (see the module docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.match: NetMatch | None = None
+        self.dialog: OnlineDialog | None = None
+        self._browser: Browser | None = None
+        self._advertiser: Advertiser | None = None
+        window.session.started.connect(self._game_started)
+        window.installEventFilter(self)
+
+    # -- the Play online window ----------------------------------------------------------------
+
+    def show_dialog(self) -> OnlineDialog:
+        if self.dialog is None:
+            names = self.window.settings.player_names
+            name = names[0] if names else ""
+            dialog = self.dialog = OnlineDialog(name, self.window)
+            dialog.host_requested.connect(self.host)
+            dialog.join_requested.connect(self.join)
+            dialog.cancelled.connect(self._dialog_cancelled)
+            browser = self._browser = Browser(parent=self)
+            browser.found.connect(dialog.add_found)
+            browser.lost.connect(dialog.remove_found)
+            browser.failed.connect(
+                lambda _why: dialog.show_status(
+                    lambda: QCoreApplication.translate(
+                        "OnlinePlay",
+                        "Games on this network cannot be listed; join by address.",
+                    )
+                )
+            )
+            browser.start()
+        self.dialog.show()
+        self.dialog.raise_()
+        return self.dialog
+
+    def host(self) -> None:
+        dialog = self.dialog
+        assert dialog is not None
+        self._drop_match()
+        board = Board.generate(dialog.preset, random.randrange(2**31))
+        setup = Setup(board, Rules(dialog.replay), 0 if dialog.friend_starts else 1)
+        try:
+            match = NetMatch.host(setup, self._local(), dialog.listen, dialog.port, parent=self)
+        except NetError as exc:
+            reason = str(exc)
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "The game cannot be hosted on this port: %1"
+                ).replace("%1", reason)
+            )
+            return
+        self._adopt(match)
+        address, port = match.address()
+        if dialog.listen == Listen.LAN:
+            self._advertiser = Advertiser(
+                dialog.name, address, port, dialog.preset, dialog.replay, __version__, parent=self
+            )
+            self._advertiser.start()
+        where = f"{address}:{port}"
+        dialog.set_busy(True)
+        dialog.show_status(
+            lambda: QCoreApplication.translate(
+                "OnlinePlay",
+                "Waiting for your friend. Give them this address: %1 (on this network they "
+                "also find the game in their list).",
+            ).replace("%1", where)
+        )
+
+    def join(self, host: str, port: int) -> None:
+        dialog = self.dialog
+        assert dialog is not None
+        self._drop_match()
+        self._adopt(NetMatch.join(host, port, self._local(), parent=self))
+        dialog.set_busy(True)
+        where = f"{host}:{port}"
+        dialog.show_status(
+            lambda: QCoreApplication.translate("OnlinePlay", "Connecting to %1…").replace(
+                "%1", where
+            )
+        )
+
+    def _local(self) -> PeerInfo:
+        name = self.dialog.name if self.dialog is not None else ""
+        return PeerInfo(
+            name or QCoreApplication.translate("OnlinePlay", "Player"),
+            __version__,
+            PlayerKind.HUMAN,
+        )
+
+    def _adopt(self, match: NetMatch) -> None:
+        self.match = match
+        match.started.connect(lambda: self._start(match))
+        match.ended.connect(lambda reason: self._ended(match, reason))
+        match.rematch_offered.connect(lambda: self._rematch_offered(match))
+
+    def _dialog_cancelled(self) -> None:
+        if self.match is not None and self.match.state in (State.LISTENING, State.CONNECTING):
+            self._drop_match()
+        self._close_dialog()
+
+    def _close_dialog(self) -> None:
+        if self._browser is not None:
+            self._browser.stop()
+            self._browser = None
+        if self.dialog is not None:
+            self.dialog.hide()
+            self.dialog.deleteLater()
+            self.dialog = None
+
+    # -- the game at the table ---------------------------------------------------------------
+
+    def _start(self, match: NetMatch) -> None:
+        """The friend is there (or a rematch begins): the game starts at this window's table."""
+        if match is not self.match or match.game is None:
+            return
+        if self._advertiser is not None:
+            self._advertiser.stop()
+            self._advertiser = None
+        self._close_dialog()
+        window = self.window
+        seats: list = [None, None]
+        name = match.local.name
+        seats[match.local_seat] = PersonSeat(lambda: name)
+        remote = RemoteSeat(match)
+        remote.undo_offered.connect(lambda keep: self._undo_offered(remote, keep))
+        remote.undo_answered.connect(self._undo_answered)
+        seats[match.peer_seat] = remote
+        window.session.start_with_seats(match.game.copy(), seats)
+
+    def _game_started(self, _position) -> None:
+        """Another game at this table (New game, Open…): the online one is left."""
+        match = self.match
+        if match is None or match.state in (State.LISTENING, State.CONNECTING):
+            return
+        if not any(
+            isinstance(seat, RemoteSeat) and seat.match is match
+            for seat in self.window.session.seats
+        ):
+            self._drop_match()
+
+    def _undo_offered(self, remote: RemoteSeat, keep: int) -> None:
+        accept = self.window.ask(
+            QCoreApplication.translate("OnlinePlay", "Take back strokes?"),
+            QCoreApplication.translate(
+                "OnlinePlay", "%1 asks to take back the game to stroke %2. Do you agree?"
+            )
+            .replace("%1", remote.name)
+            .replace("%2", str(keep)),
+        )
+        remote.answer_undo(accept)
+
+    def _undo_answered(self, accepted: bool) -> None:
+        if not accepted:
+            self.window.session.notice.emit(
+                Notice(
+                    NoticeKind.UNDO,
+                    lambda: QCoreApplication.translate(
+                        "OnlinePlay", "Your friend would rather play on: nothing was taken back."
+                    ),
+                    seconds=5,
+                )
+            )
+
+    def offer_rematch(self) -> bool:
+        """Play again after an online game: ask the friend (False: no online game to repeat)."""
+        match = self.match
+        if match is None or match.state != State.OVER:
+            return False
+        match.offer_rematch()
+        self.window.session.notice.emit(
+            Notice(
+                NoticeKind.CONNECTION,
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "Asked your friend for another game…"
+                ),
+                seconds=None,
+            )
+        )
+        return True
+
+    def _rematch_offered(self, match: NetMatch) -> None:
+        accept = self.window.ask(
+            QCoreApplication.translate("OnlinePlay", "Another game?"),
+            QCoreApplication.translate(
+                "OnlinePlay", "%1 would like another game. Play again?"
+            ).replace("%1", match.peer_name),
+        )
+        match.answer_rematch(accept)
+
+    def _ended(self, match: NetMatch, reason: str) -> None:
+        if match is not self.match:
+            return
+        dialog = self.dialog
+        if dialog is not None:  # before the game started (in a game the score card tells)
+            dialog.set_busy(False)
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "No game could be started: %1"
+                ).replace("%1", reason or "—")
+            )
+
+    def _drop_match(self) -> None:
+        if self._advertiser is not None:
+            self._advertiser.stop()
+            self._advertiser = None
+        if self.match is not None:
+            self.match.leave()
+            self.match.deleteLater()
+            self.match = None
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close and event.isAccepted():
+            self._close_dialog()
+            self._drop_match()
+        return False
