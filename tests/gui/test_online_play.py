@@ -56,9 +56,11 @@ def play_to_the_end(windows, qtbot):
         if mover is None:
             before = [len(w.session.position.strokes) for w in windows]
             qtbot.waitUntil(
-                lambda before=before: len(over) == 2
-                or any(w.session.local_to_move for w in windows)
-                or [len(w.session.position.strokes) for w in windows] != before,
+                lambda before=before: (
+                    len(over) == 2
+                    or any(w.session.local_to_move for w in windows)
+                    or [len(w.session.position.strokes) for w in windows] != before
+                ),
                 timeout=WAIT,
             )
             continue
