@@ -1054,6 +1054,18 @@
         <translation>Играе от друг компютър.</translation>
     </message>
     <message>
+        <source>connection lost</source>
+        <translation>връзката е прекъсната</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>напусна</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>онлайн</translation>
+    </message>
+    <message>
         <source>Waiting for %1 to reconnect…</source>
         <translation>Изчакване %1 да се свърже отново…</translation>
     </message>

@@ -1054,6 +1054,18 @@
         <translation>Spielt an einem anderen Computer.</translation>
     </message>
     <message>
+        <source>connection lost</source>
+        <translation>Verbindung verloren</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>gegangen</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>online</translation>
+    </message>
+    <message>
         <source>Waiting for %1 to reconnect…</source>
         <translation>Warte, bis %1 sich wieder verbindet …</translation>
     </message>

@@ -1054,6 +1054,18 @@
         <translation>Juega desde otro ordenador.</translation>
     </message>
     <message>
+        <source>connection lost</source>
+        <translation>conexión perdida</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>se ha ido</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>en línea</translation>
+    </message>
+    <message>
         <source>Waiting for %1 to reconnect…</source>
         <translation>Esperando a que %1 se vuelva a conectar…</translation>
     </message>

@@ -72,6 +72,10 @@ def test_two_windows_play_online_and_keep_the_same_game(make_window, qtbot):
     ana, ben = connect(make_window, qtbot)
     assert remote(ana).name == "Ben" and remote(ben).name == "Ana"
     assert remote(ana).note == "Plays from another computer."
+    # Each score card tells who plays from elsewhere, and how their connection is.
+    peer = ana.online.match.peer_seat
+    assert ana.score_panel.cards[peer].count_text == "0 triangles · online"
+    assert ana.score_panel.cards[1 - peer].count_text == "0 triangles"
     # The first stroke is drawn with the mouse, on the board of whoever starts.
     mover = ana if ana.session.local_to_move else ben
     i, j = (int(v) for v in mover.session.position.legal_strokes()[0])
@@ -136,3 +140,7 @@ def test_a_new_game_at_the_table_leaves_the_online_one(make_window, qtbot):
     ana.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
     qtbot.waitUntil(lambda: remote(ben).match.state == State.CLOSED, timeout=WAIT)
     assert "left" in remote(ben).waiting_text
+    qtbot.waitUntil(
+        lambda: ben.score_panel.cards[ben.online.match.peer_seat].count_text.endswith("· left"),
+        timeout=WAIT,
+    )

@@ -70,6 +70,15 @@ class RemoteSeat(Seat):
         return QCoreApplication.translate("RemoteSeat", "Plays from another computer.")
 
     @property
+    def badge(self) -> str:
+        state = self.match.state
+        if state == State.RECONNECTING:
+            return QCoreApplication.translate("RemoteSeat", "connection lost")
+        if state == State.CLOSED:
+            return QCoreApplication.translate("RemoteSeat", "left")
+        return QCoreApplication.translate("RemoteSeat", "online")
+
+    @property
     def waiting_text(self) -> str | None:
         state = self.match.state
         name = self.match.peer_name

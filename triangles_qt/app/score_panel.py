@@ -130,9 +130,11 @@ class PlayerCard(QFrame):
         self.name_color = QColor()  # as painted: the player's colour, made readable as text
         self.background_color = QColor()
         self._count = 0
+        self._badge = ""
 
-    def set_player(self, name: str, count: int) -> None:
-        self._name, self._count = name, count
+    def set_player(self, name: str, count: int, badge: str = "") -> None:
+        """`badge`: a word or two after the count (a friend's connection: "online")."""
+        self._name, self._count, self._badge = name, count, badge
         self.retranslate_ui()
 
     def set_active(self, active: bool, color: QColor, text: QColor, panel: QColor) -> None:
@@ -158,7 +160,8 @@ class PlayerCard(QFrame):
 
     def retranslate_ui(self) -> None:
         self.name_label.setText(self._name)
-        self.count_label.setText(plural(self.tr("%n triangle(s)", "", self._count), self._count))
+        count = plural(self.tr("%n triangle(s)", "", self._count), self._count)
+        self.count_label.setText(f"{count} · {self._badge}" if self._badge else count)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.LanguageChange:
@@ -229,11 +232,18 @@ class ScorePanel(QWidget):
         self._restyle_cards()
 
     def set_players(
-        self, names: tuple[str, str], scores: tuple[int, int], notes: tuple[str, str] = ("", "")
+        self,
+        names: tuple[str, str],
+        scores: tuple[int, int],
+        notes: tuple[str, str] = ("", ""),
+        badges: tuple[str, str] = ("", ""),
     ) -> None:
-        """Names and triangle counts; a note, if any, is the card's tooltip."""
-        for card, name, score, note in zip(self.cards, names, scores, notes, strict=True):
-            card.set_player(name, score)
+        """Names and triangle counts, each with its badge; a note, if any, is the card's
+        tooltip."""
+        for card, name, score, note, badge in zip(
+            self.cards, names, scores, notes, badges, strict=True
+        ):
+            card.set_player(name, score, badge)
             card.setToolTip(note)
 
     def set_turn(self, active: int | None, text: str, thinking: bool) -> None:
@@ -268,7 +278,10 @@ def show_session(panel: ScorePanel, session) -> None:
         return
     seats = session.seats
     panel.set_players(
-        (seats[0].name, seats[1].name), position.scores, (seats[0].note, seats[1].note)
+        (seats[0].name, seats[1].name),
+        position.scores,
+        (seats[0].note, seats[1].note),
+        (seats[0].badge, seats[1].badge),
     )
     if position.is_over:
         panel.set_turn(None, session.result_text(), False)

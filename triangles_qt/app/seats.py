@@ -99,6 +99,11 @@ class Seat(QObject):
         return None
 
     @property
+    def badge(self) -> str:
+        """A word or two the score card shows after the count (how a friend's connection is)."""
+        return ""
+
+    @property
     def statistics_id(self) -> str | None:
         return None
 
