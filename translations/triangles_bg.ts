@@ -1078,6 +1078,10 @@
         <translation>Изчакване на чертата на %1…</translation>
     </message>
     <message>
+        <source>The connection to %1 was lost; the game goes on when they are back.</source>
+        <translation>Връзката с %1 прекъсна; играта продължава, когато се върне.</translation>
+    </message>
+    <message>
         <source>Something went wrong in the game with %1; the game is as it was.</source>
         <translation>Нещо се обърка в играта с %1; играта е непроменена.</translation>
     </message>

@@ -1078,6 +1078,10 @@
         <translation>Warte auf die Linie von %1 …</translation>
     </message>
     <message>
+        <source>The connection to %1 was lost; the game goes on when they are back.</source>
+        <translation>Die Verbindung zu %1 ist abgerissen; das Spiel geht weiter, sobald %1 zurück ist.</translation>
+    </message>
+    <message>
         <source>Something went wrong in the game with %1; the game is as it was.</source>
         <translation>Im Spiel mit %1 ist etwas schiefgegangen; das Spiel ist unverändert.</translation>
     </message>

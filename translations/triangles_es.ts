@@ -1078,6 +1078,10 @@
         <translation>Esperando el trazo de %1…</translation>
     </message>
     <message>
+        <source>The connection to %1 was lost; the game goes on when they are back.</source>
+        <translation>Se ha perdido la conexión con %1; la partida sigue cuando vuelva.</translation>
+    </message>
+    <message>
         <source>Something went wrong in the game with %1; the game is as it was.</source>
         <translation>Algo ha fallado en la partida con %1; la partida sigue como estaba.</translation>
     </message>

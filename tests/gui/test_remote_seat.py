@@ -135,13 +135,17 @@ def test_the_score_card_tells_the_connection_state(qtbot, tmp_path):
     host_session = session_for(hosting, tmp_path, 0)
     seat = remote(host_session)
     assert seat.note == "Plays from another computer."
-    changed = []
+    assert seat.badge == "online"
+    changed, told = [], []
     seat.changed.connect(lambda: changed.append(True))
+    host_session.notice.connect(lambda notice: told.append(notice.text()))
     joining.close()  # the friend's program stops without a word
     qtbot.waitUntil(lambda: hosting.state == State.RECONNECTING, timeout=WAIT)
     assert changed
     assert seat.waiting_text == "Waiting for Ben to reconnect…"
-    assert seat.note == "Connection lost."
+    assert seat.note == "Connection lost." and seat.badge == "connection lost"
+    # A drop is told as one, not as something gone wrong.
+    assert told == ["The connection to Ben was lost; the game goes on when they are back."]
 
 
 def test_a_stroke_drawn_while_the_connection_is_down_reaches_the_friend(qtbot, tmp_path):

@@ -176,6 +176,18 @@ class RemoteSeat(Seat):
         # The specifics, in English, go to the terminal (as a computer player's failure does);
         # the player is told in their language what it means for the game.
         print(f"triangles-qt: online game with {self.name}: {text}", file=sys.stderr)
+        if self.match.state == State.RECONNECTING:  # a drop, not a refusal: nothing went wrong
+            self.notice.emit(
+                Notice(
+                    NoticeKind.CONNECTION,
+                    lambda: QCoreApplication.translate(
+                        "RemoteSeat",
+                        "The connection to %1 was lost; the game goes on when they are back.",
+                    ).replace("%1", self.name),
+                    seconds=10.0,
+                )
+            )
+            return
         self.notice.emit(
             Notice(
                 NoticeKind.CONNECTION,

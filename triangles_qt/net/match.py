@@ -778,8 +778,9 @@ class NetMatch(QObject):
             self.problem.emit(closing.text)
             self._finish(closing.text)
             return
-        self.problem.emit(closing.text)
+        # The state first: whoever hears of the problem can tell a drop from a refusal.
         self._set_state(State.RECONNECTING)
+        self.problem.emit(closing.text)
         self._grace.start(round(self.limits.grace_s * 1000))
         if self.role == Role.JOIN:
             QTimer.singleShot(round(self.limits.retry_s * 1000), self, self._retry)
