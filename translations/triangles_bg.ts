@@ -787,6 +787,10 @@
 <context>
     <name>OnlinePlay</name>
     <message>
+        <source>Send a &amp;message to your friend…</source>
+        <translation>Изпращане на &amp;съобщение до приятеля…</translation>
+    </message>
+    <message>
         <source>Games on this network cannot be listed; join by address.</source>
         <translation>Игрите в тази мрежа не могат да бъдат показани; включете се чрез адрес.</translation>
     </message>
@@ -805,6 +809,18 @@
     <message>
         <source>Player</source>
         <translation>Играч</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Съобщение</translation>
+    </message>
+    <message>
+        <source>A line for your friend:</source>
+        <translation>Един ред за приятеля Ви:</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Вие</translation>
     </message>
     <message>
         <source>Take back strokes?</source>

@@ -787,6 +787,10 @@
 <context>
     <name>OnlinePlay</name>
     <message>
+        <source>Send a &amp;message to your friend…</source>
+        <translation>&amp;Nachricht an dein Gegenüber senden …</translation>
+    </message>
+    <message>
         <source>Games on this network cannot be listed; join by address.</source>
         <translation>Spiele in diesem Netzwerk können nicht aufgelistet werden; tritt über die Adresse bei.</translation>
     </message>
@@ -805,6 +809,18 @@
     <message>
         <source>Player</source>
         <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>A line for your friend:</source>
+        <translation>Eine Zeile für dein Gegenüber:</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
     </message>
     <message>
         <source>Take back strokes?</source>
@@ -1079,7 +1095,7 @@
     </message>
     <message>
         <source>The connection to %1 was lost; the game goes on when they are back.</source>
-        <translation>Die Verbindung zu %1 ist abgerissen; das Spiel geht weiter, sobald %1 zurück ist.</translation>
+        <translation>Die Verbindung zu %1 ist abgerissen; das Spiel geht weiter, sobald die Verbindung wieder steht.</translation>
     </message>
     <message>
         <source>Something went wrong in the game with %1; the game is as it was.</source>

@@ -787,6 +787,10 @@
 <context>
     <name>OnlinePlay</name>
     <message>
+        <source>Send a &amp;message to your friend…</source>
+        <translation>Enviar un &amp;mensaje a tu amigo…</translation>
+    </message>
+    <message>
         <source>Games on this network cannot be listed; join by address.</source>
         <translation>No se pueden listar las partidas de esta red; únete con la dirección.</translation>
     </message>
@@ -805,6 +809,18 @@
     <message>
         <source>Player</source>
         <translation>Jugador</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+    <message>
+        <source>A line for your friend:</source>
+        <translation>Una línea para tu amigo:</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tú</translation>
     </message>
     <message>
         <source>Take back strokes?</source>

@@ -6,6 +6,7 @@ import socket
 
 from app_helpers import click_star
 
+from triangles_qt.app.new_game_dialog import NewGameChoices
 from triangles_qt.app.remote_seat import RemoteSeat
 from triangles_qt.net.match import Listen, State
 
@@ -134,8 +135,6 @@ def test_play_again_after_an_online_game_asks_the_friend_for_a_rematch(make_wind
 
 
 def test_a_new_game_at_the_table_leaves_the_online_one(make_window, qtbot):
-    from triangles_qt.app.new_game_dialog import NewGameChoices
-
     ana, ben = connect(make_window, qtbot)
     ana.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
     qtbot.waitUntil(lambda: remote(ben).match.state == State.CLOSED, timeout=WAIT)
@@ -144,3 +143,17 @@ def test_a_new_game_at_the_table_leaves_the_online_one(make_window, qtbot):
         lambda: ben.score_panel.cards[ben.online.match.peer_seat].count_text.endswith("· left"),
         timeout=WAIT,
     )
+
+
+def test_friends_can_send_each_other_a_line(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    assert ana.online.chat_action.isVisible() and ana.online.chat_action in ana.game_menu.actions()
+    ana.online.send_chat("good luck\x07 Ben " + "!" * 300)  # a bell and far too long
+    qtbot.waitUntil(
+        lambda: ben.status_bar.currentMessage().startswith("Ana: good luck"), timeout=WAIT
+    )
+    received = ben.status_bar.currentMessage()
+    assert "\x07" not in received and len(received) <= len("Ana: ") + 200
+    assert ana.status_bar.currentMessage().startswith("You: good luck")
+    ana.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
+    assert not ana.online.chat_action.isVisible()  # no friend to write to any more

@@ -37,6 +37,7 @@ class NoticeKind(enum.Enum):
     AUTOSAVE_FAILED = enum.auto()
     RESULT = enum.auto()
     CONNECTION = enum.auto()  # a game online: something refused, or the connection lost
+    CHAT = enum.auto()  # a game online: a line from the friend, or to them
 
 
 class Priority(enum.IntEnum):

@@ -11,6 +11,8 @@ import random
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog
 
 from triangles_qt import __version__
 from triangles_qt.core.board import Board
@@ -41,6 +43,17 @@ class OnlinePlay(QObject):
         self._advertiser: Advertiser | None = None
         window.session.started.connect(self._game_started)
         window.installEventFilter(self)
+        # Game > Send a message…, in the menu only while a game online is on.
+        self.chat_action = QAction(self)
+        self.chat_action.setObjectName("chatAction")
+        self.chat_action.setVisible(False)
+        self.chat_action.triggered.connect(lambda checked=False: self.ask_chat_line())
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.chat_action.setText(
+            QCoreApplication.translate("OnlinePlay", "Send a &message to your friend…")
+        )
 
     # -- the Play online window ----------------------------------------------------------------
 
@@ -159,8 +172,39 @@ class OnlinePlay(QObject):
         remote = RemoteSeat(match)
         remote.undo_offered.connect(lambda keep: self._undo_offered(remote, keep))
         remote.undo_answered.connect(self._undo_answered)
+        remote.chat_received.connect(lambda text: self._tell_chat(remote.name, text))
         seats[match.peer_seat] = remote
         window.session.start_with_seats(match.game.copy(), seats)
+        menu = window.game_menu  # made after this object: the action joins it on first use
+        if self.chat_action not in menu.actions():
+            after = menu.actions()[menu.actions().index(window.online_action) + 1]
+            menu.insertAction(after, self.chat_action)
+        self.chat_action.setVisible(True)
+
+    # -- chat ----------------------------------------------------------------------------------
+
+    def ask_chat_line(self) -> None:
+        text, ok = QInputDialog.getText(
+            self.window,
+            QCoreApplication.translate("OnlinePlay", "Message"),
+            QCoreApplication.translate("OnlinePlay", "A line for your friend:"),
+        )
+        if ok:
+            self.send_chat(text)
+
+    def send_chat(self, text: str) -> None:
+        """Send `text` to the friend (cut to the protocol's length) and show it as sent."""
+        if self.match is None or self.match.state not in (State.PLAYING, State.OVER):
+            return
+        sent = self.match.send_chat(text)
+        if sent:
+            you = QCoreApplication.translate("OnlinePlay", "You")
+            self._tell_chat(you, sent)
+
+    def _tell_chat(self, who: str, text: str) -> None:
+        self.window.session.notice.emit(
+            Notice(NoticeKind.CHAT, lambda: f"{who}: {text}", seconds=12)
+        )
 
     def _game_started(self, _position) -> None:
         """Another game at this table (New game, Open…): the online one is left."""
@@ -235,6 +279,7 @@ class OnlinePlay(QObject):
             )
 
     def _drop_match(self) -> None:
+        self.chat_action.setVisible(False)
         if self._advertiser is not None:
             self._advertiser.stop()
             self._advertiser = None
@@ -244,6 +289,8 @@ class OnlinePlay(QObject):
             self.match = None
 
     def eventFilter(self, watched, event) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
         if watched is self.window and event.type() == QEvent.Type.Close and event.isAccepted():
             self._close_dialog()
             self._drop_match()
