@@ -42,6 +42,8 @@ def bundle(tmp_path_factory) -> Path:
     """The bundle's program, built once for the whole run: pytest-xdist's workers share one
     folder and the first one to take the lock builds (pytest-xdist's documented recipe)."""
     fcntl = pytest.importorskip("fcntl", reason="the shared build lock needs POSIX")
+    if sys.platform.startswith("linux") and shutil.which("objdump") is None:
+        pytest.skip("PyInstaller needs objdump on Linux: install binutils")
     base = tmp_path_factory.getbasetemp()
     root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     folder = root / "bundle"
