@@ -48,6 +48,12 @@ def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
         "tools/update_translations.py",
         "tests/test_rules.py",
         "plugins/hard.py",
+        # The yardsticks, which tests/test_yardsticks.py loads.
+        "benchmarks/opponents/hard_2026_11/__init__.py",
+        "benchmarks/opponents/hard_2026_11/chains.py",
+        "benchmarks/opponents/hard_2026_11/fallback.py",
+        "benchmarks/opponents/mcts/__init__.py",
+        "benchmarks/opponents/README.md",
         "themes/nebula.toml",
         "triangles_qt/app/resources/io.github.triangles_qt.Triangles.desktop",
         "triangles_qt/app/resources/io.github.triangles_qt.Triangles.metainfo.xml",
