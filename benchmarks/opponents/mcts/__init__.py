@@ -276,9 +276,10 @@ class _Search:
                     threats.append(p)
         state.drawn, state.legal, state.player = drawn, legal, player
 
-    def _handed_over(self, drawn: int, legal: int, s: int) -> int:
+    def _handed_over(self, drawn: int, legal: int, s: int, enough: int = 1 << 30) -> int:
         """Under "play again": how many triangles the other player can take in a row once s is
-        drawn (a run, where counting those s offers at once would say 1)."""
+        drawn (a run, where counting those s offers at once would say 1), or any number from
+        `enough` up once that many are reached."""
         apexes, crossing = self.apexes, self.crossing
         taken = 0
         threats: list[int] = []
@@ -299,6 +300,8 @@ class _Search:
                 return taken
             x = threats.pop()
             taken += _gain(apexes, x, drawn)
+            if taken >= enough:
+                return taken
 
     def _random_give(self, pool: list[int], drawn: int, legal: int) -> int:
         """A random legal stroke of `pool` (which holds them all, and illegal ones it drops on
@@ -317,7 +320,9 @@ class _Search:
             if samples == 1:
                 return x
             if self.replay:
-                offered = self._handed_over(drawn, legal, x)
+                # Only whether it hands over less than the best so far matters: a playout's
+                # time went mostly into following long runs to their end.
+                offered = self._handed_over(drawn, legal, x, best_offered)
             else:
                 offered = _offered(apexes, x, drawn, legal)
             if offered < best_offered:
