@@ -12,6 +12,11 @@ from pathlib import Path
 
 import pytest
 
+try:
+    import fcntl
+except ImportError:  # Windows has none: there the builds are not serialised
+    fcntl = None  # type: ignore[assignment]
+
 import triangles_qt
 
 REPO = Path(__file__).resolve().parent.parent
@@ -22,12 +27,18 @@ pytest.importorskip("build")
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
-    done = subprocess.run(
-        [sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(out), str(REPO)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    # Under pytest-xdist every worker that runs a test of this module builds, and two builds of
+    # one tree at once share its egg-info and staging folders (one failed with a missing file):
+    # one at a time, by a lock in the folder the session's workers share.
+    with (tmp_path_factory.getbasetemp().parent / "build.lock").open("w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run(
+            [sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(out), str(REPO)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     assert done.returncode == 0, done.stdout + done.stderr
     return out, done.stdout + done.stderr
 
@@ -52,6 +63,12 @@ def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
         "packaging/flatpak/io.github.triangles_qt.Triangles.yml",
         "tests/test_rules.py",
         "plugins/hard.py",
+        # The yardsticks, which tests/test_yardsticks.py loads.
+        "benchmarks/opponents/hard_2026_11/__init__.py",
+        "benchmarks/opponents/hard_2026_11/chains.py",
+        "benchmarks/opponents/hard_2026_11/fallback.py",
+        "benchmarks/opponents/mcts/__init__.py",
+        "benchmarks/opponents/README.md",
         "themes/nebula.toml",
         "triangles_qt/app/resources/io.github.triangles_qt.Triangles.desktop",
         "triangles_qt/app/resources/io.github.triangles_qt.Triangles.metainfo.xml",

@@ -1,0 +1,826 @@
+"""Hard as it was at commit b9efe46 (November 2026), frozen: a benchmark opponent, not an app level.
+
+This is a yardstick for measuring later versions of the built-in Hard (issue 25): a new Hard is
+proved stronger against this copy, so it must never be improved, fixed or tuned. The code below
+is plugins/hard.py of b9efe46 byte for byte, except this paragraph, the imports (its own copies
+of chains.py and fallback.py, so later changes to the shipped ones cannot change it) and the
+strategy's id and name. tests/test_yardsticks.py checks that against git.
+
+Hard of b9efe46: alpha-beta search on an incremental triangle tracker, with an exact endgame
+solver.
+
+The tracker knows, for the current position, every *alive* empty triangle (one that can still be
+completed: each undrawn side legal) and how many of its sides are undrawn. From that it reads in
+O(1) what the search needs: a stroke's gain (alive triangles where it is the only undrawn side)
+and whether it is *safe* (no alive triangle where it is one of two undrawn sides, so it hands
+the opponent nothing). Playing a stroke updates only the triangles it touches or kills.
+
+Values are future score differences for the player to move, independent of the score so far,
+so the transposition tables (keyed on the drawn strokes alone) reuse them across move orders, and
+across moves: a Hard player keeps them for the board it is playing on. (A heuristic value may
+depend on the move order in one rare way: the plan below is mended as strokes come, and two
+orders can leave two plans of different sizes.)
+
+Late in a game the alive triangles form chains and loops; `chains.py` knows their exact values
+by shape. A position made only of them is answered from there, and the exact search keys the
+rest by a signature in which each chain or loop is only its shape, trying one stroke per
+distinct cut.
+
+Without "play again" turns alternate, so the number of strokes left says who draws the last
+one, and that number hardly depends on play: a game ends when no triangle can be closed, in
+practice with no legal stroke left, and every such full drawing of a board has about as many
+strokes (exactly 3n - 3 - h, for n stars with h on the hull, when no three stars lie near a
+line). The last stroke goes with the last run of triangles that the other player must open one
+by one, and decides most games against Medium (docs/strength.md). So the tracker keeps a
+*plan*, one full drawing of the strokes still to come (only a stroke outside it can change
+their number); Hard picks its safe strokes to be left the last stroke, and the search's leaf
+values count who draws it.
+
+With "play again" the exchange at the end is decided by who must open the last big region
+(docs/strength.md): the search follows a run of takes at no cost in depth, to the turn's real
+choice, which is to decline its last triangles or to hand something over.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import weakref
+
+from triangles_qt import hookimpl
+from triangles_qt.core.board import bits_to_indices, small_bits_to_indices
+from triangles_qt.core.game import Game
+
+from . import chains
+from .chains import LOOP, Shape, Shapes
+from .fallback import best_gain, first_safe, threats
+
+BUDGET_SHARE = 0.9  # of budget_s; the rest is margin for the host's thread and clock
+EXACT_LEGAL_LIMIT = 24  # try to solve exactly when at most this many strokes are legal
+TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
+SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
+SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
+GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
+HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
+MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
+MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
+CHAIN_NODES = 2_000  # a chains-and-loops endgame needing more is left to the search
+LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class OutOfTime(Exception):
+    pass
+
+
+_RANKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # board -> _length_ranks
+
+
+def _length_ranks(board) -> list[int]:
+    """Each candidate stroke's place by length, shortest first: plans are filled in this
+    order. Kept while the board lives, since a Hard player builds a tracker on every move."""
+    ranks = _RANKS.get(board)
+    if ranks is None:
+        ends = board.stars[board.cand_a] - board.stars[board.cand_b]
+        ranks = _RANKS[board] = (ends * ends).sum(axis=1).argsort(kind="stable").argsort().tolist()
+    return ranks
+
+
+class Tracker:
+    """The alive empty triangles of a game, updated incrementally as strokes are played."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        board = game.board
+        self.board = board
+        drawn, legal = game.drawn_bits, game.legal_bits
+        usable = drawn | legal
+        self.c0 = [0] * board.m  # alive triangles where the stroke is the only undrawn side
+        self.c1 = [0] * board.m  # alive triangles where it is one of two undrawn sides
+        self.hot = 0  # bitset: c0 or c1 non-zero (not safe)
+        self.taking = 0  # bitset: c0 non-zero (closes a triangle now)
+        self.sides: list[tuple[int, int, int]] = []
+        self.undrawn: list[tuple[int, ...]] = []
+        self.alive = bytearray()
+        self.by_stroke: dict[int, list[int]] = {}
+        seen = set()
+        # The other sides of every empty triangle on a stroke, for signature().
+        self.neighbourhood: dict[int, int] = {}
+        strokes = bits_to_indices(legal, board.m).tolist()
+        for s in strokes:
+            near = 0
+            for _, p, q in board.apexes(s):
+                near |= 1 << p | 1 << q
+                if usable >> p & 1 and usable >> q & 1:
+                    key = (s, p, q) if s < p < q else tuple(sorted((s, p, q)))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    t = len(self.sides)
+                    self.sides.append(key)
+                    self.undrawn.append(tuple(x for x in key if not drawn >> x & 1))
+                    self.alive.append(1)
+                    for x in key:
+                        self.by_stroke.setdefault(x, []).append(t)
+                    self._contribute(t, 1)
+            self.neighbourhood[s] = near
+        crossing = board.crossing_bits
+        # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
+        self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
+        self.redundant = 0  # set by signature()
+        self._log: list[tuple[int, int, list[int], list[int], int | None]] = []
+        # The strokes still to come, as one full drawing (None under "play again").
+        self.plan: int | None = None
+        self.rank = _length_ranks(board)
+        if not game.rules.replay_after_triangle:
+            self.plan = self._completed(legal)
+
+    def _completed(self, candidates: int, plan: int = 0) -> int:
+        """`plan` grown with those of the (legal) `candidates` that cross nothing in it,
+        shortest first (as in the triangulations play tends to), until no more fit."""
+        crossing = self.board.crossing_bits
+        for s in sorted(small_bits_to_indices(candidates & ~plan), key=self.rank.__getitem__):
+            if not crossing(s) & plan:
+                plan |= 1 << s
+        return plan
+
+    def _bump(self, counts: list[int], x: int, sign: int) -> None:
+        counts[x] += sign
+        bit = 1 << x
+        if self.c0[x]:
+            self.hot |= bit
+            self.taking |= bit
+        else:
+            self.taking &= ~bit
+            if self.c1[x]:
+                self.hot |= bit
+            else:
+                self.hot &= ~bit
+
+    def _contribute(self, t: int, sign: int) -> None:
+        u = self.undrawn[t]
+        if len(u) == 1:
+            self._bump(self.c0, u[0], sign)
+        elif len(u) == 2:
+            self._bump(self.c1, u[0], sign)
+            self._bump(self.c1, u[1], sign)
+
+    def leaves_last_stroke(self, s: int) -> bool:
+        """Whether, after s, the player to move now would draw the game's last stroke (by the
+        plan): the other player then moves with an even number of strokes left."""
+        return self._plan_after(s).bit_count() % 2 == 0
+
+    def _plan_after(self, s: int) -> int:
+        """The plan once legal stroke s is drawn, as play(s) would mend it."""
+        plan = self.plan
+        if plan >> s & 1:
+            return plan ^ 1 << s
+        crossing = self.board.crossing_bits
+        # s replaces the plan's strokes it crosses; what those blocked may fit again.
+        displaced = plan & crossing(s)
+        freed = 0
+        for x in small_bits_to_indices(displaced):
+            freed |= crossing(x)
+        legal_after = self.game.legal_bits & ~crossing(s) & ~(1 << s)
+        return self._completed(freed & legal_after, plan & ~displaced)
+
+    def gain(self, s: int) -> int:
+        return self.c0[s]
+
+    def chain_size(self, s: int) -> int:
+        """How many triangles the opponent could take in a row, moving again after each, once
+        s is drawn: a quick estimate from the triangles' sides, without playing anything."""
+        alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
+        drawn = {s}
+        frontier = [
+            (u[0] if u[1] == s else u[1], t)
+            for t in by_stroke.get(s, ())
+            if alive[t] and len(u := undrawn[t]) == 2 and s in u
+        ]
+        closed: set[int] = set()
+        while frontier:
+            q, t = frontier.pop()
+            if t in closed:
+                continue
+            closed.add(t)
+            if q in drawn:
+                continue
+            drawn.add(q)
+            for t2 in by_stroke.get(q, ()):
+                if alive[t2] and t2 not in closed:
+                    rest = [x for x in undrawn[t2] if x not in drawn]
+                    if not rest:
+                        frontier.append((q, t2))
+                    elif len(rest) == 1:
+                        frontier.append((rest[0], t2))
+        return len(closed)
+
+    def threats(self) -> list[int]:
+        return small_bits_to_indices(self.taking)
+
+    def shapes(self) -> Shapes | None:
+        """The position as chains and loops (see chains.py), or None when it is not only that:
+        a legal stroke that hands nothing over, two legal strokes that cross, a triangle with
+        three undrawn sides or a side bordering more than two alive triangles."""
+        if self.crossings or self.game.legal_bits & ~self.hot:
+            return None  # the common case, known without walking the position
+        shapes, rest, _ = self.signature()
+        return None if rest else shapes
+
+    def parts(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """The legal strokes grouped in independent parts (linked by the alive triangles they
+        border together and by crossing one another), ascending, keyed by their first stroke;
+        and the alive triangles each stroke borders."""
+        legal = self.game.legal_bits
+        alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
+        crossing = self.board.crossing_bits if self.crossings else None
+        strokes = small_bits_to_indices(legal)
+        borders = {s: [t for t in by_stroke.get(s, ()) if alive[t]] for s in strokes}
+        parts: dict[int, list[int]] = {}
+        seen = 0
+        for s in strokes:
+            if seen >> s & 1:
+                continue
+            seen |= 1 << s
+            members, stack = [s], [s]
+            while stack:
+                x = stack.pop()
+                # An alive triangle's undrawn sides are all legal, so all are in `borders`.
+                linked = [y for t in borders[x] for y in undrawn[t] if not seen >> y & 1]
+                if crossing is not None:
+                    row = crossing(x) & legal & ~seen
+                    if row:
+                        linked += small_bits_to_indices(row)
+                for y in linked:
+                    if not seen >> y & 1:
+                        seen |= 1 << y
+                        members.append(y)
+                        stack.append(y)
+            members.sort()
+            parts[s] = members
+        return parts, borders
+
+    def signature(self) -> tuple[Shapes, int, int]:
+        """What decides the rest of the game: the chains and loops among the alive triangles
+        (their shapes, wherever they lie), then everything else as it is: the legal strokes
+        outside them, and which sides are drawn of the triangles those lie on (so which of
+        them are alive: those whose every side is drawn or one of those legal strokes).
+
+        Parts are linked by shared undrawn sides and by crossing legal strokes; a part that is
+        one chain or loop, crossing nothing, is reduced to its shape."""
+        legal = self.game.legal_bits
+        parts, borders = self.parts()
+        shapes: list[Shape] = []
+        rest = near = 0
+        neighbourhood = self.neighbourhood
+        # A stroke of a chain or loop whose move another stroke already makes: the same
+        # place along the same shape, counted from the closed end or from the nearer end.
+        cuts: set[tuple[Shape, int]] = set()
+        self.redundant = 0
+        for members in parts.values():
+            found = self._shape(members, borders, legal)
+            if found is None:
+                for s in members:
+                    rest |= 1 << s
+                    near |= neighbourhood[s]
+                continue
+            shape, order = found
+            shapes.append(shape)
+            last = len(order) - 1
+            for k, s in enumerate(order):
+                cut = (shape, 0 if shape[1] == LOOP else k if shape[1] == 1 else min(k, last - k))
+                if cut in cuts:
+                    self.redundant |= 1 << s
+                else:
+                    cuts.add(cut)
+        return tuple(sorted(shapes)), rest, self.game.drawn_bits & near
+
+    def _shape(
+        self, members: list[int], borders: dict[int, list[int]], legal: int
+    ) -> tuple[Shape, list[int]] | None:
+        """The chain or loop that these strokes and the triangles they border form, if they do,
+        with its strokes in order along it (from the closed end of a chain with one)."""
+        triangles: dict[int, list[int]] = {}
+        closed = shared = 0
+        for s in members:
+            ts = borders[s]
+            if not ts or len(ts) > 2 or (self.crossings and self.board.crossing_bits(s) & legal):
+                return None
+            for t in ts:
+                triangles.setdefault(t, []).append(s)
+            if len(ts) == 1:
+                closed += 1
+            else:
+                shared += 1
+        if any(len(self.undrawn[t]) > 2 for t in triangles):
+            return None
+        size = len(triangles)
+        if shared == size:
+            return (size, LOOP), members
+        if shared != size - 1:
+            return None
+
+        # Walk from an end (the closed one if only one is), its own side first if it has one.
+        def own(t: int) -> list[int]:
+            return [x for x in triangles[t] if len(borders[x]) == 1]
+
+        if size == 1:
+            return (size, closed), members
+        ends = [t for t, ss in triangles.items() if len(ss) - len(own(t)) == 1]
+        t = next((t for t in ends if own(t)), ends[0]) if closed == 1 else ends[0]
+        order, came = own(t), -1
+        while True:
+            onward = [x for x in triangles[t] if len(borders[x]) == 2 and x != came]
+            if not onward:
+                break
+            came = onward[0]
+            order.append(came)
+            pair = borders[came]
+            t = pair[1] if pair[0] == t else pair[0]
+        return (size, closed), order + own(t)
+
+    def play(self, s: int) -> None:
+        game = self.game
+        plan = self.plan
+        if plan is not None:
+            self.plan = self._plan_after(s)  # before s is drawn: it reads the legal strokes
+        before = game.legal_bits
+        game.play_candidate(s)
+        removed = before & ~game.legal_bits
+        killed_strokes = removed & ~(1 << s)
+        killed: list[int] = []
+        alive = self.alive
+        by_stroke = self.by_stroke
+        uncrossed = 0
+        if self.crossings:
+            crossing = self.board.crossing_bits
+            # Every pair with a removed stroke goes; pairs of two removed ones were counted twice.
+            lost = twice = 0
+            for x in small_bits_to_indices(removed):
+                row = crossing(x)
+                lost += (row & before).bit_count()
+                twice += (row & removed).bit_count()
+            uncrossed = lost - twice // 2
+            self.crossings -= uncrossed
+        while killed_strokes:
+            low = killed_strokes & -killed_strokes
+            x = low.bit_length() - 1
+            killed_strokes ^= low
+            for t in by_stroke.get(x, ()):
+                if alive[t]:
+                    alive[t] = 0
+                    self._contribute(t, -1)
+                    killed.append(t)
+        touched: list[int] = []
+        for t in by_stroke.get(s, ()):
+            if alive[t]:
+                self._contribute(t, -1)
+                u = self.undrawn[t]
+                self.undrawn[t] = tuple(x for x in u if x != s)
+                touched.append(t)
+                if self.undrawn[t]:
+                    self._contribute(t, 1)
+                else:
+                    alive[t] = 0
+        self._log.append((s, uncrossed, killed, touched, plan))
+
+    def undo(self) -> None:
+        s, uncrossed, killed, touched, self.plan = self._log.pop()
+        self.game.undo()
+        self.crossings += uncrossed
+        alive = self.alive
+        for t in reversed(touched):
+            if alive[t]:
+                self._contribute(t, -1)
+            self.undrawn[t] = tuple(sorted(self.undrawn[t] + (s,)))
+            alive[t] = 1
+            self._contribute(t, 1)
+        for t in killed:
+            alive[t] = 1
+            self._contribute(t, 1)
+
+
+class Memory:
+    """What searches learned about the positions of one board under one rule option, by drawn
+    strokes: exact values, heuristic values with their depth, and safe races."""
+
+    def __init__(self, board, replay: bool) -> None:
+        self.board = board
+        self.replay = replay
+        # drawn -> depth, value, flag, best move, whether the tree behind it was searched whole
+        self.exact: dict[int, tuple[int, int, int, int, bool]] = {}
+        self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
+        self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
+        self.chains: chains.Bounds = {}  # chains-and-loops endgames (shapes, not strokes)
+        self.signatures: dict[tuple, tuple[int, int, int, int, bool]] = {}  # exact, by signature
+        self.too_big: set[Shapes] = set()  # shapes whose search went past CHAIN_NODES
+
+    def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
+        return self.exact if exact else self.heuristic
+
+    def fits(self, game: Game) -> bool:
+        return self.board is game.board and self.replay == game.rules.replay_after_triangle
+
+    def forget_unreachable(self, drawn: int) -> None:
+        """Keep the tables to positions that can still follow `drawn`, within bounds."""
+        # An entry costs its key (one bit per candidate stroke) and about 200 bytes besides.
+        limit = max(10_000, MEMORY_BYTES // (self.board.m // 8 + 200))
+        for name in ("exact", "heuristic", "race"):
+            table = getattr(self, name)
+            if len(table) > limit:
+                # list() copies at once: a search abandoned by its host may still be writing.
+                kept = {k: v for k, v in list(table.items()) if k & drawn == drawn}
+                setattr(self, name, kept if len(kept) <= limit // 2 else {})
+        if len(self.chains) > limit:
+            self.chains = {}
+        if len(self.signatures) > limit:
+            self.signatures = {}
+        self.too_big.clear()  # what was too big may fit now, with what the tables learnt since
+
+
+class Hard:
+    """Searches: exactly near the end, iterative-deepening alpha-beta before that."""
+
+    id = "hard-2026-11"
+    name = "Hard (November 2026)"
+
+    def __init__(self, seed: int = 0, max_nodes: int | None = None) -> None:
+        """`max_nodes` bounds the search by work instead of time, for reproducible play:
+        with it (and a budget that is not the limit) the same position gives the same stroke,
+        whatever was searched before (nothing is remembered between moves then)."""
+        self.seed = seed
+        self.max_nodes = max_nodes
+        self._memory: Memory | None = None
+
+    def _memory_for(self, game: Game) -> Memory:
+        memory = self._memory
+        if self.max_nodes is not None or memory is None or not memory.fits(game):
+            memory = Memory(game.board, game.rules.replay_after_triangle)
+            if self.max_nodes is None:
+                self._memory = memory
+        memory.forget_unreachable(game.drawn_bits)
+        return memory
+
+    def choose_stroke(self, position, budget_s: float) -> tuple[int, int]:
+        start = time.perf_counter()
+        deadline = start + max(0.0, budget_s) * BUDGET_SHARE
+        game = position.game()
+        if game.is_over:
+            raise ValueError("the game is over")
+        board = game.board
+        rng = random.Random(f"{self.seed}|{board.seed}|{len(game.moves)}|{game.drawn_bits}")
+        legal = bits_to_indices(game.legal_bits, board.m).tolist()
+        if len(legal) == 1:
+            return board.stroke(legal[0])
+        if len(legal) > TRACKER_LEGAL_LIMIT:
+            return board.stroke(self._opening(game, legal, rng, deadline))
+        tracker = Tracker(game)
+        search = Search(tracker, deadline, rng, self.max_nodes, self._memory_for(game))
+        if len(legal) > EXACT_LEGAL_LIMIT and not tracker.threats():
+            safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
+            if len(safe) > SAFE_PARITY_LIMIT:
+                if tracker.plan is None:
+                    return board.stroke(rng.choice(safe))
+                rng.shuffle(safe)
+                keeping = (s for s in safe if tracker.leaves_last_stroke(s))
+                return board.stroke(next(keeping, safe[0]))
+            if safe:
+                winning = search.winning_safe_stroke(safe, share=0.6)
+                if winning is not None:
+                    return board.stroke(winning)
+        return board.stroke(search.best_move(exact_first=len(legal) <= EXACT_LEGAL_LIMIT))
+
+    def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
+        """Many strokes left: take a triangle if any, else a safe stroke, cheaply found."""
+        current = threats(game)
+        if current:
+            return best_gain(game, current, rng)
+        rng.shuffle(legal)
+        safe = first_safe(game, legal, current, deadline)
+        return legal[0] if safe is None else safe
+
+
+class Search:
+    """Negamax alpha-beta with a transposition table over a Tracker."""
+
+    def __init__(
+        self,
+        tracker: Tracker,
+        deadline: float,
+        rng: random.Random,
+        max_nodes: int | None = None,
+        memory: Memory | None = None,
+    ) -> None:
+        self.t = tracker
+        self.max_nodes = max_nodes
+        self.game = tracker.game
+        self.replay = tracker.game.rules.replay_after_triangle
+        self.deadline = deadline
+        self.rng = rng
+        self.memory = memory or Memory(tracker.board, self.replay)
+        self.nodes = 0
+        self.truncated = False
+        self.root_best: int | None = None  # best root stroke of the current iteration so far
+
+    def _check_time(self) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfTime
+        # Every node: one can cost tens of milliseconds (a quiescence run through long chains),
+        # and the clock costs a tenth of a microsecond.
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime
+
+    def moves(self, exact: bool, full: bool = False) -> list[int]:
+        """Candidate strokes, best first: takes (by gain), safe strokes, then gives.
+
+        Exact and root nodes get every legal stroke. Deeper heuristic nodes get all takes, a few
+        safe strokes (those that shorten the safe race most) and a few gives of each size,
+        chosen deterministically so that deeper iterations refine, not reshuffle, the tree.
+        """
+        t = self.t
+        board = t.board
+        legal = self.game.legal_bits
+        c0, c1 = t.c0, t.c1
+        takes = sorted(small_bits_to_indices(t.taking & legal), key=lambda s: (-c0[s], c1[s]))
+        if takes and not (exact or full or self.replay):
+            # Without "play again", deeper in a heuristic search triangles on offer are taken
+            # (measured: 55% -> 85% against Medium). With it, declining must stay possible.
+            return takes
+        hot = t.hot & legal
+        give_bits = hot & ~t.taking
+        safe_bits = legal & ~hot
+        safe = bits_to_indices(safe_bits, board.m).tolist() if safe_bits else []
+        m = board.m
+        gives = sorted(
+            bits_to_indices(give_bits, m).tolist() if give_bits else [],
+            key=lambda s: (c1[s], s * 7919 % m),
+        )
+        if exact or full:
+            return takes + safe + gives
+        if len(safe) > SAFE_SAMPLE:
+            self.truncated = True
+            safe = self._race_order(safe)[:SAFE_SAMPLE]
+        if len(gives) > GIVE_SAMPLE and self.replay:
+            # With "play again" a give costs its whole chain: keep the cheapest ones.
+            self.truncated = True
+            gives = sorted(gives, key=t.chain_size)[:GIVE_SAMPLE]
+        elif len(gives) > GIVE_SAMPLE:
+            # Without it, which part is opened decides who must give next: sample every part.
+            self.truncated = True
+            gives = self._across_parts(gives)
+        return takes + safe + gives
+
+    def _across_parts(self, gives: list[int]) -> list[int]:
+        """GIVE_SAMPLE gives (best first), taking in turn the best remaining one of each part."""
+        parts, _ = self.t.parts()
+        part = {s: k for k, members in enumerate(parts.values()) for s in members}
+        queues: dict[int, list[int]] = {}
+        for s in gives:
+            queues.setdefault(part[s], []).append(s)
+        chosen: list[int] = []
+        while len(chosen) < GIVE_SAMPLE:
+            for queue in list(queues.values()):
+                if queue and len(chosen) < GIVE_SAMPLE:
+                    chosen.append(queue.pop(0))
+        return sorted(chosen, key=gives.index)
+
+    def negamax(self, depth: int, alpha: int, beta: int, exact: bool, root: bool = False) -> int:
+        game = self.game
+        if game.is_over:
+            return 0
+        self._check_time()
+        key: object = game.drawn_bits
+        table = self.memory.values(exact)
+        if exact and not root:
+            # Positions that differ only in where their chains and loops lie share a value.
+            key, table = self.t.signature(), self.memory.signatures
+            shapes, rest, _ = key
+            known = None if rest else self._chain_value(shapes)
+        else:
+            known = None if root else self._chain_value(self.t.shapes())
+        if known is not None:
+            return known if exact else known * HEURISTIC_SCALE
+        if depth <= 0 and not exact:
+            self.truncated = True
+            return self.quiesce()
+        entry = table.get(key)
+        if entry is None and not (exact or root):
+            known = self.memory.exact.get(key)
+            if known is not None and known[2] == EXACT:
+                return known[1] * HEURISTIC_SCALE
+        first = -1
+        if entry is not None:
+            e_depth, value, flag, first, complete = entry
+            decided = flag == EXACT or (value >= beta if flag == LOWER else value <= alpha)
+            if e_depth >= depth and decided:
+                # A value found with a sampled or cut-off tree: a deeper iteration may change it.
+                self.truncated = self.truncated or not complete
+                return value
+        moves = self.moves(exact, full=root)
+        if exact and not root and self.t.redundant:
+            redundant = self.t.redundant
+            moves = [s for s in moves if not redundant >> s & 1]
+        if first >= 0 and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        alpha0 = alpha
+        outer_truncated, self.truncated = self.truncated, False
+        best, best_move = -(10**9), moves[0]
+        t = self.t
+        scale = 1 if exact else HEURISTIC_SCALE
+        for s in moves:
+            gain = t.c0[s] * scale
+            # Taking costs no depth in a heuristic search: the plies go to the real decisions.
+            # (With "play again" that lets the search follow a run to the turn's real choice,
+            # declining its last triangles or handing something over: measured in strength.md.)
+            child_depth = depth if gain and not (exact or root) else depth - 1
+            t.play(s)
+            try:
+                if gain and self.replay:
+                    value = gain + self.negamax(child_depth, alpha - gain, beta - gain, exact)
+                else:
+                    value = gain - self.negamax(child_depth, gain - beta, gain - alpha, exact)
+            finally:
+                t.undo()
+            if value > best:
+                best, best_move = value, s
+                if root:
+                    self.root_best = s
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
+        complete = not self.truncated
+        self.truncated = outer_truncated or self.truncated
+        table[key] = (depth, best, flag, best_move, complete)
+        return best
+
+    def _chain_value(self, shapes: Shapes | None) -> int | None:
+        """The exact value of a position that is only chains and loops (these shapes), when
+        small enough to solve; None for any other position."""
+        memory = self.memory
+        if shapes is None or shapes in memory.too_big:
+            return None
+        try:
+            return chains.value(shapes, self.replay, memory.chains, CHAIN_NODES)
+        except chains.TooBig:
+            memory.too_big.add(shapes)
+            return None
+
+    def quiesce(self, limit: int = 40) -> int:
+        """Heuristic value (in HEURISTIC_SCALE units) of a search leaf for the player to move.
+
+        The triangles on offer are taken greedily by whoever moves until the player to move has
+        none left: a whole chain under "play again after a triangle", alternating otherwise.
+        Then whoever must move with no safe stroke left pays for having to hand something
+        over, and, without "play again", whoever will draw the game's last stroke (by the
+        plan) gains LAST_STROKE: the run of triangles at the end of the exchange goes with it.
+        """
+        t = self.t
+        game = self.game
+        me = game.player
+        played = 0
+        total = 0
+        while played < limit and not game.is_over:
+            takes = t.threats()
+            if not takes:
+                break
+            # Among equal gains, a take that opens nothing for the other player first.
+            s = max(takes, key=lambda x: (t.c0[x], -t.c1[x], -x))
+            gain = t.c0[s]
+            total += gain if game.player == me else -gain
+            t.play(s)
+            played += 1
+        value = total * HEURISTIC_SCALE
+        if not game.is_over:
+            if not game.legal_bits & ~t.hot:
+                penalty = self._giving_cost()
+                value += -penalty if game.player == me else penalty
+            if t.plan is not None:
+                movers_last = t.plan.bit_count() % 2 == 1  # the mover draws strokes 1, 3, ...
+                value += LAST_STROKE if movers_last == (game.player == me) else -LAST_STROKE
+        for _ in range(played):
+            t.undo()
+        return value
+
+    def _giving_cost(self) -> int:
+        """What the player to move, with no safe stroke, loses by having to give.
+
+        With "play again" the taker runs the whole chain and then has to give in turn, so
+        only part of the cost stays. Without it, a stroke handing over two triangles is an even
+        trade (one each, then the other player must give), while handing over one loses it.
+        """
+        if self.replay:
+            return MUST_GIVE
+        t = self.t
+        c1 = t.c1
+        for s in bits_to_indices(self.game.legal_bits & t.hot, t.board.m).tolist():
+            if c1[s] > 1 and not t.c0[s]:
+                return 0
+        return HEURISTIC_SCALE
+
+    def root(self, depth: int, exact: bool) -> tuple[int, int]:
+        value = self.negamax(depth, -(10**9), 10**9, exact, root=True)
+        return self.memory.values(exact)[self.game.drawn_bits][3], value
+
+    def winning_safe_stroke(self, safe: list[int], share: float) -> int | None:
+        """A safe stroke after which the opponent is the first with no safe stroke to play,
+        whatever they do; None if there is none or it cannot be decided in `share` of the time.
+
+        Whoever runs out of safe strokes first must hand over triangles: winning this race is
+        what decides most games between players who never give anything away needlessly.
+        """
+        deadline = self.deadline
+        self.deadline = time.perf_counter() + (deadline - time.perf_counter()) * share
+        nodes = self.nodes
+        self.rng.shuffle(safe)
+        order = self._race_order(safe)
+        if self.t.plan is not None:
+            order = sorted(order, key=lambda s: not self.t.leaves_last_stroke(s))  # stable
+        try:
+            for s in order:
+                self.t.play(s)
+                try:
+                    if not self.safe_race_won():
+                        return s
+                finally:
+                    self.t.undo()
+        except OutOfTime:
+            pass
+        finally:
+            self.deadline = deadline
+            if self.max_nodes is not None:
+                self.nodes = nodes
+        return None
+
+    def safe_race_won(self) -> bool:
+        """Whether the player to move can leave the opponent without a safe stroke first."""
+        self._check_time()
+        key = self.game.drawn_bits
+        known = self.memory.race.get(key)
+        if known is not None:
+            return known
+        t = self.t
+        safe = bits_to_indices(self.game.legal_bits & ~t.hot, t.board.m).tolist()
+        won = False
+        for s in self._race_order(safe):
+            t.play(s)
+            try:
+                if not self.safe_race_won():
+                    won = True
+                    break
+            finally:
+                t.undo()
+        self.memory.race[key] = won
+        return won
+
+    def _race_order(self, safe: list[int]) -> list[int]:
+        """Strokes that remove many safe strokes first: they shorten the race the most."""
+        if len(safe) < 3:
+            return safe
+        crossing = self.t.board.crossing_bits
+        pool = 0
+        for s in safe:
+            pool |= 1 << s
+        return sorted(safe, key=lambda s: -(crossing(s) & pool).bit_count())
+
+    def solve(self) -> tuple[int, int]:
+        """The exact best stroke and value (future score difference for the player to move).
+        Raises OutOfTime when the deadline or node limit comes first."""
+        return self.root(10**6, exact=True)
+
+    def best_move(self, exact_first: bool) -> int:
+        if exact_first:
+            nodes, deadline = self.nodes, self.deadline
+            # Half the time for the exact attempt, so a failed one leaves time to search.
+            self.deadline = time.perf_counter() + (deadline - time.perf_counter()) / 2
+            try:
+                return self.solve()[0]
+            except OutOfTime:
+                self.deadline = deadline
+                if self.max_nodes is not None:
+                    self.nodes = nodes  # the fallback search gets its own node allowance
+        best = self.moves(exact=False)[0]
+        depth = 1
+        try:
+            while True:
+                self.truncated = False
+                self.root_best = None
+                best, _ = self.root(depth, exact=False)
+                if not self.truncated:
+                    break  # the whole game tree fitted: nothing deeper to learn
+                depth += 1
+        except OutOfTime:
+            if self.root_best is not None:
+                # The cut iteration searched the previous best first: a stroke it found better
+                # was searched deeper.
+                best = self.root_best
+        return best
+
+
+@hookimpl
+def triangles_strategies() -> list[Hard]:
+    return [Hard()]
