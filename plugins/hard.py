@@ -52,7 +52,7 @@ CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit in
 # a second on the reference machine with room to spare (benchmarks/hard_work.py measures it).
-WORK_PER_SECOND = 8_000
+WORK_PER_SECOND = 16_000
 MIN_WORK = 200
 EXACT_LEGAL_LIMIT = 24  # try to solve exactly when at most this many strokes are legal
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic

@@ -8,6 +8,7 @@ from app_helpers import click_star
 
 from triangles_qt.app.new_game_dialog import NewGameChoices
 from triangles_qt.app.remote_seat import RemoteSeat
+from triangles_qt.core.record import read_record
 from triangles_qt.net.match import Listen, State
 
 WAIT = 15_000
@@ -69,7 +70,7 @@ def play_to_the_end(windows, qtbot):
         mover.session.request_stroke(i, j)
 
 
-def test_two_windows_play_online_and_keep_the_same_game(make_window, qtbot):
+def test_two_windows_play_online_and_keep_the_same_game(make_window, qtbot, tmp_path):
     ana, ben = connect(make_window, qtbot)
     assert remote(ana).name == "Ben" and remote(ben).name == "Ana"
     assert remote(ana).note == "Plays from another computer."
@@ -84,6 +85,10 @@ def test_two_windows_play_online_and_keep_the_same_game(make_window, qtbot):
     click_star(qtbot, mover.view, j)
     other = ben if mover is ana else ana
     qtbot.waitUntil(lambda: len(other.session.position.strokes) == 1, timeout=WAIT)
+    # Either side can save the game at any time; it reads back as the game so far.
+    saved = tmp_path / "online.triangles"
+    assert other.files.save_to(saved)
+    assert list(read_record(saved).game.strokes) == list(other.session.position.strokes)
     assert other.scene.last_stroke_item.reach < 1 or other.scene.reduced_motion  # drawn in
     play_to_the_end((ana, ben), qtbot)
     assert ana.session.position.strokes == ben.session.position.strokes
