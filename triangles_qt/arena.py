@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .cli_args import bounded_float, bounded_int
 from .core.board import PRESETS, Board, BoardError
 from .core.rules import Rules
 from .defaults import DEFAULT_PRESET
@@ -120,11 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add(
         "--games",
-        type=_bounded_int(1, MAX_GAMES),
+        type=bounded_int(1, MAX_GAMES),
         default=20,
         help="games per pairing (default: 20; an even number plays every board both ways)",
     )
-    add("--seed", type=_bounded_int(0, 2**62), default=1, help="first board seed (default: 1)")
+    add("--seed", type=bounded_int(0, 2**62), default=1, help="first board seed (default: 1)")
     add(
         "--p1",
         default="easy",
@@ -152,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add(
         "--tolerance",
-        type=_bounded_int(0, 1000),
+        type=bounded_int(0, 1000),
         default=None,
         metavar="T",
         help="board tolerance in logical points (default: the board's, 4)",
@@ -172,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add(
         "--jobs",
-        type=_bounded_int(1, MAX_JOBS),
+        type=bounded_int(1, MAX_JOBS),
         default=None,
         metavar="N",
         help="games played at once, each in a worker process (default: every core, "
@@ -506,42 +507,9 @@ def _print_indented(text: str) -> None:
         print(f"      {line}")
 
 
-def _bounded_int(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text}")
-        return value
-
-    return parse
-
-
-def _bounded_float(low: float, high: float, inclusive: bool = True) -> Callable[[str], float]:
-    """A number from low to high (strictly between them unless `inclusive`); NaN and inf are
-    refused like any other number out of range."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        inside = low <= value <= high if inclusive else low < value < high
-        if not inside:
-            where = "from {} to {}" if inclusive else "strictly between {} and {}"
-            raise argparse.ArgumentTypeError(
-                f"must be {where.format(f'{low:g}', f'{high:g}')}, not {text}"
-            )
-        return value
-
-    return parse
-
-
-_budget = _bounded_float(0, MAX_BUDGET_S)
-_elo = _bounded_float(-MAX_ELO, MAX_ELO)
-_probability = _bounded_float(0, 1, inclusive=False)
+_budget = bounded_float(0, MAX_BUDGET_S)
+_elo = bounded_float(-MAX_ELO, MAX_ELO)
+_probability = bounded_float(0, 1, inclusive=False)
 
 
 if __name__ == "__main__":

@@ -46,34 +46,28 @@ def stroke_drawing(parent: QObject, reach: Callable[[float], None]) -> QVariantA
     return animation
 
 
-class ScoreMarkItem(QGraphicsObject):
-    """ "+N" over the triangles a stroke closed, in the scorer's colour: who just scored, and how
-    much. It rises a little and fades, then removes itself."""
+class _Passing(QGraphicsObject):
+    """An item that plays once over `duration_ms`, its `time` going from 0 to 1, then leaves
+    the board (`finished` first, for whoever keeps it)."""
 
-    RISE_PX = 26.0
-    GAP_PX = 14.0
-
-    def __init__(self, text: str, color: QColor, outline: QColor, reduced: bool) -> None:
+    def __init__(self, duration_ms: int) -> None:
         super().__init__()
-        self.text = text
-        self._color = QColor(color)
-        self._outline = QColor(outline)
-        self._reduced = reduced
         self._time = 0.0
-        self._font = QFont()
-        self._font.setBold(True)
-        self._font.setPixelSize(26)
-        self.setZValue(Z_MARKER)
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self._animation = QPropertyAnimation(self, b"time", self)
-        self._animation.setDuration(SCORE_MARK_MS)
+        self._animation.setDuration(duration_ms)
         self._animation.setStartValue(0.0)
         self._animation.setEndValue(1.0)
-        self._animation.finished.connect(self.finish)
+        self._animation.finished.connect(self._played)
+        self.on_done: Callable[[], None] | None = None
 
     def start(self) -> None:
         self._animation.start()
+
+    def _played(self) -> None:
+        if self.on_done is not None:
+            self.on_done()
+        self.finish()
 
     def finish(self) -> None:
         """Gone from the board (deleted once the event loop runs: this may be called from its
@@ -90,6 +84,26 @@ class ScoreMarkItem(QGraphicsObject):
         self.update()
 
     time = Property(float, _get_time, _set_time)
+
+
+class ScoreMarkItem(_Passing):
+    """ "+N" over the triangles a stroke closed, in the scorer's colour: who just scored, and how
+    much. It rises a little and fades, then removes itself."""
+
+    RISE_PX = 26.0
+    GAP_PX = 14.0
+
+    def __init__(self, text: str, color: QColor, outline: QColor, reduced: bool) -> None:
+        super().__init__(SCORE_MARK_MS)
+        self.text = text
+        self._color = QColor(color)
+        self._outline = QColor(outline)
+        self._reduced = reduced
+        self._font = QFont()
+        self._font.setBold(True)
+        self._font.setPixelSize(26)
+        self.setZValue(Z_MARKER)
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
 
     @property
     def lift(self) -> float:
@@ -115,7 +129,7 @@ class ScoreMarkItem(QGraphicsObject):
         painter.fillPath(path, with_alpha(self._color, alpha))
 
 
-class VictoryWaveItem(QGraphicsObject):
+class VictoryWaveItem(_Passing):
     """The end of a game: light runs across the winner's triangles (all of them after a draw)
     from the last stroke outwards, once, then the item removes itself."""
 
@@ -126,11 +140,10 @@ class VictoryWaveItem(QGraphicsObject):
         color: QColor,
         reduced: bool,
     ) -> None:
-        super().__init__()
+        super().__init__(WAVE_MS)
         self._triangles = list(triangles)
         self._color = QColor(color)
         self._reduced = reduced
-        self._time = 0.0
         centres = [polygon.boundingRect().center() for polygon in self._triangles]
         distances = [math.dist(origin.toTuple(), centre.toTuple()) for centre in centres]
         far = max(distances, default=0.0) or 1.0
@@ -140,31 +153,6 @@ class VictoryWaveItem(QGraphicsObject):
         for polygon in self._triangles:
             self._rect = self._rect.united(polygon.boundingRect())
         self.setZValue(Z_STAR - 0.5)  # over strokes and triangles, under the stars
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self._animation = QPropertyAnimation(self, b"time", self)
-        self._animation.setDuration(WAVE_MS)
-        self._animation.setStartValue(0.0)
-        self._animation.setEndValue(1.0)
-        self._animation.finished.connect(self._done)
-        self.on_done: Callable[[], None] | None = None
-
-    def start(self) -> None:
-        self._animation.start()
-
-    def finish(self) -> None:
-        """Gone from the board (deleted once the event loop runs)."""
-        self._animation.stop()
-        self.hide()
-        self.deleteLater()
-
-    def _get_time(self) -> float:
-        return self._time
-
-    def _set_time(self, value: float) -> None:
-        self._time = value
-        self.update()
-
-    time = Property(float, _get_time, _set_time)
 
     @property
     def triangle_count(self) -> int:
@@ -174,11 +162,6 @@ class VictoryWaveItem(QGraphicsObject):
         """How lit triangle k is now, 0..1: up and back down as the wave passes it."""
         phase = (self._time - self._delays[k]) / 0.45
         return math.sin(math.pi * phase) if 0.0 < phase < 1.0 else 0.0
-
-    def _done(self) -> None:
-        if self.on_done is not None:
-            self.on_done()
-        self.finish()
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-2, -2, 2, 2)

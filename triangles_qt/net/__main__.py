@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from triangles_qt.engine.listing import load_plugins_isolated
 from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.tournament.play import Contestant, new_contestant
 
+from ..cli_args import bounded_float, bounded_int
 from . import protocol
 from .discovery import Advertiser
 from .headless import HeadlessPlayer, ResumeError, read_resume, run
@@ -38,32 +39,6 @@ from .match import Listen, NetError, NetMatch, lan_address
 from .protocol import Limits, PeerInfo, Setup
 
 MAX_BUDGET_S = 3600.0
-
-
-def _bounded_int(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text}")
-        return value
-
-    return parse
-
-
-def _bounded_float(low: float, high: float) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if not low <= value <= high:  # NaN fails this too
-            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g}, not {text}")
-        return value
-
-    return parse
 
 
 def _name(text: str) -> str:
@@ -80,7 +55,7 @@ def _address(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r}")
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    return host, _bounded_int(1, 65_535)(port)
+    return host, bounded_int(1, 65_535)(port)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     join = commands.add_parser("join", help="join a game hosted elsewhere")
     host.add_argument(
         "--port",
-        type=_bounded_int(0, 65_535),
+        type=bounded_int(0, 65_535),
         default=protocol.DEFAULT_PORT,
         help=f"port to listen on (default: {protocol.DEFAULT_PORT}; 0: any free port)",
     )
@@ -118,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"board size (default: {DEFAULT_PRESET})",
     )
     host.add_argument(
-        "--seed", type=_bounded_int(0, 2**62), help="board seed (default: a random one)"
+        "--seed", type=bounded_int(0, 2**62), help="board seed (default: a random one)"
     )
     host.add_argument(
         "--replay-after-triangle",
@@ -130,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument(
         "--grace",
-        type=_bounded_float(0.5, 3600),
+        type=bounded_float(0.5, 3600),
         default=Limits().grace_s,
         metavar="S",
         help=f"seconds to keep a lost joiner's seat open (default: {Limits().grace_s:g})",
@@ -154,14 +129,14 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--records", type=Path, metavar="DIR", help="write the record here")
         command.add_argument(
             "--budget",
-            type=_bounded_float(0, MAX_BUDGET_S),
+            type=bounded_float(0, MAX_BUDGET_S),
             default=MOVE_BUDGET_S,
             metavar="S",
             help=f"seconds per stroke (default: {MOVE_BUDGET_S:g})",
         )
         command.add_argument(
             "--delay",
-            type=_bounded_float(0, 60),
+            type=bounded_float(0, 60),
             default=0.0,
             metavar="S",
             help="wait this long before each stroke, so that people can follow (default: 0)",
