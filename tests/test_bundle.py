@@ -10,6 +10,7 @@ that runs these tests (its libpython, standard library or site-packages)."""
 from __future__ import annotations
 
 import contextlib
+import ctypes.util
 import json
 import os
 import shutil
@@ -42,8 +43,12 @@ def bundle(tmp_path_factory) -> Path:
     """The bundle's program, built once for the whole run: pytest-xdist's workers share one
     folder and the first one to take the lock builds (pytest-xdist's documented recipe)."""
     fcntl = pytest.importorskip("fcntl", reason="the shared build lock needs POSIX")
-    if sys.platform.startswith("linux") and shutil.which("objdump") is None:
-        pytest.skip("PyInstaller needs objdump on Linux: install binutils")
+    if sys.platform.startswith("linux"):
+        if shutil.which("objdump") is None:
+            pytest.skip("PyInstaller needs objdump on Linux: install binutils")
+        version = f"{sys.version_info.major}.{sys.version_info.minor}"
+        if ctypes.util.find_library(f"python{version}") is None:
+            pytest.skip(f"PyInstaller needs Python's shared library: install libpython{version}")
     base = tmp_path_factory.getbasetemp()
     root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     folder = root / "bundle"
