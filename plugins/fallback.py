@@ -20,7 +20,7 @@ from triangles_qt.core.game import Game
 def seeded_rng(seed: int, game: Game) -> random.Random:
     """A generator that depends only on the seed and the strokes played, not on call history."""
     strokes = ";".join(f"{i}-{j}" for i, j in game.strokes)
-    return random.Random(f"{seed}|{game.board.seed}|{strokes}")
+    return random.Random(f"{seed}|{game.board.fingerprint}|{strokes}")
 
 
 def legal_candidates(game: Game) -> list[int]:

@@ -478,7 +478,7 @@ class Hard:
         if game.is_over:
             raise ValueError("the game is over")
         board = game.board
-        rng = random.Random(f"{self.seed}|{board.seed}|{len(game.moves)}|{game.drawn_bits}")
+        rng = random.Random(f"{self.seed}|{board.fingerprint}|{len(game.moves)}|{game.drawn_bits}")
         legal = bits_to_indices(game.legal_bits, board.m).tolist()
         if len(legal) == 1:
             return board.stroke(legal[0])

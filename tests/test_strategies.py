@@ -176,3 +176,30 @@ def test_position_answers_questions_about_non_strokes_and_refuses_to_play_them(n
     assert position.gain(not_a_stroke) == 0
     with pytest.raises(ValueError):
         position.play(not_a_stroke)
+
+
+def test_a_board_rebuilt_from_its_stars_gets_the_same_strokes():
+    """The engine protocol sends only the stars: a board made from them must get the same
+    answers as the board made from its preset and seed, or a game played in the arena's own
+    process would differ from the same game played through engines."""
+    from triangles_qt.builtin_plugins.easy import Easy
+    from triangles_qt.builtin_plugins.hard import Hard
+    from triangles_qt.builtin_plugins.medium import Medium
+    from triangles_qt.core.board import Board
+    from triangles_qt.core.game import Game
+    from triangles_qt.core.position import Position
+
+    made = Board.generate("phone-60", 5000)
+    rebuilt = Board(made.star_list, made.width, made.height, made.tolerance)
+    assert rebuilt.seed is None and rebuilt.fingerprint == made.fingerprint
+    assert Board.generate("phone-60", 5001).fingerprint != made.fingerprint
+    games = [Game(made), Game(rebuilt)]
+    players = [Easy(seed=3), Medium(seed=3), Hard(seed=3, max_nodes=1500)]
+    for turn in range(40):
+        if games[0].is_over:
+            break
+        player = players[turn % 3]
+        first, second = (player.choose_stroke(Position(game), 1.0) for game in games)
+        assert first == second, (turn, type(player).__name__)
+        for game in games:
+            game.play(*first)

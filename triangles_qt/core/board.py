@@ -9,6 +9,7 @@ Python-int bitset is its number. Everything rule-deciding is an exact integer co
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -123,6 +124,13 @@ class Board:
         self.stars.setflags(write=False)
         self.star_list: list[tuple[int, int]] = points
         self.n = len(points)
+        # What the board is, whatever it was made from (a preset and seed, a file, the engine
+        # protocol's star list): strategies seed their random choices with it, so a position
+        # gets the same answer in every process.
+        identity = f"{self.width}x{self.height}/{self.tolerance}/" + ";".join(
+            f"{x},{y}" for x, y in points
+        )
+        self.fingerprint = hashlib.blake2b(identity.encode(), digest_size=8).hexdigest()
         self._precompute()
 
     # -- construction ------------------------------------------------------------------------
