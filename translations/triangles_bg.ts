@@ -795,8 +795,8 @@
         <translation>Игрите в тази мрежа не могат да бъдат показани; включете се чрез адрес.</translation>
     </message>
     <message>
-        <source>The game cannot be hosted on this port: %1</source>
-        <translation>Играта не може да бъде създадена на този порт: %1</translation>
+        <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
+        <translation>Играта не може да бъде създадена на порт %1: може би е зает. Опитайте друг порт.</translation>
     </message>
     <message>
         <source>Waiting for your friend. Give them this address: %1 (on this network they also find the game in their list).</source>
@@ -839,6 +839,10 @@
         <translation>Поканихте приятеля си на още една игра…</translation>
     </message>
     <message>
+        <source>Your friend would rather not play again.</source>
+        <translation>Приятелят Ви предпочита да не играе отново.</translation>
+    </message>
+    <message>
         <source>Another game?</source>
         <translation>Още една игра?</translation>
     </message>
@@ -847,8 +851,8 @@
         <translation>%1 иска още една игра. Ще играете ли отново?</translation>
     </message>
     <message>
-        <source>No game could be started: %1</source>
-        <translation>Не можа да започне игра: %1</translation>
+        <source>No game could be started: nobody answered there, or the game was taken.</source>
+        <translation>Не можа да започне игра: никой не отговори там или играта вече е заета.</translation>
     </message>
 </context>
 <context>

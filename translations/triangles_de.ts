@@ -795,8 +795,8 @@
         <translation>Spiele in diesem Netzwerk können nicht aufgelistet werden; tritt über die Adresse bei.</translation>
     </message>
     <message>
-        <source>The game cannot be hosted on this port: %1</source>
-        <translation>Auf diesem Port kann kein Spiel angeboten werden: %1</translation>
+        <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
+        <translation>Auf Port %1 kann kein Spiel angeboten werden: Er ist vielleicht belegt. Versuch einen anderen Port.</translation>
     </message>
     <message>
         <source>Waiting for your friend. Give them this address: %1 (on this network they also find the game in their list).</source>
@@ -839,6 +839,10 @@
         <translation>Dein Gegenüber wird um ein weiteres Spiel gebeten …</translation>
     </message>
     <message>
+        <source>Your friend would rather not play again.</source>
+        <translation>Dein Gegenüber möchte lieber nicht noch einmal spielen.</translation>
+    </message>
+    <message>
         <source>Another game?</source>
         <translation>Noch ein Spiel?</translation>
     </message>
@@ -847,8 +851,8 @@
         <translation>%1 möchte noch ein Spiel. Nochmal spielen?</translation>
     </message>
     <message>
-        <source>No game could be started: %1</source>
-        <translation>Es konnte kein Spiel beginnen: %1</translation>
+        <source>No game could be started: nobody answered there, or the game was taken.</source>
+        <translation>Es konnte kein Spiel beginnen: Dort hat niemand geantwortet, oder das Spiel war schon vergeben.</translation>
     </message>
 </context>
 <context>

@@ -795,8 +795,8 @@
         <translation>No se pueden listar las partidas de esta red; únete con la dirección.</translation>
     </message>
     <message>
-        <source>The game cannot be hosted on this port: %1</source>
-        <translation>No se puede crear la partida en este puerto: %1</translation>
+        <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
+        <translation>No se puede crear la partida en el puerto %1: quizá esté en uso. Prueba otro puerto.</translation>
     </message>
     <message>
         <source>Waiting for your friend. Give them this address: %1 (on this network they also find the game in their list).</source>
@@ -839,6 +839,10 @@
         <translation>Se ha pedido otra partida a tu amigo…</translation>
     </message>
     <message>
+        <source>Your friend would rather not play again.</source>
+        <translation>Tu amigo prefiere no jugar otra vez.</translation>
+    </message>
+    <message>
         <source>Another game?</source>
         <translation>¿Otra partida?</translation>
     </message>
@@ -847,8 +851,8 @@
         <translation>%1 quiere jugar otra partida. ¿Jugar otra vez?</translation>
     </message>
     <message>
-        <source>No game could be started: %1</source>
-        <translation>No se ha podido empezar una partida: %1</translation>
+        <source>No game could be started: nobody answered there, or the game was taken.</source>
+        <translation>No se ha podido empezar una partida: nadie ha respondido allí, o la partida ya estaba ocupada.</translation>
     </message>
 </context>
 <context>

@@ -162,3 +162,53 @@ def test_friends_can_send_each_other_a_line(make_window, qtbot):
     assert ana.status_bar.currentMessage().startswith("You: good luck")
     ana.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
     assert not ana.online.chat_action.isVisible()  # no friend to write to any more
+
+
+def test_a_stroke_drawn_while_an_undo_is_asked_reaches_the_friend_once_answered(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    for _ in range(2):
+        mover = next(w for w in (ana, ben) if w.session.local_to_move)
+        i, j = (int(v) for v in mover.session.position.legal_strokes()[0])
+        mover.session.request_stroke(i, j)
+        qtbot.waitUntil(
+            lambda: (
+                len(ana.session.position.strokes) == len(ben.session.position.strokes) == 2
+                or any(w.session.local_to_move for w in (ana, ben))
+            ),
+            timeout=WAIT,
+        )
+    qtbot.waitUntil(lambda: len(ben.session.position.strokes) == 2, timeout=WAIT)
+    asker = next(w for w in (ana, ben) if w.session.local_to_move)  # asks on their own turn
+    friend = ben if asker is ana else ana
+    friend.answers = [False]
+    asker.undo_action.trigger()
+    assert not asker.session.undo()  # asked already: a second request is not sent
+    i, j = (int(v) for v in asker.session.position.legal_strokes()[0])
+    asker.session.request_stroke(i, j)  # drawn before the friend answers
+    qtbot.waitUntil(lambda: len(friend.session.position.strokes) == 3, timeout=WAIT)
+    assert friend.session.position.strokes == asker.session.position.strokes
+    assert friend.session.local_to_move
+
+
+def test_a_declined_rematch_is_told_and_a_vanished_one_is_not_answered(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    play_to_the_end((ana, ben), qtbot)
+    ben.answers = [False]
+    ana.game_over_dialog.play_again_button.click()
+    qtbot.waitUntil(
+        lambda: ana.status_bar.currentMessage() == "Your friend would rather not play again.",
+        timeout=WAIT,
+    )
+    assert ana.session.undo() is False  # the game is over: Undo asks nothing and raises nothing
+
+    # Ben asks; Ana's answer comes only after Ben has gone: nothing is started, nothing breaks.
+    def ben_leaves_then_ana_agrees(title, question):
+        ben.online.match.leave()
+        qtbot.waitUntil(lambda: ana.online.match.state == State.CLOSED, timeout=WAIT)
+        return True
+
+    ana.ask = ben_leaves_then_ana_agrees
+    ben.online.offer_rematch()
+    qtbot.waitUntil(lambda: ana.online.match.state == State.CLOSED, timeout=WAIT)
+    qtbot.wait(200)
+    assert ana.session.position.is_over  # still the finished game

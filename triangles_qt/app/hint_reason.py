@@ -19,7 +19,7 @@ from triangles_qt.core.game import Game
 
 from .plurals import plural
 
-CHECKED_REPLIES = 80  # beyond this many legal replies, "the least" and "control" are not claimed
+CHECKED_REPLIES = 40  # beyond this many legal replies, "the least" and "control" are not claimed
 
 
 class Why(enum.Enum):

@@ -8,6 +8,7 @@ something else or closes.
 from __future__ import annotations
 
 import random
+import sys
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
@@ -90,11 +91,13 @@ class OnlinePlay(QObject):
         try:
             match = NetMatch.host(setup, self._local(), dialog.listen, dialog.port, parent=self)
         except NetError as exc:
-            reason = str(exc)
+            print(f"triangles-qt: cannot host: {exc}", file=sys.stderr)
+            port = str(dialog.port)
             dialog.show_status(
                 lambda: QCoreApplication.translate(
-                    "OnlinePlay", "The game cannot be hosted on this port: %1"
-                ).replace("%1", reason)
+                    "OnlinePlay",
+                    "The game cannot be hosted on port %1: it may be in use. Try another port.",
+                ).replace("%1", port)
             )
             return
         self._adopt(match)
@@ -140,6 +143,7 @@ class OnlinePlay(QObject):
         match.started.connect(lambda: self._start(match))
         match.ended.connect(lambda reason: self._ended(match, reason))
         match.rematch_offered.connect(lambda: self._rematch_offered(match))
+        match.rematch_declined.connect(lambda: self._rematch_declined(match))
 
     def _dialog_cancelled(self) -> None:
         if self.match is not None and self.match.state in (State.LISTENING, State.CONNECTING):
@@ -257,6 +261,21 @@ class OnlinePlay(QObject):
         )
         return True
 
+    def _rematch_declined(self, match: NetMatch) -> None:
+        if match is not self.match:
+            return
+        session = self.window.session
+        session.notice_withdrawn.emit(NoticeKind.CONNECTION)
+        session.notice.emit(
+            Notice(
+                NoticeKind.CONNECTION,
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "Your friend would rather not play again."
+                ),
+                seconds=8,
+            )
+        )
+
     def _rematch_offered(self, match: NetMatch) -> None:
         accept = self.window.ask(
             QCoreApplication.translate("OnlinePlay", "Another game?"),
@@ -269,13 +288,18 @@ class OnlinePlay(QObject):
     def _ended(self, match: NetMatch, reason: str) -> None:
         if match is not self.match:
             return
+        if reason:
+            print(f"triangles-qt: online game ended: {reason}", file=sys.stderr)
+        # A request for another game, if any, has no answer coming any more.
+        self.window.session.notice_withdrawn.emit(NoticeKind.CONNECTION)
         dialog = self.dialog
         if dialog is not None:  # before the game started (in a game the score card tells)
             dialog.set_busy(False)
             dialog.show_status(
                 lambda: QCoreApplication.translate(
-                    "OnlinePlay", "No game could be started: %1"
-                ).replace("%1", reason or "—")
+                    "OnlinePlay",
+                    "No game could be started: nobody answered there, or the game was taken.",
+                )
             )
 
     def _drop_match(self) -> None:

@@ -49,7 +49,7 @@ class RemoteSeat(Seat):
         match.resumed.connect(self._resumed)
         match.taken_back.connect(self.take_back)
         match.undo_offered.connect(self.undo_offered)
-        match.undo_answered.connect(lambda accepted, _keep: self.undo_answered.emit(accepted))
+        match.undo_answered.connect(self._undo_answer)
         match.chat_received.connect(self.chat_received)
         match.problem.connect(self._problem)
 
@@ -133,9 +133,14 @@ class RemoteSeat(Seat):
 
     # -- this side's offers ------------------------------------------------------------------
 
-    def offer_undo(self, keep: int) -> None:
-        """Ask the peer to take the game back to `keep` strokes."""
-        self.match.offer_undo(keep)
+    def offer_undo(self, keep: int) -> bool:
+        """Ask the peer to take the game back to `keep` strokes; False when that cannot be
+        asked now (an offer is open, the game is over, the connection is down)."""
+        try:
+            self.match.offer_undo(keep)
+        except RuntimeError:
+            return False
+        return True
 
     def answer_undo(self, accept: bool) -> None:
         self.match.answer_undo(accept)
@@ -162,6 +167,16 @@ class RemoteSeat(Seat):
             self.answered.emit(request, game.moves[index].stroke)
 
     def _resumed(self, _first: int) -> None:
+        self._send_held()
+
+    def _undo_answer(self, accepted: bool, _keep: int) -> None:
+        # A stroke drawn here while the offer was open waited for the answer: send it now.
+        self._send_held()
+        self.undo_answered.emit(accepted)
+
+    def _send_held(self) -> None:
+        """Send the person's strokes the peer does not have yet (drawn while the connection
+        was down or an undo offer was open)."""
         match = self.match
         assert match.game is not None
         while match.local_to_move and len(match.game.moves) in self._mine:

@@ -133,8 +133,10 @@ class Seat(QObject):
     def taken_back(self, position: Position) -> None:
         pass
 
-    def offer_undo(self, keep: int) -> None:
-        """Ask the player elsewhere to take the game back to `keep` strokes (negotiates_undo)."""
+    def offer_undo(self, keep: int) -> bool:
+        """Ask the player elsewhere to take the game back to `keep` strokes (negotiates_undo);
+        False when that cannot be asked now."""
+        return False
 
     def close(self) -> None:
         self.cancel()

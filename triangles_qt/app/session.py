@@ -401,8 +401,9 @@ class GameSession(QObject):
             return False
         negotiating = [seat for seat in self._seats if seat.negotiates_undo]
         if negotiating:
-            for seat in negotiating:
-                seat.offer_undo(len(self._game.moves) - count)
+            keep = len(self._game.moves) - count
+            if not all([seat.offer_undo(keep) for seat in negotiating]):
+                return False
             self.notice.emit(notices.undo_asked())
             return True
         was_over = self._game.is_over

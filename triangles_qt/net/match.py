@@ -117,6 +117,7 @@ class NetMatch(QObject):
     taken_back = Signal(int)  # both agreed: `game` now has this many strokes
     resigned = Signal(int)  # the seat that gave up
     rematch_offered = Signal()
+    rematch_declined = Signal()  # the peer would rather not play again
     ended = Signal(str)  # closed for good; "" when both sides finished normally
 
     def __init__(self, role: Role, local: PeerInfo, limits: Limits, parent: QObject | None) -> None:
@@ -270,9 +271,9 @@ class NetMatch(QObject):
         self._send(f"undo offer {len(game.moves)} {keep}")
 
     def answer_undo(self, accept: bool) -> None:
-        """Answer the peer's undo offer."""
+        """Answer the peer's undo offer (nothing, if the peer has gone meanwhile)."""
         offer, self._peer_undo = self._peer_undo, None
-        if offer is None:
+        if offer is None or self.state != State.PLAYING:
             return
         strokes, keep = offer
         self._send(f"undo {'accept' if accept else 'decline'} {strokes} {keep}")
@@ -304,7 +305,8 @@ class NetMatch(QObject):
         self._send("rematch offer")
 
     def answer_rematch(self, accept: bool) -> None:
-        if not self._peer_rematch:
+        """Answer the peer's rematch offer (nothing, if the peer has gone meanwhile)."""
+        if not self._peer_rematch or self.state != State.OVER or self._connection is None:
             return
         if accept:
             self._accept_rematch()
@@ -725,6 +727,7 @@ class NetMatch(QObject):
             self._start_rematch()
         elif answer == "decline":
             self._own_rematch = False
+            self.rematch_declined.emit()
         else:
             raise ProtocolError(protocol.MALFORMED, f"'rematch {protocol.shorten(answer)}'")
 
