@@ -819,6 +819,10 @@
         <translation>Един ред за приятеля Ви:</translation>
     </message>
     <message>
+        <source>Your friend is not connected: the message was not sent.</source>
+        <translation>Приятелят Ви не е свързан: съобщението не е изпратено.</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>Вие</translation>
     </message>

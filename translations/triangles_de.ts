@@ -819,6 +819,10 @@
         <translation>Eine Zeile für dein Gegenüber:</translation>
     </message>
     <message>
+        <source>Your friend is not connected: the message was not sent.</source>
+        <translation>Dein Gegenüber ist nicht verbunden: Die Nachricht wurde nicht gesendet.</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>Du</translation>
     </message>

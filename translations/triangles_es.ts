@@ -819,6 +819,10 @@
         <translation>Una línea para tu amigo:</translation>
     </message>
     <message>
+        <source>Your friend is not connected: the message was not sent.</source>
+        <translation>Tu amigo no está conectado: el mensaje no se ha enviado.</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>Tú</translation>
     </message>

@@ -212,3 +212,24 @@ def test_a_declined_rematch_is_told_and_a_vanished_one_is_not_answered(make_wind
     qtbot.waitUntil(lambda: ana.online.match.state == State.CLOSED, timeout=WAIT)
     qtbot.wait(200)
     assert ana.session.position.is_over  # still the finished game
+
+
+def test_a_local_game_started_while_hosting_withdraws_the_offer(make_window, qtbot):
+    ana = make_window()
+    host = ana.online.show_dialog()
+    host.listen_combo.setCurrentIndex(host.listen_combo.findData(Listen.LOOPBACK))
+    host.port_spin.setValue(free_port())
+    host.host_button.click()
+    assert ana.online.match.state == State.LISTENING
+    ana.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
+    assert ana.online.match is None and ana.online.dialog is None  # nobody can join it now
+
+
+def test_a_line_for_a_friend_who_left_is_not_sent_silently(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    ben.online.match.leave()
+    qtbot.waitUntil(lambda: ana.online.match.state == State.CLOSED, timeout=WAIT)
+    ana.online.send_chat("still there?")
+    assert ana.status_bar.currentMessage() == (
+        "Your friend is not connected: the message was not sent."
+    )

@@ -199,6 +199,15 @@ class OnlinePlay(QObject):
     def send_chat(self, text: str) -> None:
         """Send `text` to the friend (cut to the protocol's length) and show it as sent."""
         if self.match is None or self.match.state not in (State.PLAYING, State.OVER):
+            self.window.session.notice.emit(
+                Notice(
+                    NoticeKind.CHAT,
+                    lambda: QCoreApplication.translate(
+                        "OnlinePlay", "Your friend is not connected: the message was not sent."
+                    ),
+                    seconds=8,
+                )
+            )
             return
         sent = self.match.send_chat(text)
         if sent:
@@ -211,14 +220,17 @@ class OnlinePlay(QObject):
         )
 
     def _game_started(self, _position) -> None:
-        """Another game at this table (New game, Open…): the online one is left."""
+        """Another game at this table (New game, Open…): the online one is left, and a game
+        still waiting for the friend is no longer offered (it would replace this one)."""
         match = self.match
-        if match is None or match.state in (State.LISTENING, State.CONNECTING):
+        if match is None:
             return
         if not any(
             isinstance(seat, RemoteSeat) and seat.match is match
             for seat in self.window.session.seats
         ):
+            if match.state in (State.LISTENING, State.CONNECTING):
+                self._close_dialog()
             self._drop_match()
 
     def _undo_offered(self, remote: RemoteSeat, keep: int) -> None:
