@@ -98,6 +98,7 @@ class BoardScene(QGraphicsScene):
         self.reduced_motion = False
         self._drawing = stroke_drawing(self, self._draw_last_to)
         self._wave: VictoryWaveItem | None = None
+        self._mark: ScoreMarkItem | None = None  # the "+N" of the latest scorer, while shown
         self.input_enabled = True
         self.picked: int | None = None
         self.hovered: int | None = None
@@ -238,8 +239,7 @@ class BoardScene(QGraphicsScene):
             self._last.set_reach(reach)
 
     def _mark_score(self, move: Move) -> None:
-        for earlier in self.score_marks:  # only the latest scorer is marked
-            earlier.finish()
+        self._drop_mark()  # only the latest scorer is marked
         points = [self.star_point(k) for triangle in move.triangles for k in triangle]
         centre = sum(points, QPointF()) / len(points)
         mark = ScoreMarkItem(
@@ -249,8 +249,15 @@ class BoardScene(QGraphicsScene):
             self.reduced_motion,
         )
         mark.setPos(centre)
+        mark.on_done = lambda: setattr(self, "_mark", None)
         self.addItem(mark)
         mark.start()
+        self._mark = mark
+
+    def _drop_mark(self) -> None:
+        if self._mark is not None:
+            self._mark.finish()
+            self._mark = None
 
     def celebrate(self, winner: int | None) -> None:
         """The end of the game: light runs across the winner's triangles (everyone's after a
@@ -282,9 +289,7 @@ class BoardScene(QGraphicsScene):
     @property
     def score_marks(self) -> list[ScoreMarkItem]:
         """The "+N" marks on the board now."""
-        return [
-            item for item in self.items() if isinstance(item, ScoreMarkItem) and item.isVisible()
-        ]
+        return [] if self._mark is None else [self._mark]
 
     def set_reduced_motion(self, reduced: bool) -> None:
         self.reduced_motion = reduced
@@ -591,8 +596,7 @@ class BoardScene(QGraphicsScene):
         self._hide_rejected()
         self._drawing.stop()
         self._stop_wave()
-        for mark in self.score_marks:
-            mark.finish()
+        self._drop_mark()
         for item in self._fading:
             item.stop()
             self.removeItem(item)

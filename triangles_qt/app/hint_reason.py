@@ -37,24 +37,30 @@ class Reason:
     run: int = 0
 
 
-def taken_in_turn(game: Game) -> int:
-    """How many triangles the player to move can take before the turn passes: the best single
-    stroke, or under "play again" a whole run of best strokes. The game is left as it was."""
+def take_turn(game: Game) -> tuple[int, int]:
+    """The player to move takes what they can before the turn passes: the best single stroke,
+    or under "play again" a whole run of best strokes. Returns (triangles taken, strokes
+    played); the strokes stay played."""
     mover, total, played = game.player, 0, 0
-    try:
-        while not game.is_over and game.player == mover:
-            offered = threats(game)
-            if not offered:
-                break
-            s = max(offered, key=lambda x: (offered[x], -x))
-            total += offered[s]
-            game.play_candidate(s)
-            played += 1
-            if not game.rules.replay_after_triangle:
-                break
-    finally:
-        for _ in range(played):
-            game.undo()
+    while not game.is_over and game.player == mover:
+        offered = threats(game)
+        if not offered:
+            break
+        s = max(offered, key=lambda x: (offered[x], -x))
+        total += offered[s]
+        game.play_candidate(s)
+        played += 1
+        if not game.rules.replay_after_triangle:
+            break
+    return total, played
+
+
+def taken_in_turn(game: Game) -> int:
+    """How many triangles the player to move can take before the turn passes (take_turn); the
+    game is left as it was."""
+    total, played = take_turn(game)
+    for _ in range(played):
+        game.undo()
     return total
 
 
@@ -99,12 +105,8 @@ def run_after_giving(game: Game, s: int) -> int:
     game.play_candidate(s)
     played = 1
     try:
-        while not game.is_over and game.player != me:
-            offered = threats(game)
-            if not offered:
-                break
-            game.play_candidate(max(offered, key=lambda x: (offered[x], -x)))
-            played += 1
+        if not game.is_over and game.player != me:
+            played += take_turn(game)[1]
         if game.is_over or game.player == me:
             return 0
         replies = bits_to_indices(game.legal_bits, game.board.m).tolist()

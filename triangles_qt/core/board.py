@@ -9,6 +9,7 @@ Python-int bitset is its number. Everything rule-deciding is an exact integer co
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Iterable, Sequence
@@ -124,13 +125,6 @@ class Board:
         self.stars.setflags(write=False)
         self.star_list: list[tuple[int, int]] = points
         self.n = len(points)
-        # What the board is, whatever it was made from (a preset and seed, a file, the engine
-        # protocol's star list): strategies seed their random choices with it, so a position
-        # gets the same answer in every process.
-        identity = f"{self.width}x{self.height}/{self.tolerance}/" + ";".join(
-            f"{x},{y}" for x, y in points
-        )
-        self.fingerprint = hashlib.blake2b(identity.encode(), digest_size=8).hexdigest()
         self._precompute()
 
     # -- construction ------------------------------------------------------------------------
@@ -336,6 +330,16 @@ class Board:
         """The (k, 2) int array of the star pairs of the candidates in a bitset."""
         idx = bits_to_indices(bits, self.m)
         return np.stack((self.cand_a[idx], self.cand_b[idx]), axis=1)
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """What the board is, whatever it was made from (a preset and seed, a file, the engine
+        protocol's star list): strategies seed their random choices with it, so a position
+        gets the same answer in every process."""
+        identity = f"{self.width}x{self.height}/{self.tolerance}/" + ";".join(
+            f"{x},{y}" for x, y in self.star_list
+        )
+        return hashlib.blake2b(identity.encode(), digest_size=8).hexdigest()
 
     def same_as(self, other: Board) -> bool:
         """Whether `other` is this board (same size, tolerance and stars), e.g. read back from
