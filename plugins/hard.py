@@ -13,10 +13,9 @@ across moves: a Hard player keeps them for the board it is playing on. (A heuris
 depend on the move order in one rare way: the plan below is mended as strokes come, and two
 orders can leave two plans of different sizes.)
 
-Late in a game the alive triangles form chains and loops; `chains.py` knows their exact values
-by shape. A position made only of them is answered from there, and the exact search keys the
-rest by a signature in which each chain or loop is only its shape, trying one stroke per
-distinct cut.
+Late in a game the legal strokes fall apart into independent regions (`regions.py`): the search
+reads the exact value of a position from them when they are small enough, and the exact search
+reads every position past its root from them, keyed by their shapes wherever they lie.
 
 Without "play again" turns alternate, so the number of strokes left says who draws the last
 one, and that number hardly depends on play: a game ends when no triangle can be closed, in
@@ -40,8 +39,7 @@ import time
 import weakref
 
 from triangles_qt import hookimpl
-from triangles_qt.builtin_plugins import chains
-from triangles_qt.builtin_plugins.chains import LOOP, Shape, Shapes
+from triangles_qt.builtin_plugins import regions
 from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
 from triangles_qt.core.board import bits_to_indices, small_bits_to_indices
 from triangles_qt.core.game import Game
@@ -54,7 +52,9 @@ CLOCK_MARGIN_S = 0.3
 # a second on the reference machine with room to spare (benchmarks/hard_work.py measures it).
 WORK_PER_SECOND = 16_000
 MIN_WORK = 200
-EXACT_LEGAL_LIMIT = 24  # try to solve exactly when at most this many strokes are legal
+# Try to solve exactly when at most this many strokes are legal, without and with "play again":
+# about what the regions solve within a second from cold tables (benchmarks/endgame.py).
+EXACT_LEGAL_LIMIT = {False: 26, True: 44}
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
 SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
@@ -62,7 +62,8 @@ GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
-CHAIN_NODES = 2_000  # a chains-and-loops endgame needing more is left to the search
+REGION_WORK = 1_000  # a search node's regions needing more work are left to the search
+REGION_LEGAL_LIMIT = 40  # a search node with more legal strokes does not try its regions
 LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -103,13 +104,9 @@ class Tracker:
         self.alive = bytearray()
         self.by_stroke: dict[int, list[int]] = {}
         seen = set()
-        # The other sides of every empty triangle on a stroke, for signature().
-        self.neighbourhood: dict[int, int] = {}
         strokes = bits_to_indices(legal, board.m).tolist()
         for s in strokes:
-            near = 0
             for _, p, q in board.apexes(s):
-                near |= 1 << p | 1 << q
                 if usable >> p & 1 and usable >> q & 1:
                     key = (s, p, q) if s < p < q else tuple(sorted((s, p, q)))
                     if key in seen:
@@ -122,11 +119,9 @@ class Tracker:
                     for x in key:
                         self.by_stroke.setdefault(x, []).append(t)
                     self._contribute(t, 1)
-            self.neighbourhood[s] = near
         crossing = board.crossing_bits
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
         self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
-        self.redundant = 0  # set by signature()
         # Work done on this tracker, in units of about one stroke played and taken back: what
         # bounds a search (see WORK_PER_SECOND).
         self.work = 0
@@ -221,15 +216,6 @@ class Tracker:
     def threats(self) -> list[int]:
         return small_bits_to_indices(self.taking)
 
-    def shapes(self) -> Shapes | None:
-        """The position as chains and loops (see chains.py), or None when it is not only that:
-        a legal stroke that hands nothing over, two legal strokes that cross, a triangle with
-        three undrawn sides or a side bordering more than two alive triangles."""
-        if self.crossings or self.game.legal_bits & ~self.hot:
-            return None  # the common case, known without walking the position
-        shapes, rest, _ = self.signature()
-        return None if rest else shapes
-
     def parts(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """The legal strokes grouped in independent parts (linked by the alive triangles they
         border together and by crossing one another), ascending, keyed by their first stroke;
@@ -264,84 +250,24 @@ class Tracker:
             parts[s] = members
         return parts, borders
 
-    def signature(self) -> tuple[Shapes, int, int]:
-        """What decides the rest of the game: the chains and loops among the alive triangles
-        (their shapes, wherever they lie), then everything else as it is: the legal strokes
-        outside them, and which sides are drawn of the triangles those lie on (so which of
-        them are alive: those whose every side is drawn or one of those legal strokes).
-
-        Parts are linked by shared undrawn sides and by crossing legal strokes; a part that is
-        one chain or loop, crossing nothing, is reduced to its shape."""
+    def regions(self) -> regions.State:
+        """The position as independent regions and free strokes (see regions.py)."""
         legal = self.game.legal_bits
         parts, borders = self.parts()
-        shapes: list[Shape] = []
-        rest = near = 0
-        neighbourhood = self.neighbourhood
-        # A stroke of a chain or loop whose move another stroke already makes: the same
-        # place along the same shape, counted from the closed end or from the nearer end.
-        cuts: set[tuple[Shape, int]] = set()
-        self.redundant = 0
+        crossing = self.board.crossing_bits if self.crossings else None
+        coins_of: list[tuple[int, ...]] = []
+        crosses: list[tuple[int, ...]] = []
+        index: dict[int, int] = {}
         for members in parts.values():
-            found = self._shape(members, borders, legal)
-            if found is None:
-                for s in members:
-                    rest |= 1 << s
-                    near |= neighbourhood[s]
-                continue
-            shape, order = found
-            shapes.append(shape)
-            last = len(order) - 1
-            for k, s in enumerate(order):
-                cut = (shape, 0 if shape[1] == LOOP else k if shape[1] == 1 else min(k, last - k))
-                if cut in cuts:
-                    self.redundant |= 1 << s
-                else:
-                    cuts.add(cut)
-        return tuple(sorted(shapes)), rest, self.game.drawn_bits & near
-
-    def _shape(
-        self, members: list[int], borders: dict[int, list[int]], legal: int
-    ) -> tuple[Shape, list[int]] | None:
-        """The chain or loop that these strokes and the triangles they border form, if they do,
-        with its strokes in order along it (from the closed end of a chain with one)."""
-        triangles: dict[int, list[int]] = {}
-        closed = shared = 0
-        for s in members:
-            ts = borders[s]
-            if not ts or len(ts) > 2 or (self.crossings and self.board.crossing_bits(s) & legal):
-                return None
-            for t in ts:
-                triangles.setdefault(t, []).append(s)
-            if len(ts) == 1:
-                closed += 1
-            else:
-                shared += 1
-        if any(len(self.undrawn[t]) > 2 for t in triangles):
-            return None
-        size = len(triangles)
-        if shared == size:
-            return (size, LOOP), members
-        if shared != size - 1:
-            return None
-
-        # Walk from an end (the closed one if only one is), its own side first if it has one.
-        def own(t: int) -> list[int]:
-            return [x for x in triangles[t] if len(borders[x]) == 1]
-
-        if size == 1:
-            return (size, closed), members
-        ends = [t for t, ss in triangles.items() if len(ss) - len(own(t)) == 1]
-        t = next((t for t in ends if own(t)), ends[0]) if closed == 1 else ends[0]
-        order, came = own(t), -1
-        while True:
-            onward = [x for x in triangles[t] if len(borders[x]) == 2 and x != came]
-            if not onward:
-                break
-            came = onward[0]
-            order.append(came)
-            pair = borders[came]
-            t = pair[1] if pair[0] == t else pair[0]
-        return (size, closed), order + own(t)
+            for s in members:
+                index[s] = len(index)
+        for members in parts.values():
+            for s in members:
+                coins_of.append(tuple(borders[s]))
+                row = crossing(s) & legal if crossing is not None else 0
+                crosses.append(tuple(index[y] for y in small_bits_to_indices(row)) if row else ())
+        self.work += len(index) // 4
+        return regions.split(coins_of, crosses)
 
     def play(self, s: int) -> None:
         self.work += 1
@@ -416,9 +342,8 @@ class Memory:
         self.exact: dict[int, tuple[int, int, int, int, bool]] = {}
         self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
-        self.chains: chains.Bounds = {}  # chains-and-loops endgames (shapes, not strokes)
-        self.signatures: dict[tuple, tuple[int, int, int, int, bool]] = {}  # exact, by signature
-        self.too_big: set[Shapes] = set()  # shapes whose search went past CHAIN_NODES
+        self.regions = regions.Table(replay)  # late positions by their regions' shapes
+        self.too_big: set[regions.State] = set()  # those whose search went past REGION_WORK
 
     def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
         return self.exact if exact else self.heuristic
@@ -436,10 +361,8 @@ class Memory:
                 # list() copies at once: a search abandoned by its host may still be writing.
                 kept = {k: v for k, v in list(table.items()) if k & drawn == drawn}
                 setattr(self, name, kept if len(kept) <= limit // 2 else {})
-        if len(self.chains) > limit:
-            self.chains = {}
-        if len(self.signatures) > limit:
-            self.signatures = {}
+        if len(self.regions) > limit:
+            self.regions = regions.Table(self.replay)
         self.too_big.clear()  # what was too big may fit now, with what the tables learnt since
 
 
@@ -486,7 +409,8 @@ class Hard:
             return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
         search = Search(tracker, deadline, rng, self.work_for(budget_s), self._memory_for(game))
-        if len(legal) > EXACT_LEGAL_LIMIT and not tracker.threats():
+        exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]
+        if not exact_first and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
             if len(safe) > SAFE_PARITY_LIMIT:
                 if tracker.plan is None:
@@ -498,7 +422,7 @@ class Hard:
                 winning = search.winning_safe_stroke(safe, share=0.6)
                 if winning is not None:
                     return board.stroke(winning)
-        return board.stroke(search.best_move(exact_first=len(legal) <= EXACT_LEGAL_LIMIT))
+        return board.stroke(search.best_move(exact_first))
 
     def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
         """Many strokes left: take a triangle if any, else a safe stroke, cheaply found."""
@@ -608,17 +532,14 @@ class Search:
         if game.is_over:
             return 0
         self._check_time()
-        key: object = game.drawn_bits
+        if not root:
+            known = self._region_value(exact, alpha, beta)
+            if known is not None:
+                return known if exact else known * HEURISTIC_SCALE
+            if exact:
+                raise OutOfTime  # past the root, an exact search only reads regions
+        key = game.drawn_bits
         table = self.memory.values(exact)
-        if exact and not root:
-            # Positions that differ only in where their chains and loops lie share a value.
-            key, table = self.t.signature(), self.memory.signatures
-            shapes, rest, _ = key
-            known = None if rest else self._chain_value(shapes)
-        else:
-            known = None if root else self._chain_value(self.t.shapes())
-        if known is not None:
-            return known if exact else known * HEURISTIC_SCALE
         if depth <= 0 and not exact:
             self.truncated = True
             return self.quiesce()
@@ -636,9 +557,6 @@ class Search:
                 self.truncated = self.truncated or not complete
                 return value
         moves = self.moves(exact, full=root)
-        if exact and not root and self.t.redundant:
-            redundant = self.t.redundant
-            moves = [s for s in moves if not redundant >> s & 1]
         if first >= 0 and first in moves:
             moves.remove(first)
             moves.insert(0, first)
@@ -675,17 +593,28 @@ class Search:
         table[key] = (depth, best, flag, best_move, complete)
         return best
 
-    def _chain_value(self, shapes: Shapes | None) -> int | None:
-        """The exact value of a position that is only chains and loops (these shapes), when
-        small enough to solve; None for any other position."""
+    def _region_value(self, exact: bool, alpha: int, beta: int) -> int | None:
+        """The exact value of the position from its regions (regions.py), within alpha and
+        beta in an exact search; None in a heuristic one when the regions are too many or too
+        big to solve in REGION_WORK (an exact search is out of time then)."""
+        t = self.t
         memory = self.memory
-        if shapes is None or shapes in memory.too_big:
+        if not exact and self.game.legal_bits.bit_count() > REGION_LEGAL_LIMIT:
             return None
+        state = t.regions()
+        if not exact and state in memory.too_big:
+            return None
+        limit = self._remaining() if exact else min(REGION_WORK, self._remaining())
+        solver = regions.Solver(memory.regions, limit, self.deadline)
         try:
-            return chains.value(shapes, self.replay, memory.chains, CHAIN_NODES)
-        except chains.TooBig:
-            memory.too_big.add(shapes)
+            return solver.value(state, alpha, beta) if exact else solver.value(state)
+        except regions.TooBig:
+            if exact:
+                raise OutOfTime from None
+            memory.too_big.add(state)
             return None
+        finally:
+            t.work += solver.work
 
     def quiesce(self, limit: int = 40) -> int:
         """Heuristic value (in HEURISTIC_SCALE units) of a search leaf for the player to move.

@@ -1,0 +1,95 @@
+"""Hard's tracker: what it keeps up to date through play and undo, and how it groups strokes."""
+
+import random
+import time
+
+import pytest
+from small_games import random_board
+
+from triangles_qt.builtin_plugins.hard import GIVE_SAMPLE, Search, Tracker
+from triangles_qt.builtin_plugins.medium import Medium
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game
+from triangles_qt.core.position import Position
+from triangles_qt.core.rules import Rules
+
+
+def test_tracker_counts_crossing_legal_strokes_through_play_and_undo():
+    rng = random.Random(3)
+    game = Game(random_board(rng, 11))
+    tracker = Tracker(game)
+    board = game.board
+
+    def crossings() -> int:
+        legal = game.legal_bits
+        rows = (board.crossing_bits(s) & legal for s in range(board.m) if legal >> s & 1)
+        return sum(row.bit_count() for row in rows) // 2
+
+    counts = [tracker.crossings]
+    assert counts[0] == crossings() > 0
+    while not game.is_over:
+        legal = game.legal_strokes()
+        tracker.play(board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+        assert tracker.crossings == crossings()
+        counts.append(tracker.crossings)
+    while counts:
+        assert tracker.crossings == counts.pop() == crossings()
+        if counts:
+            tracker.undo()
+
+
+@pytest.mark.parametrize("replay", [False, True])
+def test_tracker_kept_up_to_date_matches_one_built_afresh(replay):
+    """What play and undo keep incrementally (gains, giving counts, the safe and taking
+    bitsets) is what a tracker built on the position from scratch finds."""
+    rng = random.Random(5)
+
+    def state(tracker: Tracker) -> tuple:
+        legal = tracker.game.legal_bits
+        strokes = [s for s in range(tracker.board.m) if legal >> s & 1]
+        return (
+            [(tracker.c0[s], tracker.c1[s]) for s in strokes],
+            tracker.hot & legal,
+            tracker.taking & legal,
+        )
+
+    checked = 0
+    for _ in range(6):
+        game = Game(random_board(rng, 10), Rules(replay_after_triangle=replay))
+        tracker = Tracker(game)
+        states = [state(tracker)]
+        while not game.is_over:
+            legal = game.legal_strokes()
+            tracker.play(game.board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+            assert state(tracker) == state(Tracker(game.copy()))
+            states.append(state(tracker))
+            checked += state(tracker)[2] != 0
+        while len(states) > 1:
+            states.pop()
+            tracker.undo()
+            assert state(tracker) == states[-1]
+    assert checked >= 10  # positions with a triangle to take
+
+
+def test_sampled_gives_open_every_part_of_the_exchange():
+    """Without "play again", which part is opened decides who must give next, so a heuristic
+    node that samples gives takes the best one of each part before a second one of any."""
+    game = Game(Board.generate("phone-60", 1))
+    players = (Medium(seed=1), Medium(seed=2))
+    checked = 0
+    while not game.is_over:
+        tracker = Tracker(game.copy())
+        hot = game.legal_bits & tracker.hot
+        gives = [s for s in range(game.board.m) if hot >> s & 1 and not tracker.c0[s]]
+        if len(gives) > GIVE_SAMPLE:
+            search = Search(tracker, time.perf_counter() + 60, random.Random(0))
+            chosen = search._across_parts(gives)
+            parts, _ = tracker.parts()
+            with_gives = [[s for s in members if s in gives] for members in parts.values()]
+            with_gives = [ss for ss in with_gives if ss]
+            assert len(chosen) == GIVE_SAMPLE and set(chosen) <= set(gives)
+            opened = {k for k, ss in enumerate(with_gives) if set(ss) & set(chosen)}
+            assert len(opened) == min(GIVE_SAMPLE, len(with_gives))
+            checked += len(with_gives) > 1
+        game.play(*players[game.player].choose_stroke(Position(game), 60.0))
+    assert checked >= 10
