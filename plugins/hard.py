@@ -50,8 +50,9 @@ CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit in
 # a second on the reference machine with room to spare (benchmarks/hard_work.py measures it).
-WORK_PER_SECOND = 16_000
+WORK_PER_SECOND = 32_000
 MIN_WORK = 200
+SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per unit of work
 # Try to solve exactly when at most this many strokes are legal, without and with "play again":
 # about what the regions solve within a second from cold tables (benchmarks/endgame.py).
 EXACT_LEGAL_LIMIT = {False: 26, True: 44}
@@ -187,8 +188,8 @@ class Tracker:
     def chain_size(self, s: int) -> int:
         """How many triangles the opponent could take in a row, moving again after each, once
         s is drawn: a quick estimate from the triangles' sides, without playing anything."""
-        self.work += 1  # a walk along the chain costs about as much as a stroke played
         alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
+        scanned = 0
         drawn = {s}
         frontier = [
             (u[0] if u[1] == s else u[1], t)
@@ -204,13 +205,17 @@ class Tracker:
             if q in drawn:
                 continue
             drawn.add(q)
-            for t2 in by_stroke.get(q, ()):
+            near = by_stroke.get(q, ())
+            scanned += len(near)
+            for t2 in near:
                 if alive[t2] and t2 not in closed:
                     rest = [x for x in undrawn[t2] if x not in drawn]
                     if not rest:
                         frontier.append((q, t2))
                     elif len(rest) == 1:
                         frontier.append((rest[0], t2))
+        # Measured: a stroke played costs about as much as SCAN_PER_UNIT triangles looked at.
+        self.work += 1 + scanned // SCAN_PER_UNIT
         return len(closed)
 
     def threats(self) -> list[int]:
@@ -224,7 +229,7 @@ class Tracker:
         alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
         crossing = self.board.crossing_bits if self.crossings else None
         strokes = small_bits_to_indices(legal)
-        self.work += 1 + len(strokes) // 8  # measured against play() (benchmarks/hard_work.py)
+        self.work += 1 + len(strokes) // 2  # measured against play() (benchmarks/hard_work.py)
         borders = {s: [t for t in by_stroke.get(s, ()) if alive[t]] for s in strokes}
         parts: dict[int, list[int]] = {}
         seen = 0
