@@ -53,9 +53,10 @@ CLOCK_MARGIN_S = 0.3
 WORK_PER_SECOND = 32_000
 MIN_WORK = 200
 SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per unit of work
-# Try to solve exactly when at most this many strokes are legal, without and with "play again":
-# about what the regions solve within a second from cold tables (benchmarks/endgame.py).
-EXACT_LEGAL_LIMIT = {False: 26, True: 44}
+# Try to solve exactly when at most this many strokes are legal, without and with "play again".
+# A try that fails costs half the move's work, so these stay below the reach at 1 s from cold
+# tables (26 and 43, benchmarks/endgame.py); past them, nodes deep in the search use regions.
+EXACT_LEGAL_LIMIT = {False: 24, True: 32}
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
 SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
@@ -348,7 +349,8 @@ class Memory:
         self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
         self.regions = regions.Table(replay)  # late positions by their regions' shapes
-        self.too_big: set[regions.State] = set()  # those whose search went past REGION_WORK
+        # drawn -> exact value from the regions, or None when they needed more than REGION_WORK
+        self.by_regions: dict[int, int | None] = {}
 
     def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
         return self.exact if exact else self.heuristic
@@ -360,7 +362,7 @@ class Memory:
         """Keep the tables to positions that can still follow `drawn`, within bounds."""
         # An entry costs its key (one bit per candidate stroke) and about 200 bytes besides.
         limit = max(10_000, MEMORY_BYTES // (self.board.m // 8 + 200))
-        for name in ("exact", "heuristic", "race"):
+        for name in ("exact", "heuristic", "race", "by_regions"):
             table = getattr(self, name)
             if len(table) > limit:
                 # list() copies at once: a search abandoned by its host may still be writing.
@@ -368,7 +370,8 @@ class Memory:
                 setattr(self, name, kept if len(kept) <= limit // 2 else {})
         if len(self.regions) > limit:
             self.regions = regions.Table(self.replay)
-        self.too_big.clear()  # what was too big may fit now, with what the tables learnt since
+        # What was too big may fit now, with what the tables learnt since.
+        self.by_regions = {k: v for k, v in list(self.by_regions.items()) if v is not None}
 
 
 class Hard:
@@ -604,22 +607,27 @@ class Search:
         big to solve in REGION_WORK (an exact search is out of time then)."""
         t = self.t
         memory = self.memory
-        if not exact and self.game.legal_bits.bit_count() > REGION_LEGAL_LIMIT:
-            return None
+        drawn = self.game.drawn_bits
+        if not exact:
+            if self.game.legal_bits.bit_count() > REGION_LEGAL_LIMIT:
+                return None
+            # Iterative deepening comes back to the same nodes: split them into regions once.
+            if drawn in memory.by_regions:
+                return memory.by_regions[drawn]
         state = t.regions()
-        if not exact and state in memory.too_big:
-            return None
         limit = self._remaining() if exact else min(REGION_WORK, self._remaining())
         solver = regions.Solver(memory.regions, limit, self.deadline)
+        value = None
         try:
-            return solver.value(state, alpha, beta) if exact else solver.value(state)
+            value = solver.value(state, alpha, beta) if exact else solver.value(state)
         except regions.TooBig:
             if exact:
                 raise OutOfTime from None
-            memory.too_big.add(state)
-            return None
         finally:
             t.work += solver.work
+        if not exact:
+            memory.by_regions[drawn] = value
+        return value
 
     def quiesce(self, limit: int = 40) -> int:
         """Heuristic value (in HEURISTIC_SCALE units) of a search leaf for the player to move.
