@@ -13,9 +13,11 @@ across moves: a Hard player keeps them for the board it is playing on. (A heuris
 depend on the move order in one rare way: the plan below is mended as strokes come, and two
 orders can leave two plans of different sizes.)
 
-Late in a game the legal strokes fall apart into independent regions (`regions.py`): the search
-reads the exact value of a position from them when they are small enough, and the exact search
-reads every position past its root from them, keyed by their shapes wherever they lie.
+Late in a game the legal strokes fall apart into independent regions (`regions.py`): the exact
+search reads every position past its root from them, keyed by their shapes wherever they lie.
+The heuristic search does not: an exact value beside heuristic leaves, which do not see what
+the player who must give loses, steered it away from the exact lines (measured: +123 Elo
+without it, docs/strength.md).
 
 Without "play again" turns alternate, so the number of strokes left says who draws the last
 one, and that number hardly depends on play: a game ends when no triangle can be closed, in
@@ -55,7 +57,7 @@ MIN_WORK = 200
 SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per unit of work
 # Try to solve exactly when at most this many strokes are legal, without and with "play again".
 # A try that fails costs half the move's work, so these stay below the reach at 1 s from cold
-# tables (26 and 43, benchmarks/endgame.py); past them, nodes deep in the search use regions.
+# tables (about 25 and 45, benchmarks/endgame.py).
 EXACT_LEGAL_LIMIT = {False: 24, True: 32}
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
 SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
@@ -64,8 +66,6 @@ GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
-REGION_WORK = 1_000  # a search node's regions needing more work are left to the search
-REGION_LEGAL_LIMIT = 40  # a search node with more legal strokes does not try its regions
 LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -349,8 +349,6 @@ class Memory:
         self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
         self.regions = regions.Table(replay)  # late positions by their regions' shapes
-        # drawn -> exact value from the regions, or None when they needed more than REGION_WORK
-        self.by_regions: dict[int, int | None] = {}
 
     def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
         return self.exact if exact else self.heuristic
@@ -362,7 +360,7 @@ class Memory:
         """Keep the tables to positions that can still follow `drawn`, within bounds."""
         # An entry costs its key (one bit per candidate stroke) and about 200 bytes besides.
         limit = max(10_000, MEMORY_BYTES // (self.board.m // 8 + 200))
-        for name in ("exact", "heuristic", "race", "by_regions"):
+        for name in ("exact", "heuristic", "race"):
             table = getattr(self, name)
             if len(table) > limit:
                 # list() copies at once: a search abandoned by its host may still be writing.
@@ -370,8 +368,6 @@ class Memory:
                 setattr(self, name, kept if len(kept) <= limit // 2 else {})
         if len(self.regions) > limit:
             self.regions = regions.Table(self.replay)
-        # What was too big may fit now, with what the tables learnt since.
-        self.by_regions = {k: v for k, v in list(self.by_regions.items()) if v is not None}
 
 
 class Hard:
@@ -540,12 +536,8 @@ class Search:
         if game.is_over:
             return 0
         self._check_time()
-        if not root:
-            known = self._region_value(exact, alpha, beta)
-            if known is not None:
-                return known if exact else known * HEURISTIC_SCALE
-            if exact:
-                raise OutOfTime  # past the root, an exact search only reads regions
+        if exact and not root:
+            return self._region_value(alpha, beta)
         key = game.drawn_bits
         table = self.memory.values(exact)
         if depth <= 0 and not exact:
@@ -601,33 +593,17 @@ class Search:
         table[key] = (depth, best, flag, best_move, complete)
         return best
 
-    def _region_value(self, exact: bool, alpha: int, beta: int) -> int | None:
+    def _region_value(self, alpha: int, beta: int) -> int:
         """The exact value of the position from its regions (regions.py), within alpha and
-        beta in an exact search; None in a heuristic one when the regions are too many or too
-        big to solve in REGION_WORK (an exact search is out of time then)."""
+        beta; raises OutOfTime when they need more than the work left."""
         t = self.t
-        memory = self.memory
-        drawn = self.game.drawn_bits
-        if not exact:
-            if self.game.legal_bits.bit_count() > REGION_LEGAL_LIMIT:
-                return None
-            # Iterative deepening comes back to the same nodes: split them into regions once.
-            if drawn in memory.by_regions:
-                return memory.by_regions[drawn]
-        state = t.regions()
-        limit = self._remaining() if exact else min(REGION_WORK, self._remaining())
-        solver = regions.Solver(memory.regions, limit, self.deadline)
-        value = None
+        solver = regions.Solver(self.memory.regions, self._remaining(), self.deadline)
         try:
-            value = solver.value(state, alpha, beta) if exact else solver.value(state)
+            return solver.value(t.regions(), alpha, beta)
         except regions.TooBig:
-            if exact:
-                raise OutOfTime from None
+            raise OutOfTime from None
         finally:
             t.work += solver.work
-        if not exact:
-            memory.by_regions[drawn] = value
-        return value
 
     def quiesce(self, limit: int = 40) -> int:
         """Heuristic value (in HEURISTIC_SCALE units) of a search leaf for the player to move.
