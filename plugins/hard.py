@@ -64,7 +64,7 @@ SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
-MUST_GIVE = 2  # what having to move with no safe stroke left costs, in those units
+MUST_GIVE = 8  # what having to move with no safe stroke left costs ("play again"), in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
 LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
 

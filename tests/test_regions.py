@@ -130,7 +130,7 @@ def test_regions_read_off_boards_have_the_exact_value_of_the_position():
     """At late positions of random games on random boards (both rules, strokes still crossing
     in many of them), the regions' value is the brute-force minimax value of the game."""
     checked = crossing = 0
-    for seed in range(30):
+    for seed in range(20):
         rng = random.Random(seed)
         replay = seed % 2 == 1
         game = Game(random_board(rng, 8 + seed % 5), Rules(replay_after_triangle=replay))
@@ -144,4 +144,4 @@ def test_regions_read_off_boards_have_the_exact_value_of_the_position():
                 assert solve(tracker.regions(), replay, table) == minimax(game, memo)
             legal = game.legal_strokes()
             game.play(*map(int, legal[rng.randrange(len(legal))]))
-    assert checked >= 150 and crossing >= 40
+    assert checked >= 150 and crossing >= 50
