@@ -257,23 +257,25 @@ class Tracker:
         return parts, borders
 
     def regions(self) -> regions.State:
-        """The position as independent regions and free strokes (see regions.py)."""
+        """The position as independent regions and free strokes (see regions.py): the parts
+        of parts(), each keyed by its shape."""
         legal = self.game.legal_bits
         parts, borders = self.parts()
         crossing = self.board.crossing_bits if self.crossings else None
-        coins_of: list[tuple[int, ...]] = []
-        crosses: list[tuple[int, ...]] = []
-        index: dict[int, int] = {}
+        free = 0
+        found = []
         for members in parts.values():
+            if len(members) == 1 and not borders[members[0]]:
+                free += 1  # it crosses nothing either: a crossing would have joined it to a part
+                continue
+            local = {s: k for k, s in enumerate(members)}
+            crosses = []
             for s in members:
-                index[s] = len(index)
-        for members in parts.values():
-            for s in members:
-                coins_of.append(tuple(borders[s]))
                 row = crossing(s) & legal if crossing is not None else 0
-                crosses.append(tuple(index[y] for y in small_bits_to_indices(row)) if row else ())
-        self.work += len(index) // 4
-        return regions.split(coins_of, crosses)
+                crosses.append(tuple(local[y] for y in small_bits_to_indices(row)) if row else ())
+            found.append(regions.encode([tuple(borders[s]) for s in members], crosses))
+        self.work += len(borders) // 4
+        return free & 1, tuple(sorted(found))
 
     def play(self, s: int) -> None:
         self.work += 1
