@@ -186,9 +186,10 @@ class Tracker:
     def gain(self, s: int) -> int:
         return self.c0[s]
 
-    def chain_size(self, s: int) -> int:
+    def chain_size(self, s: int, bound: int | None = None) -> int:
         """How many triangles the opponent could take in a row, moving again after each, once
-        s is drawn: a quick estimate from the triangles' sides, without playing anything."""
+        s is drawn: a quick estimate from the triangles' sides, without playing anything.
+        With `bound`, the walk stops as soon as it has found that many."""
         alive, undrawn, by_stroke = self.alive, self.undrawn, self.by_stroke
         scanned = 0
         drawn = {s}
@@ -198,7 +199,7 @@ class Tracker:
             if alive[t] and len(u := undrawn[t]) == 2 and s in u
         ]
         closed: set[int] = set()
-        while frontier:
+        while frontier and (bound is None or len(closed) < bound):
             q, t = frontier.pop()
             if t in closed:
                 continue
@@ -218,6 +219,19 @@ class Tracker:
         # Measured: a stroke played costs about as much as SCAN_PER_UNIT triangles looked at.
         self.work += 1 + scanned // SCAN_PER_UNIT
         return len(closed)
+
+    def cheapest_gives(self, gives: list[int], k: int) -> list[int]:
+        """The first k of `gives` sorted by chain_size (a stable sort), walking each chain only
+        as far as it could still make the cut: most gives on a big board open long runs."""
+        chosen: list[tuple[int, int, int]] = []  # (size, place in gives, stroke), sorted
+        for place, s in enumerate(gives):
+            bound = chosen[-1][0] if len(chosen) == k else None
+            size = self.chain_size(s, bound)
+            if bound is None or size < bound:
+                chosen.append((size, place, s))
+                chosen.sort()
+                del chosen[k:]
+        return [s for _, _, s in chosen]
 
     def threats(self) -> list[int]:
         return small_bits_to_indices(self.taking)
@@ -512,7 +526,7 @@ class Search:
         if len(gives) > GIVE_SAMPLE and self.replay:
             # With "play again" a give costs its whole chain: keep the cheapest ones.
             self.truncated = True
-            gives = sorted(gives, key=t.chain_size)[:GIVE_SAMPLE]
+            gives = t.cheapest_gives(gives, GIVE_SAMPLE)
         elif len(gives) > GIVE_SAMPLE:
             # Without it, which part is opened decides who must give next: sample every part.
             self.truncated = True

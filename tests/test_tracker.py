@@ -93,3 +93,24 @@ def test_sampled_gives_open_every_part_of_the_exchange():
             checked += len(with_gives) > 1
         game.play(*players[game.player].choose_stroke(Position(game), 60.0))
     assert checked >= 10
+
+
+def test_cheapest_gives_are_the_first_of_all_gives_sorted_by_chain_size():
+    # The walks stop early once a chain is too long to make the cut: the choice must not change.
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = Game(Board.generate("tablet-120", seed), Rules(replay_after_triangle=True))
+        board = game.board
+        while not game.is_over:
+            strokes = [board.candidate(*map(int, s)) for s in game.legal_strokes()]
+            if len(strokes) < 150 and rng.random() < 0.2:
+                tracker = Tracker(game)
+                gives = [s for s in strokes if tracker.hot >> s & 1 and not tracker.taking >> s & 1]
+                rng.shuffle(gives)
+                for k in (1, GIVE_SAMPLE):
+                    expected = sorted(gives, key=tracker.chain_size)[:k]
+                    assert tracker.cheapest_gives(gives, k) == expected
+                    checked += 1
+            game.play_candidate(rng.choice(strokes))
+    assert checked > 40
