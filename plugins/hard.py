@@ -51,10 +51,16 @@ from triangles_qt.core.game import Game
 CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit in
-# a second on the reference machine with room to spare (benchmarks/hard_work.py measures it).
-WORK_PER_SECOND = 32_000
+# a second on the reference machine with room to spare on a small board (benchmarks/hard_work.py
+# measures it). A unit costs more on a bigger board, whose bitsets of candidate strokes are wider
+# ints: measured, a board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
+WORK_PER_SECOND = 48_000
+WIDE_BOARD_STROKES = 9_600
 MIN_WORK = 200
+RACE_ORDER_PER_UNIT = 32  # safe strokes ordered for the safe race per unit of work
+TRIANGLES_PER_UNIT = 10  # triangles a stroke kills or touches (Tracker.play) per unit of work
 SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per unit of work
+WALK_START = 16  # what starting a chain walk costs, in triangles looked at
 # Try to solve exactly when at most this many strokes are legal, without and with "play again".
 # A try that fails costs half the move's work, so these stay below the reach at 1 s from cold
 # tables (about 25 and 45, benchmarks/endgame.py).
@@ -127,6 +133,8 @@ class Tracker:
         # Work done on this tracker, in units of about one stroke played and taken back: what
         # bounds a search (see WORK_PER_SECOND).
         self.work = 0
+        self._triangles = 0  # triangles killed or touched not yet counted as a unit of work
+        self._looked = 0  # the same for triangles looked at along chains
         self._log: list[tuple[int, int, list[int], list[int], int | None]] = []
         # The strokes still to come, as one full drawing (None under "play again").
         self.plan: int | None = None
@@ -172,6 +180,7 @@ class Tracker:
     def _plan_after(self, s: int) -> int:
         """The plan once legal stroke s is drawn, as play(s) would mend it."""
         plan = self.plan
+        assert plan is not None, "no plan under play again"
         if plan >> s & 1:
             return plan ^ 1 << s
         crossing = self.board.crossing_bits
@@ -216,8 +225,10 @@ class Tracker:
                         frontier.append((q, t2))
                     elif len(rest) == 1:
                         frontier.append((rest[0], t2))
-        # Measured: a stroke played costs about as much as SCAN_PER_UNIT triangles looked at.
-        self.work += 1 + scanned // SCAN_PER_UNIT
+        # Measured: a stroke played costs about as much as SCAN_PER_UNIT triangles looked at,
+        # and a walk that stops at once as much as WALK_START of them.
+        units, self._looked = divmod(self._looked + WALK_START + scanned, SCAN_PER_UNIT)
+        self.work += units
         return len(closed)
 
     def cheapest_gives(self, gives: list[int], k: int) -> list[int]:
@@ -336,6 +347,12 @@ class Tracker:
                 else:
                     alive[t] = 0
         self._log.append((s, uncrossed, killed, touched, plan))
+        # Measured: each triangle killed or touched costs about a tenth of a stroke played and
+        # taken back (on big boards a stroke can kill dozens, crossing many legal strokes).
+        units, self._triangles = divmod(
+            self._triangles + len(killed) + len(touched), TRIANGLES_PER_UNIT
+        )
+        self.work += units
 
     def undo(self) -> None:
         s, uncrossed, killed, touched, self.plan = self._log.pop()
@@ -393,7 +410,7 @@ class Hard:
     name = "Hard"
 
     def __init__(self, seed: int = 0, max_nodes: int | None = None) -> None:
-        """The search of a move does WORK_PER_SECOND units of work per second of its budget,
+        """The search of a move does the units of work its budget allows (work_for),
         or `max_nodes` units if given, whatever the clock says (it only stops a search that
         would overrun the budget on a very slow machine). So the same game, seed and budget
         give the same strokes on a busy or an idle machine."""
@@ -401,11 +418,12 @@ class Hard:
         self.max_nodes = max_nodes
         self._memory: Memory | None = None
 
-    def work_for(self, budget_s: float) -> int:
-        """The units of work one move may do with `budget_s` seconds."""
+    def work_for(self, budget_s: float, board) -> int:
+        """The units of work one move on `board` may do with `budget_s` seconds."""
         if self.max_nodes is not None:
             return self.max_nodes
-        return max(MIN_WORK, round(max(0.0, budget_s) * WORK_PER_SECOND))
+        per_second = WORK_PER_SECOND / (1 + board.m / WIDE_BOARD_STROKES)
+        return max(MIN_WORK, round(max(0.0, budget_s) * per_second))
 
     def _memory_for(self, game: Game) -> Memory:
         memory = self._memory
@@ -428,7 +446,9 @@ class Hard:
         if len(legal) > TRACKER_LEGAL_LIMIT:
             return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
-        search = Search(tracker, deadline, rng, self.work_for(budget_s), self._memory_for(game))
+        search = Search(
+            tracker, deadline, rng, self.work_for(budget_s, board), self._memory_for(game)
+        )
         exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]
         if not exact_first and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
@@ -712,7 +732,8 @@ class Search:
         if known is not None:
             return known
         t = self.t
-        safe = bits_to_indices(self.game.legal_bits & ~t.hot, t.board.m).tolist()
+        safe = small_bits_to_indices(self.game.legal_bits & ~t.hot)
+        t.work += len(safe) // RACE_ORDER_PER_UNIT
         won = False
         for s in self._race_order(safe):
             t.play(s)
