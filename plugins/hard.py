@@ -51,11 +51,15 @@ from triangles_qt.core.game import Game
 CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit in
-# a second on the reference machine with room to spare on a small board (benchmarks/hard_work.py
-# measures it). A unit costs more on a bigger board, whose bitsets of candidate strokes are wider
-# ints: measured, a board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
-WORK_PER_SECOND = 48_000
+# a second on the reference machine on a small board, with room to spare for the slowest moves
+# (benchmarks/hard_work.py measures it: at 1 s they take 0.7-0.9 s, at 0.1 s up to 0.17 s). A
+# unit costs more on a bigger board, whose bitsets of candidate strokes are wider ints: measured,
+# a board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
+WORK_PER_SECOND = 60_000
 WIDE_BOARD_STROKES = 9_600
+# A move may overrun its budget by 0.1 s: half of that is planned as work. It matters on short
+# budgets, where the slowest moves would otherwise leave most moves far below the budget.
+GRACE_USED_S = 0.05
 MIN_WORK = 200
 RACE_ORDER_PER_UNIT = 32  # safe strokes ordered for the safe race per unit of work
 TRIANGLES_PER_UNIT = 10  # triangles a stroke kills or touches (Tracker.play) per unit of work
@@ -237,6 +241,8 @@ class Tracker:
         chosen: list[tuple[int, int, int]] = []  # (size, place in gives, stroke), sorted
         for place, s in enumerate(gives):
             bound = chosen[-1][0] if len(chosen) == k else None
+            if bound is not None and self.c1[s] >= bound:
+                continue  # its chain has at least the c1[s] triangles s opens at once
             size = self.chain_size(s, bound)
             if bound is None or size < bound:
                 chosen.append((size, place, s))
@@ -423,7 +429,7 @@ class Hard:
         if self.max_nodes is not None:
             return self.max_nodes
         per_second = WORK_PER_SECOND / (1 + board.m / WIDE_BOARD_STROKES)
-        return max(MIN_WORK, round(max(0.0, budget_s) * per_second))
+        return max(MIN_WORK, round((max(0.0, budget_s) + GRACE_USED_S) * per_second))
 
     def _memory_for(self, game: Game) -> Memory:
         memory = self._memory
