@@ -52,10 +52,11 @@ CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit in
 # a second on the reference machine on a small board, with room to spare for the slowest moves
-# (benchmarks/hard_work.py measures it: at 1 s they take 0.7-0.9 s, at 0.1 s up to 0.17 s). A
+# (benchmarks/hard_work.py: at 1 s they take 0.69-0.94 s, at 0.1 s up to 0.15 s; the machine's speed
+# varies by a fifth from hour to hour). A
 # unit costs more on a bigger board, whose bitsets of candidate strokes are wider ints: measured,
 # a board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
-WORK_PER_SECOND = 60_000
+WORK_PER_SECOND = 52_000
 WIDE_BOARD_STROKES = 9_600
 # A move may overrun its budget by 0.1 s: a third of that is planned as work (with half, 11 of
 # 3,706 moves took over 0.2 s at 0.1 s in the arena). It matters on short budgets, where the
