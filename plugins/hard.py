@@ -50,12 +50,12 @@ from triangles_qt.core.game import Game
 # than the one WORK_PER_SECOND was measured on, and still within the host's grace (0.5 s).
 CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
-# the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit in
-# a second on the reference machine on a small board, with room to spare for the slowest moves
-# (benchmarks/hard_work.py: at 1 s they take 0.69-0.94 s, at 0.1 s up to 0.15 s; the machine's speed
-# varies by a fifth from hour to hour). A
-# unit costs more on a bigger board, whose bitsets of candidate strokes are wider ints: measured,
-# a board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
+# the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit
+# in a second on the reference machine on a small board, with room to spare for the slowest
+# moves (benchmarks/hard_work.py: at 1 s they take 0.69-0.94 s, at 0.1 s up to 0.15 s; the
+# machine's speed varies by a fifth from hour to hour). A unit costs more on a bigger board, whose
+# bitsets of candidate strokes are wider ints: measured, a board of m candidate strokes fits
+# 1 / (1 + m / WIDE_BOARD_STROKES) as many.
 WORK_PER_SECOND = 52_000
 WIDE_BOARD_STROKES = 9_600
 # A move may overrun its budget by 0.1 s: a third of that is planned as work (with half, 11 of
