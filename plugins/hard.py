@@ -67,6 +67,7 @@ RACE_ORDER_PER_UNIT = 32  # safe strokes ordered for the safe race per unit of w
 TRIANGLES_PER_UNIT = 10  # triangles a stroke kills or touches (Tracker.play) per unit of work
 SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per unit of work
 WALK_START = 16  # what starting a chain walk costs, in triangles looked at
+STROKES_SCANNED_PER_UNIT = 400  # takes compared in a leaf's exchange (quiesce) per unit of work
 # Try to solve exactly when at most this many strokes are legal, without and with "play again".
 # A try that fails costs half the move's work, so these stay below the reach at 1 s from cold
 # tables (about 25 and 45, benchmarks/endgame.py).
@@ -141,6 +142,7 @@ class Tracker:
         self.work = 0
         self._triangles = 0  # triangles killed or touched not yet counted as a unit of work
         self._looked = 0  # the same for triangles looked at along chains
+        self._scanned = 0  # the same for takes compared in a leaf's exchange
         self._log: list[tuple[int, int, list[int], list[int], int | None]] = []
         # The strokes still to come, as one full drawing (None under "play again").
         self.plan: int | None = None
@@ -254,6 +256,23 @@ class Tracker:
 
     def threats(self) -> list[int]:
         return small_bits_to_indices(self.taking)
+
+    def last_changed(self) -> set[int]:
+        """The strokes whose counts (c0, c1) the last play changed: the undrawn sides of the
+        triangles it killed or touched, and the stroke itself."""
+        s, _, killed, touched, _ = self._log[-1]
+        undrawn = self.undrawn
+        changed = {s}
+        for t in killed:
+            changed.update(undrawn[t])
+        for t in touched:
+            changed.update(undrawn[t])
+        return changed
+
+    def note_scanned(self, n: int) -> None:
+        """Count n strokes looked at in a leaf's exchange as work (see WORK_PER_SECOND)."""
+        units, self._scanned = divmod(self._scanned + n, STROKES_SCANNED_PER_UNIT)
+        self.work += units
 
     def parts(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """The legal strokes grouped in independent parts (linked by the alive triangles they
@@ -660,19 +679,26 @@ class Search:
         """
         t = self.t
         game = self.game
+        c0, c1 = t.c0, t.c1
         me = game.player
         played = 0
         total = 0
-        while played < limit and not game.is_over:
-            takes = t.threats()
-            if not takes:
-                break
-            # Among equal gains, a take that opens nothing for the other player first.
-            s = max(takes, key=lambda x: (t.c0[x], -t.c1[x], -x))
-            gain = t.c0[s]
+        # Among equal gains, a take that opens nothing for the other player first. The keys
+        # are mended after each take: without "play again" dozens can be on offer at once.
+        keys = {x: (c0[x], -c1[x], -x) for x in t.threats()}
+        while keys and played < limit and not game.is_over:
+            s = -max(keys.values())[2]
+            gain = c0[s]
             total += gain if game.player == me else -gain
             t.play(s)
             played += 1
+            taking = t.taking
+            for x in t.last_changed():
+                if taking >> x & 1:
+                    keys[x] = (c0[x], -c1[x], -x)
+                else:
+                    keys.pop(x, None)
+            t.note_scanned(len(keys))
         value = total * HEURISTIC_SCALE
         if not game.is_over:
             if not game.legal_bits & ~t.hot:
