@@ -71,6 +71,25 @@ def test_tracker_kept_up_to_date_matches_one_built_afresh(replay):
     assert checked >= 10  # positions with a triangle to take
 
 
+@pytest.mark.parametrize("preset", ["phone-60", "tablet-120"])
+def test_last_changed_names_every_stroke_whose_counts_a_play_changed(preset):
+    """A leaf's exchange mends the keys of the takes on offer from last_changed() alone: every
+    stroke whose gain or giving count the last play changed must be in it."""
+    rng = random.Random(11)
+    game = Game(Board.generate(preset, 3), Rules())
+    tracker = Tracker(game)
+    m = game.board.m
+    changed_somewhere = 0
+    while not game.is_over:
+        before = list(zip(tracker.c0, tracker.c1, strict=True))
+        legal = game.legal_strokes()
+        tracker.play(game.board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+        moved = {s for s in range(m) if (tracker.c0[s], tracker.c1[s]) != before[s]}
+        assert moved <= tracker.last_changed()
+        changed_somewhere += len(moved)
+    assert changed_somewhere > 100
+
+
 def test_sampled_gives_open_every_part_of_the_exchange():
     """Without "play again", which part is opened decides who must give next, so a heuristic
     node that samples gives takes the best one of each part before a second one of any."""
