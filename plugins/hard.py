@@ -115,13 +115,15 @@ class Tracker:
         self.hot = 0  # bitset: c0 or c1 non-zero (not safe)
         self.taking = 0  # bitset: c0 non-zero (closes a triangle now)
         self.sides: list[tuple[int, int, int]] = []
+        self.stars: list[tuple[int, int, int]] = []  # each triangle's stars, ascending
         self.undrawn: list[tuple[int, ...]] = []
         self.alive = bytearray()
         self.by_stroke: dict[int, list[int]] = {}
         seen = set()
         strokes = bits_to_indices(legal, board.m).tolist()
         for s in strokes:
-            for _, p, q in board.apexes(s):
+            a, b = board.cand_a_list[s], board.cand_b_list[s]
+            for k, p, q in board.apexes(s):
                 if usable >> p & 1 and usable >> q & 1:
                     key = (s, p, q) if s < p < q else tuple(sorted((s, p, q)))
                     if key in seen:
@@ -129,6 +131,7 @@ class Tracker:
                     seen.add(key)
                     t = len(self.sides)
                     self.sides.append(key)
+                    self.stars.append(tuple(sorted((a, b, k))))
                     self.undrawn.append(tuple(x for x in key if not drawn >> x & 1))
                     self.alive.append(1)
                     for x in key:
@@ -199,6 +202,17 @@ class Tracker:
             freed |= crossing(x)
         legal_after = self.game.legal_bits & ~crossing(s) & ~(1 << s)
         return self._completed(freed & legal_after, plan & ~displaced)
+
+    def closing(self, s: int) -> tuple[tuple[int, int, int], ...]:
+        """The triangles legal stroke s closes (as Game.gain finds them): the alive ones it is
+        the last undrawn side of."""
+        if not self.c0[s]:
+            return ()
+        alive, undrawn, stars = self.alive, self.undrawn, self.stars
+        closed = [stars[t] for t in self.by_stroke[s] if alive[t] and undrawn[t] == (s,)]
+        if len(closed) > 1:
+            closed.sort()
+        return tuple(closed)
 
     def gain(self, s: int) -> int:
         return self.c0[s]
@@ -336,7 +350,7 @@ class Tracker:
         if plan is not None:
             self.plan = self._plan_after(s)  # before s is drawn: it reads the legal strokes
         before = game.legal_bits
-        game.play_candidate(s)
+        game.play_candidate(s, None, self.closing(s))
         removed = before & ~game.legal_bits
         killed_strokes = removed & ~(1 << s)
         killed: list[int] = []

@@ -8,7 +8,7 @@ from small_games import random_board
 
 from triangles_qt.builtin_plugins.hard import GIVE_SAMPLE, Search, Tracker
 from triangles_qt.builtin_plugins.medium import Medium
-from triangles_qt.core.board import Board
+from triangles_qt.core.board import Board, small_bits_to_indices
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 from triangles_qt.core.rules import Rules
@@ -88,6 +88,26 @@ def test_last_changed_names_every_stroke_whose_counts_a_play_changed(preset):
         assert moved <= tracker.last_changed()
         changed_somewhere += len(moved)
     assert changed_somewhere > 100
+
+
+@pytest.mark.parametrize("replay", [False, True])
+def test_the_triangles_the_tracker_says_a_stroke_closes_are_what_the_game_finds(replay):
+    """The search hands the game the triangles each stroke closes (Tracker.closing) instead of
+    having it look for them: they must be exactly what Game.gain finds, for every legal stroke
+    of every position."""
+    rng = random.Random(17)
+    checked = 0
+    for board in [random_board(rng, 10), random_board(rng, 12), Board.generate("phone-60", 5)]:
+        game = Game(board, Rules(replay_after_triangle=replay))
+        tracker = Tracker(game)
+        while not game.is_over:
+            for s in small_bits_to_indices(game.legal_bits):
+                expected = game.gain(board.cand_a_list[s], board.cand_b_list[s])
+                assert tracker.closing(s) == expected
+                checked += len(expected)
+            legal = game.legal_strokes()
+            tracker.play(board.candidate(*map(int, legal[rng.randrange(len(legal))])))
+    assert checked > 200
 
 
 def test_sampled_gives_open_every_part_of_the_exchange():

@@ -198,14 +198,22 @@ class Game:
             raise IllegalStroke((i, j), reason)
         return self.play_candidate(self.board.candidate(i, j), (int(i), int(j)))
 
-    def play_candidate(self, s: int, stroke: tuple[int, int] | None = None) -> Move:
+    def play_candidate(
+        self,
+        s: int,
+        stroke: tuple[int, int] | None = None,
+        triangles: tuple[Triangle, ...] | None = None,
+    ) -> Move:
         """Draw legal candidate s (no validation: for callers that took s from `legal_bits`).
 
         `stroke` is the pair in the order the player drew it, kept in the move for records.
+        `triangles` are the ones s closes, sorted, for a caller that keeps track of them (a
+        search): what gain() would find.
         """
         board = self.board
         i, j = board.cand_a_list[s], board.cand_b_list[s]
-        triangles = self._closed_triangles(s, i, j)
+        if triangles is None:
+            triangles = self._closed_triangles(s, i, j)
         self._undo.append(_Undo(self._legal, self._player, self._witness))
         bit = 1 << s
         self._drawn |= bit
