@@ -137,6 +137,7 @@ class Tracker:
                     for x in key:
                         self.by_stroke.setdefault(x, []).append(t)
                     self._contribute(t, 1)
+        self._refresh(strokes)
         crossing = board.crossing_bits
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
         self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
@@ -146,7 +147,7 @@ class Tracker:
         self._triangles = 0  # triangles killed or touched not yet counted as a unit of work
         self._looked = 0  # the same for triangles looked at along chains
         self._scanned = 0  # the same for takes compared in a leaf's exchange
-        self._log: list[tuple[int, int, list[int], list[int], int | None]] = []
+        self._log: list[tuple[int, int, list[int], list[int], int | None, set[int]]] = []
         # The strokes still to come, as one full drawing (None under "play again").
         self.plan: int | None = None
         self.rank = _length_ranks(board)
@@ -162,26 +163,34 @@ class Tracker:
                 plan |= 1 << s
         return plan
 
-    def _bump(self, counts: list[int], x: int, sign: int) -> None:
-        counts[x] += sign
-        bit = 1 << x
-        if self.c0[x]:
-            self.hot |= bit
-            self.taking |= bit
-        else:
-            self.taking &= ~bit
-            if self.c1[x]:
-                self.hot |= bit
-            else:
-                self.hot &= ~bit
-
     def _contribute(self, t: int, sign: int) -> None:
+        """Count alive triangle t in (sign 1) or out of (-1) its undrawn sides' c0 or c1; the
+        bitsets follow in _refresh, once per play for every stroke whose counts changed."""
         u = self.undrawn[t]
         if len(u) == 1:
-            self._bump(self.c0, u[0], sign)
+            self.c0[u[0]] += sign
         elif len(u) == 2:
-            self._bump(self.c1, u[0], sign)
-            self._bump(self.c1, u[1], sign)
+            c1 = self.c1
+            c1[u[0]] += sign
+            c1[u[1]] += sign
+
+    def _refresh(self, strokes) -> None:
+        """Bring the hot and taking bitsets up to date with the counts of these strokes."""
+        c0, c1 = self.c0, self.c1
+        hot, taking = self.hot, self.taking
+        for x in strokes:
+            bit = 1 << x
+            if c0[x]:
+                hot |= bit
+                taking |= bit
+            else:
+                if taking & bit:
+                    taking ^= bit
+                if c1[x]:
+                    hot |= bit
+                elif hot & bit:
+                    hot ^= bit
+        self.hot, self.taking = hot, taking
 
     def leaves_last_stroke(self, s: int) -> bool:
         """Whether, after s, the player to move now would draw the game's last stroke (by the
@@ -274,14 +283,7 @@ class Tracker:
     def last_changed(self) -> set[int]:
         """The strokes whose counts (c0, c1) the last play changed: the undrawn sides of the
         triangles it killed or touched, and the stroke itself."""
-        s, _, killed, touched, _ = self._log[-1]
-        undrawn = self.undrawn
-        changed = {s}
-        for t in killed:
-            changed.update(undrawn[t])
-        for t in touched:
-            changed.update(undrawn[t])
-        return changed
+        return self._log[-1][5]
 
     def note_scanned(self, n: int) -> None:
         """Count n strokes looked at in a leaf's exchange as work (see WORK_PER_SECOND)."""
@@ -387,7 +389,14 @@ class Tracker:
                     self._contribute(t, 1)
                 else:
                     alive[t] = 0
-        self._log.append((s, uncrossed, killed, touched, plan))
+        changed = {s}
+        undrawn = self.undrawn
+        for t in killed:
+            changed.update(undrawn[t])
+        for t in touched:
+            changed.update(undrawn[t])
+        self._refresh(changed)
+        self._log.append((s, uncrossed, killed, touched, plan, changed))
         # Measured: each triangle killed or touched costs about a tenth of a stroke played and
         # taken back (on big boards a stroke can kill dozens, crossing many legal strokes).
         units, self._triangles = divmod(
@@ -396,7 +405,7 @@ class Tracker:
         self.work += units
 
     def undo(self) -> None:
-        s, uncrossed, killed, touched, self.plan = self._log.pop()
+        s, uncrossed, killed, touched, self.plan, changed = self._log.pop()
         self.game.undo()
         self.crossings += uncrossed
         alive = self.alive
@@ -409,6 +418,7 @@ class Tracker:
         for t in killed:
             alive[t] = 1
             self._contribute(t, 1)
+        self._refresh(changed)
 
 
 class Memory:
