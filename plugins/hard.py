@@ -52,10 +52,10 @@ CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit
 # in a second on the reference machine on a small board, with room to spare for the slowest
-# moves (benchmarks/hard_work.py: at 1 s they take 0.69-0.94 s, at 0.1 s up to 0.15 s; the
-# machine's speed varies by a fifth from hour to hour). A unit costs more on a bigger board, whose
-# bitsets of candidate strokes are wider ints: measured, a board of m candidate strokes fits
-# 1 / (1 + m / WIDE_BOARD_STROKES) as many.
+# moves (benchmarks/hard_work.py: at 0.1 s they take up to 0.19 s; at 1 s up to 0.69-0.94 s in
+# one hour and 1.02-1.12 s in another, as the machine's speed varies by up to half). A unit
+# costs more on a bigger board, whose bitsets of candidate strokes are wider ints: measured, a
+# board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
 WORK_PER_SECOND = 52_000
 WIDE_BOARD_STROKES = 9_600
 # A move may overrun its budget by 0.1 s: a third of that is planned as work (with half, 11 of
@@ -432,7 +432,7 @@ class Memory:
         self.exact: dict[int, tuple[int, int, int, int, bool]] = {}
         self.heuristic: dict[int, tuple[int, int, int, int, bool]] = {}
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
-        self.moves: dict[int, tuple[list[int], bool]] = {}  # drawn -> sampled strokes, cut
+        self.moves: dict[int, tuple[tuple[int, ...], bool]] = {}  # drawn -> sampled strokes, cut
         self.regions = regions.Table(replay)  # late positions by their regions' shapes
 
     def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
@@ -578,9 +578,8 @@ class Search:
             # (walking every give's run, ordering the safe race) was most of a move's work.
             known = self.memory.moves.get(self.game.drawn_bits)
             if known is not None:
-                moves, truncated = known
-                self.truncated = self.truncated or truncated
-                return list(moves)
+                self.truncated = self.truncated or known[1]
+                return list(known[0])
         t = self.t
         board = t.board
         legal = self.game.legal_bits
@@ -614,7 +613,9 @@ class Search:
             truncated = True
             gives = self._across_parts(gives)
         moves = takes + safe + gives
-        self.memory.moves[self.game.drawn_bits] = (moves, truncated)
+        # Tuples of ints, not lists: the garbage collector stops tracking them, and this table
+        # grows large in a long search.
+        self.memory.moves[self.game.drawn_bits] = (tuple(moves), truncated)
         self.truncated = self.truncated or truncated
         return list(moves)
 
