@@ -69,8 +69,9 @@ SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per
 WALK_START = 16  # what starting a chain walk costs, in triangles looked at
 STROKES_SCANNED_PER_UNIT = 400  # takes compared in a leaf's exchange (quiesce) per unit of work
 # Try to solve exactly when at most this many strokes are legal, without and with "play again".
-# A try that fails costs half the move's work, so these stay below the reach at 1 s from cold
-# tables (about 25 and 45, benchmarks/endgame.py).
+# A try that fails costs half the move's work. Measured on tablet-120 (docs/strength.md): without
+# "play again" every try finishes up to 35 legal strokes at 0.1 s and 51 at 1 s, with it about
+# half at 28-31 at 0.1 s and nearly all up to 35 at 1 s; other limits played the same games.
 EXACT_LEGAL_LIMIT = {False: 24, True: 32}
 TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
 SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
@@ -617,7 +618,7 @@ class Search:
         # grows large in a long search.
         self.memory.moves[self.game.drawn_bits] = (tuple(moves), truncated)
         self.truncated = self.truncated or truncated
-        return list(moves)
+        return moves
 
     def _across_parts(self, gives: list[int]) -> list[int]:
         """GIVE_SAMPLE gives (best first), taking in turn the best remaining one of each part."""
