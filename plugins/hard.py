@@ -41,7 +41,7 @@ import time
 import weakref
 
 from triangles_qt import hookimpl
-from triangles_qt.builtin_plugins import regions
+from triangles_qt.builtin_plugins import parity, regions
 from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
 from triangles_qt.core.board import bits_to_indices, small_bits_to_indices
 from triangles_qt.core.game import Game
@@ -58,12 +58,15 @@ CLOCK_MARGIN_S = 0.3
 # board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
 WORK_PER_SECOND = 52_000
 WIDE_BOARD_STROKES = 9_600
-# A move may overrun its budget by 0.1 s: a third of that is planned as work (with half, 11 of
-# 3,706 moves took over 0.2 s at 0.1 s in the arena). It matters on short budgets, where the
-# slowest moves would otherwise leave most moves far below the budget.
-GRACE_USED_S = 0.03
+# A move may overrun its budget by 0.1 s. The slowest moves overrun the work planned by a share
+# that shrinks as the budget grows, their search averaging over more nodes: measured, up to 1.5
+# times at 0.1 s, and 1.22 times at 1 s in a slow hour of this machine. So a move plans
+# PLANNED_SHARE of its budget plus GRACE_USED_S as work: 0.13 s at 0.1 s, 0.895 s at 1 s.
+PLANNED_SHARE = 0.85
+GRACE_USED_S = 0.045
 MIN_WORK = 200
 RACE_ORDER_PER_UNIT = 32  # safe strokes ordered for the safe race per unit of work
+BUILD_TRIANGLES_PER_UNIT = 4  # triangles found when building a tracker per unit of work
 TRIANGLES_PER_UNIT = 10  # triangles a stroke kills or touches (Tracker.play) per unit of work
 SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per unit of work
 WALK_START = 16  # what starting a chain walk costs, in triangles looked at
@@ -73,7 +76,10 @@ STROKES_SCANNED_PER_UNIT = 400  # takes compared in a leaf's exchange (quiesce) 
 # "play again" every try finishes up to 35 legal strokes at 0.1 s and 51 at 1 s, with it about
 # half at 28-31 at 0.1 s and nearly all up to 35 at 1 s; other limits played the same games.
 EXACT_LEGAL_LIMIT = {False: 24, True: 32}
-TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic
+TRACKER_LEGAL_LIMIT = 600  # above this many legal strokes, play the opening heuristic...
+# ...unless, without "play again", the work pays for the fight for the last stroke: building the
+# tracker and finding the flippers (parity.py) cost about this many units per legal stroke.
+FIGHT_UNITS_PER_LEGAL = 3
 SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do (but see plan)
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
@@ -143,8 +149,9 @@ class Tracker:
         # Pairs of legal strokes that cross: while there are any, the position is no chain endgame.
         self.crossings = sum((crossing(s) & legal).bit_count() for s in strokes) // 2
         # Work done on this tracker, in units of about one stroke played and taken back: what
-        # bounds a search (see WORK_PER_SECOND).
-        self.work = 0
+        # bounds a search (see WORK_PER_SECOND). Building it counts: early in a game on a big
+        # board it takes as long as a short budget.
+        self.work = len(self.sides) // BUILD_TRIANGLES_PER_UNIT
         self._triangles = 0  # triangles killed or touched not yet counted as a unit of work
         self._looked = 0  # the same for triangles looked at along chains
         self._scanned = 0  # the same for takes compared in a leaf's exchange
@@ -476,7 +483,8 @@ class Hard:
         if self.max_nodes is not None:
             return self.max_nodes
         per_second = WORK_PER_SECOND / (1 + board.m / WIDE_BOARD_STROKES)
-        return max(MIN_WORK, round((max(0.0, budget_s) + GRACE_USED_S) * per_second))
+        planned_s = PLANNED_SHARE * max(0.0, budget_s) + GRACE_USED_S
+        return max(MIN_WORK, round(planned_s * per_second))
 
     def _memory_for(self, game: Game) -> Memory:
         memory = self._memory
@@ -496,12 +504,17 @@ class Hard:
         legal = bits_to_indices(game.legal_bits, board.m).tolist()
         if len(legal) == 1:
             return board.stroke(legal[0])
-        if len(legal) > TRACKER_LEGAL_LIMIT:
+        work = self.work_for(budget_s, board)
+        # Without "play again" the opening is where the fight for the last stroke is fought
+        # (parity.py): it needs the tracker's plan, once the budget can pay for it.
+        if len(legal) > TRACKER_LEGAL_LIMIT and (
+            game.rules.replay_after_triangle
+            or len(legal) * FIGHT_UNITS_PER_LEGAL > work
+            or threats(game)
+        ):
             return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
-        search = Search(
-            tracker, deadline, rng, self.work_for(budget_s, board), self._memory_for(game)
-        )
+        search = Search(tracker, deadline, rng, work, self._memory_for(game))
         exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]
         if not exact_first and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
@@ -509,6 +522,9 @@ class Hard:
                 if tracker.plan is None:
                     return board.stroke(rng.choice(safe))
                 rng.shuffle(safe)
+                fought = parity.Fight(tracker, work, deadline).best(safe)
+                if fought is not None:
+                    return board.stroke(fought)
                 keeping = (s for s in safe if tracker.leaves_last_stroke(s))
                 return board.stroke(next(keeping, safe[0]))
             if safe:

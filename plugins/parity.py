@@ -1,0 +1,166 @@
+"""The fight over who draws the game's last stroke, without "play again", for the Hard strategy.
+
+Without "play again" turns alternate, and the player who draws the last stroke takes the last
+run of triangles, which the other must open one stroke at a time: in 78 of 80 games between
+two Hard players the one who drew it won (docs/strength.md). How many strokes a game has is
+not quite fixed: a stroke that cannot be drawn for a star lying near it can leave a gap in the
+drawing, so a few strokes early in a game change the number of strokes still to come by one.
+The tracker's plan (one full drawing of the strokes still to come, see hard.py) counts them;
+a *flipper* is a stroke that changes the parity of that count, whoever draws it.
+
+Flippers are few (tens on a fresh board, none by the twentieth or thirtieth stroke), and they
+only go: drawn, or crossed by a stroke drawn. So the fight is a small game of its own. The
+player who is losing it (by the plan) must draw a flipper; the player who is winning it draws
+a stroke that keeps the parity, either one that crosses nothing of the fight (a pass) or one
+that crosses flippers and so takes them out of the fight. Whoever is losing when no flipper is
+left has lost the fight. This module searches that game, with iterative deepening and a work
+limit: strokes that cross the same flippers are the same move in it. Past its depth, a player
+losing the fight wins it if an odd number of flippers are left (each answering the last).
+"""
+
+from __future__ import annotations
+
+import time
+
+from triangles_qt.core.board import small_bits_to_indices
+
+# What checking whether a stroke flips the plan's parity costs, measured against play(): about
+# (4 + 3 displaced + freed) / 24 units, where it displaces strokes of the plan that it crosses
+# and frees the strokes they blocked (benchmarks/hard_work.py calibrates the unit).
+PLAN_STROKES_PER_UNIT = 24
+MAX_DEPTH = 64
+
+
+class OutOfWork(Exception):
+    pass
+
+
+class Fight:
+    """The parity fight of a tracker's position (default rule), searched with a work limit."""
+
+    def __init__(self, tracker, work: int, deadline: float) -> None:
+        """`work`: the units the move may do, counted from the tracker's building (which, early
+        on a big board, can take most of them)."""
+        self.t = tracker
+        self.limit = work
+        self.deadline = deadline  # the clock only stops a search on a very slow machine
+        self.known: dict[int, tuple[int, bool]] = {}  # drawn -> depth searched, fight won
+
+    def _spend(self, units: int) -> None:
+        self.t.work += units
+        if self.t.work > self.limit or time.perf_counter() > self.deadline:
+            raise OutOfWork
+
+    def flips(self, s: int) -> bool:
+        """Whether legal stroke s changes the parity of the strokes still to come."""
+        t = self.t
+        plan = t.plan
+        if plan >> s & 1:
+            return False  # it is one of them: one fewer to come, and s itself drawn
+        crossing = t.board.crossing_bits
+        displaced = plan & crossing(s)
+        freed = 0
+        for x in small_bits_to_indices(displaced):
+            freed |= crossing(x)
+        self._spend(
+            (4 + 3 * displaced.bit_count() + (freed & t.game.legal_bits).bit_count())
+            // PLAN_STROKES_PER_UNIT
+        )
+        return (t._plan_after(s).bit_count() - plan.bit_count()) % 2 == 0
+
+    def flippers(self, candidates) -> list[int]:
+        """Those of `candidates` that are safe legal flippers in the tracker's position."""
+        t = self.t
+        safe = t.game.legal_bits & ~t.hot
+        return [s for s in candidates if safe >> s & 1 and self.flips(s)]
+
+    def winning(self) -> bool:
+        """Whether the player to move draws the last stroke by the plan, as things stand."""
+        return self.t.plan.bit_count() % 2 == 1  # the mover draws strokes 1, 3, ...
+
+    def moves(self, flippers: list[int], order: list[int]) -> list[int]:
+        """The fight's moves: flippers, one stroke for each set of flippers that safe strokes
+        cross, and a pass (a stroke of the plan if there is one, crossing no flipper). `order`
+        is the safe strokes in the order to prefer among equals."""
+        t = self.t
+        crossing = t.board.crossing_bits
+        fight = near = 0
+        for f in flippers:
+            fight |= 1 << f
+            near |= crossing(f)
+        safe = t.game.legal_bits & ~t.hot & ~fight
+        crossers: dict[int, int] = {}  # flippers crossed -> the first stroke crossing them
+        strokes = small_bits_to_indices(near & safe)
+        for s in strokes:
+            crossers.setdefault(crossing(s) & fight, s)
+        self._spend(1 + len(flippers) + len(strokes) // 8)
+        away = safe & ~near
+        planned = away & t.plan
+        passing = next((s for s in order if planned >> s & 1), None)
+        if passing is None:
+            passing = next((s for s in order if away >> s & 1), None)
+        # What each move leaves: the flippers it does not draw or cross, and whether the player
+        # to move then is losing the fight (a flipper hands the last stroke to the other side).
+        winning = self.winning()
+        moves = [(s, fight & ~crossing(s) & ~(1 << s), not winning) for s in flippers]
+        moves += [(s, fight & ~crossed, winning) for crossed, s in crossers.items()]
+        if passing is not None:
+            moves.append((passing, fight, winning))
+        # First what the fight's rule of thumb (see won) says the opponent loses, fewest flippers
+        # left first, which ends the fight soonest.
+        moves.sort(key=lambda m: (not m[2] or m[1].bit_count() % 2 == 1, m[1].bit_count()))
+        return [s for s, _, _ in moves]
+
+    def won(self, flippers: list[int], order: list[int], depth: int) -> bool:
+        """Whether the player to move wins the fight, looking `depth` strokes ahead."""
+        if not flippers:
+            return self.winning()
+        if depth == 0:
+            return self.winning() or len(flippers) % 2 == 1
+        key = self.t.game.drawn_bits
+        known = self.known.get(key)
+        if known is not None and known[0] >= depth:
+            return known[1]
+        won = False
+        t = self.t
+        for s in self.moves(flippers, order):
+            t.play(s)
+            try:
+                left = self.flippers(f for f in flippers if f != s)
+                if not self.won(left, order, depth - 1):
+                    won = True
+                    break
+            finally:
+                t.undo()
+        self.known[key] = (depth, won)
+        return won
+
+    def best(self, order: list[int]) -> int | None:
+        """The stroke to draw in the fight (from `order`, the safe strokes in the order to
+        prefer among equals): one that wins it at the deepest depth searched, else the fight's
+        first move. None if there is no fight (no flipper) or the work runs out first."""
+        choice = None
+        try:
+            flippers = self.flippers(order)
+            if not flippers:
+                return None
+            for depth in range(1, MAX_DEPTH):
+                moves = self.moves(flippers, order)
+                if choice is None:
+                    choice = moves[0]
+                found = None
+                t = self.t
+                for s in moves:
+                    t.play(s)
+                    try:
+                        left = self.flippers(f for f in flippers if f != s)
+                        if not self.won(left, order, depth - 1):
+                            found = s
+                            break
+                    finally:
+                        t.undo()
+                if found is not None:
+                    choice = found
+        except OutOfWork:
+            pass
+        return choice

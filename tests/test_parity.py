@@ -1,0 +1,152 @@
+"""The fight for the game's last stroke without "play again" (plugins/parity.py)."""
+
+import random
+
+import pytest
+
+from triangles_qt.builtin_plugins.hard import TRACKER_LEGAL_LIMIT, Hard, Tracker
+from triangles_qt.builtin_plugins.parity import Fight
+from triangles_qt.core.board import Board, small_bits_to_indices
+from triangles_qt.core.game import Game
+from triangles_qt.core.position import Position
+from triangles_qt.core.rules import Rules
+
+DEFAULT = Rules(replay_after_triangle=False)
+
+
+def fight(game: Game, work: int = 10**9) -> Fight:
+    return Fight(Tracker(game), work, float("inf"))
+
+
+def safe_strokes(game: Game) -> list[int]:
+    tracker = Tracker(game)
+    return small_bits_to_indices(game.legal_bits & ~tracker.hot)
+
+
+def all_flippers(game: Game) -> list[int]:
+    """Every safe legal stroke that flips the plan, found afresh (not from a parent's)."""
+    return fight(game).flippers(safe_strokes(game))
+
+
+def test_a_flipper_changes_who_draws_the_last_stroke_by_the_plan():
+    rng = random.Random(5)
+    game = Game(Board.generate("phone-60", 5), DEFAULT)
+    seen = set()
+    for _ in range(12):
+        tracker = Tracker(game)
+        judge = Fight(tracker, 10**9, float("inf"))
+        legal = small_bits_to_indices(game.legal_bits)
+        for s in rng.sample(legal, 60):
+            before = (len(game.moves) + tracker.plan.bit_count()) % 2
+            flips = judge.flips(s)
+            tracker.play(s)
+            after = (len(game.moves) + tracker.plan.bit_count()) % 2
+            tracker.undo()
+            assert flips == (before != after)
+            seen.add(flips)
+        game.play_candidate(rng.choice(legal))
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize("preset", ["phone-24", "phone-60"])
+def test_once_no_stroke_flips_the_plan_the_last_stroke_is_decided(preset):
+    """Whatever is played after that, a game that ends with every legal stroke drawn has the
+    length the plan gave (a game can also end with strokes left that close nothing)."""
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Game(Board.generate(preset, seed), DEFAULT)
+        predicted = None
+        while not game.is_over:
+            legal = small_bits_to_indices(game.legal_bits)
+            if predicted is None:
+                tracker = Tracker(game)
+                judge = Fight(tracker, 10**9, float("inf"))
+                if not any(judge.flips(s) for s in legal):
+                    predicted = len(game.moves) + tracker.plan.bit_count()
+            game.play_candidate(rng.choice(legal))
+        if predicted is not None and not game.legal_bits:
+            assert len(game.moves) == predicted
+            checked += 1
+    assert checked >= 25
+
+
+def fight_positions(preset: str, count: int, seed: int = 0) -> list[Game]:
+    """Positions of random safe play, default rule, while the fight is on."""
+    found = []
+    while len(found) < count:
+        rng = random.Random(seed)
+        game = Game(Board.generate(preset, seed), DEFAULT)
+        while len(found) < count:
+            safe = safe_strokes(game)
+            if not safe or not all_flippers(game):
+                break
+            found.append(game.copy())
+            game.play_candidate(rng.choice(safe))
+        seed += 1
+    return found
+
+
+def ends_the_fight_for_the_mover(game: Game, s: int) -> bool:
+    """After s no stroke flips the plan and the player who drew s draws the last stroke."""
+    after = game.copy()
+    after.play_candidate(s)
+    return not all_flippers(after) and not fight(after).winning()
+
+
+def test_the_fight_ends_itself_in_one_stroke_whenever_one_stroke_can():
+    cases = 0
+    for game in fight_positions("phone-24", 40):
+        flippers = all_flippers(game)
+        crossing = game.board.crossing_bits
+        # A stroke that ends the fight draws or crosses every flipper: few can.
+        candidates = [
+            s for s in safe_strokes(game) if all(s == f or crossing(s) >> f & 1 for f in flippers)
+        ]
+        enders = [s for s in candidates if ends_the_fight_for_the_mover(game, s)]
+        if enders:
+            cases += 1
+            order = safe_strokes(game)
+            random.Random(1).shuffle(order)
+            assert ends_the_fight_for_the_mover(game, fight(game).best(order))
+    assert cases >= 5
+
+
+def test_the_fight_stays_within_its_work_and_is_reproducible():
+    game = fight_positions("phone-60", 6, seed=3)[-1]
+    order = safe_strokes(game)
+    choices = set()
+    for _ in range(2):
+        judge = fight(game, work=3_000)
+        choices.add(judge.best(order))
+        assert judge.t.work <= 3_000 + 200  # the last step may overrun by its own size
+    assert len(choices) == 1 and None not in choices
+
+
+def test_hard_fights_for_the_last_stroke_from_its_first_move_on_a_big_board():
+    """Before its tracker took over at 600 legal strokes, Hard opened with any safe stroke.
+    Here a fresh board has a stroke that ends the fight at once for whoever draws it."""
+    for seed in range(40):
+        game = Game(Board.generate("phone-60", seed), DEFAULT)
+        rng = random.Random(seed)
+        for _ in range(3):
+            game.play_candidate(rng.choice(safe_strokes(game)))
+        if game.legal_bits.bit_count() <= TRACKER_LEGAL_LIMIT:
+            continue
+        flippers = all_flippers(game)
+        crossing = game.board.crossing_bits
+        ender = next(
+            (
+                s
+                for s in safe_strokes(game)
+                if all(s == f or crossing(s) >> f & 1 for f in flippers)
+                and ends_the_fight_for_the_mover(game, s)
+            ),
+            None,
+        )
+        if ender is None:
+            continue
+        stroke = Hard(seed=1).choose_stroke(Position(game), 1.0)
+        assert ends_the_fight_for_the_mover(game, game.board.candidate(*stroke))
+        return
+    pytest.fail("no opening position with a fight-ending stroke")
