@@ -220,6 +220,13 @@ class Tracker:
         legal_after = self.game.legal_bits & ~crossing(s) & ~(1 << s)
         return self._completed(freed & legal_after, plan & ~displaced)
 
+    def plan_changed(self) -> int:
+        """The strokes that joined or left the plan with the last play, other than the stroke
+        played."""
+        s, plan = self._log[-1][0], self._log[-1][4]
+        assert plan is not None and self.plan is not None, "no plan under play again"
+        return (plan ^ self.plan) & ~(1 << s)
+
     def closing(self, s: int) -> tuple[tuple[int, int, int], ...]:
         """The triangles legal stroke s closes (as Game.gain finds them): the alive ones it is
         the last undrawn side of."""
@@ -442,6 +449,9 @@ class Memory:
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
         self.moves: dict[int, tuple[tuple[int, ...], bool]] = {}  # drawn -> sampled strokes, cut
         self.regions = regions.Table(replay)  # late positions by their regions' shapes
+        # Where to look for the last stroke's flippers (parity.py): drawn, flippers and strokes
+        # not yet checked, and the plan, as the last move left them.
+        self.fight: tuple[int, list[int], int] | None = None
 
     def values(self, exact: bool) -> dict[int, tuple[int, int, int, int, bool]]:
         return self.exact if exact else self.heuristic
@@ -522,7 +532,7 @@ class Hard:
                 if tracker.plan is None:
                     return board.stroke(rng.choice(safe))
                 rng.shuffle(safe)
-                fought = parity.Fight(tracker, work, deadline).best(safe)
+                fought = self._fight(tracker, work, deadline, safe, search.memory)
                 if fought is not None:
                     return board.stroke(fought)
                 keeping = (s for s in safe if tracker.leaves_last_stroke(s))
@@ -532,6 +542,27 @@ class Hard:
                 if winning is not None:
                     return board.stroke(winning)
         return board.stroke(search.best_move(exact_first))
+
+    def _fight(
+        self, tracker: Tracker, work: int, deadline: float, safe: list[int], memory: Memory
+    ) -> int | None:
+        """The stroke parity.Fight chooses, or None. Looking for the flippers among all safe
+        strokes can take a whole move early on a big board, so what one move found or could not
+        check is where the next one looks: flippers only go (they are drawn or crossed), and
+        strokes that become flippers later are rare (2 in the first 16 moves of a game)."""
+        drawn = tracker.game.drawn_bits
+        plan = tracker.plan
+        assert plan is not None
+        fight = parity.Fight(tracker, work, deadline)
+        candidates, changed = None, 0
+        if memory.fight is not None and memory.fight[0] & drawn == memory.fight[0]:
+            before, kept, planned = memory.fight
+            legal = tracker.game.legal_bits
+            candidates = [s for s in kept if legal >> s & 1]
+            changed = (planned ^ plan) & ~drawn
+        fought = fight.best(safe, candidates, changed)
+        memory.fight = (drawn, fight.found + fight.unchecked, plan)
+        return fought
 
     def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
         """Many strokes left: take a triangle if any, else a safe stroke, cheaply found."""

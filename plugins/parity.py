@@ -45,6 +45,8 @@ class Fight:
         self.limit = work
         self.deadline = deadline  # the clock only stops a search on a very slow machine
         self.known: dict[int, tuple[int, bool]] = {}  # drawn -> depth searched, fight won
+        self.found: list[int] = []  # the flippers best() found at the root
+        self.unchecked: list[int] = []  # the candidates it had no work left to check
 
     def _spend(self, units: int) -> None:
         self.t.work += units
@@ -73,6 +75,26 @@ class Fight:
         t = self.t
         safe = t.game.legal_bits & ~t.hot
         return [s for s in candidates if safe >> s & 1 and self.flips(s)]
+
+    def near_changes(self, changed: int) -> list[int]:
+        """The legal strokes outside the plan that cross a stroke in `changed` (strokes that
+        joined or left the plan): the only ones whose flipping a change of plan can turn on.
+        Measured: every stroke that became a flipper in the first 40 moves of 8 games did."""
+        t = self.t
+        crossing = t.board.crossing_bits
+        near = 0
+        for x in small_bits_to_indices(changed):
+            near |= crossing(x)
+        self._spend(1 + changed.bit_count() // 4)
+        return small_bits_to_indices(near & t.game.legal_bits & ~t.plan)
+
+    def after(self, flippers: list[int], s: int) -> list[int]:
+        """The flippers once s is played (on the tracker): those left of `flippers`, and when
+        none is, any that the plan's change turned on (the fight is over only if none is)."""
+        left = self.flippers(f for f in flippers if f != s)
+        if not left:
+            left = self.flippers(self.near_changes(self.t.plan_changed()))
+        return left
 
     def winning(self) -> bool:
         """Whether the player to move draws the last stroke by the plan, as things stand."""
@@ -126,7 +148,7 @@ class Fight:
         for s in self.moves(flippers, order):
             t.play(s)
             try:
-                left = self.flippers(f for f in flippers if f != s)
+                left = self.after(flippers, s)
                 if not self.won(left, order, depth - 1):
                     won = True
                     break
@@ -135,13 +157,42 @@ class Fight:
         self.known[key] = (depth, won)
         return won
 
-    def best(self, order: list[int]) -> int | None:
+    def best(
+        self, order: list[int], candidates: list[int] | None = None, changed: int = 0
+    ) -> int | None:
         """The stroke to draw in the fight (from `order`, the safe strokes in the order to
         prefer among equals): one that wins it at the deepest depth searched, else the fight's
-        first move. None if there is no fight (no flipper) or the work runs out first."""
+        first move. None if there is no fight (no flipper) or the work runs out first.
+
+        The flippers are looked for among `candidates` (every legal stroke if None) and the
+        strokes near `changed`, strokes that joined or left the plan since. Afterwards `found`
+        holds those found, and `unchecked` those that were not safe or that the work did not
+        reach, which a later move can take up (see Hard's memory)."""
         choice = None
+        self.found, self.unchecked = [], []
+        legal = self.t.game.legal_bits
+        safe = legal & ~self.t.hot
         try:
-            flippers = self.flippers(order)
+            if candidates is None:
+                candidates = order + small_bits_to_indices(legal & ~safe)
+            elif changed:
+                try:
+                    near = self.near_changes(changed)
+                except OutOfWork:
+                    self.unchecked = list(candidates)
+                    raise
+                listed = set(candidates)
+                candidates += [s for s in near if s not in listed]
+            for place, s in enumerate(candidates):
+                try:
+                    if not safe >> s & 1:
+                        self.unchecked.append(s)
+                    elif self.flips(s):
+                        self.found.append(s)
+                except OutOfWork:
+                    self.unchecked += candidates[place:]
+                    raise
+            flippers = self.found
             if not flippers:
                 return None
             for depth in range(1, MAX_DEPTH):
@@ -153,7 +204,7 @@ class Fight:
                 for s in moves:
                     t.play(s)
                     try:
-                        left = self.flippers(f for f in flippers if f != s)
+                        left = self.after(flippers, s)
                         if not self.won(left, order, depth - 1):
                             found = s
                             break

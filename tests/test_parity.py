@@ -150,3 +150,53 @@ def test_hard_fights_for_the_last_stroke_from_its_first_move_on_a_big_board():
         assert ends_the_fight_for_the_mover(game, game.board.candidate(*stroke))
         return
     pytest.fail("no opening position with a fight-ending stroke")
+
+
+def test_the_fight_is_over_in_a_search_only_when_no_stroke_flips_the_plan():
+    """Inside the search a move's flippers come from its parent's; but a move can also turn
+    strokes into flippers (in play between Hard players, mostly the fight's last flip), so
+    before calling the fight over the search looks near the plan's change."""
+    turned_on = 0
+    for seed in range(6):
+        game = Game(Board.generate("phone-60", seed), DEFAULT)
+        players = (Hard(seed=1, max_nodes=3_000), Hard(seed=2, max_nodes=3_000))
+        for _ in range(12):
+            tracker = Tracker(game)
+            judge = Fight(tracker, 10**9, float("inf"))
+            order = small_bits_to_indices(game.legal_bits & ~tracker.hot)
+            flippers = judge.flippers(order)
+            if 0 < len(flippers) <= 6:
+                for s in judge.moves(flippers, order):
+                    tracker.play(s)
+                    if not judge.flippers(f for f in flippers if f != s):
+                        full = all_flippers(game)
+                        assert judge.after(flippers, s) == full
+                        turned_on += bool(full)
+                    tracker.undo()
+            game.play(*players[game.player].choose_stroke(Position(game), 0.1))
+        if turned_on:
+            return
+    pytest.fail("no move turned strokes into flippers")
+
+
+def test_what_a_move_could_not_check_for_flippers_the_next_one_does():
+    """Early on a big board, looking for the flippers among every legal stroke can take more
+    than a move's work: Hard goes on where its last move stopped, and misses none."""
+    game = Game(Board.generate("phone-60", 2), DEFAULT)
+    hard = Hard(seed=1, max_nodes=4_000)
+    unfinished = 0
+    while True:
+        tracker = Tracker(game)
+        if all_flippers(game) == [] and game.legal_bits.bit_count() < 500:
+            break
+        stroke = hard.choose_stroke(Position(game), 0.1)
+        memory = hard._memory
+        assert memory is not None and memory.fight is not None
+        drawn, kept, _ = memory.fight
+        assert drawn == game.drawn_bits
+        assert set(all_flippers(game)) <= set(kept)
+        hot = (game.legal_bits & tracker.hot).bit_count()
+        unfinished += len(kept) > len(all_flippers(game)) + hot
+        game.play(*stroke)
+        game.play(*Hard(seed=2, max_nodes=4_000).choose_stroke(Position(game), 0.1))
+    assert unfinished >= 1
