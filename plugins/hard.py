@@ -532,11 +532,7 @@ class Hard:
                 if tracker.plan is None:
                     return board.stroke(rng.choice(safe))
                 rng.shuffle(safe)
-                fought = self._fight(tracker, work, deadline, safe, search.memory)
-                if fought is not None:
-                    return board.stroke(fought)
-                keeping = (s for s in safe if tracker.leaves_last_stroke(s))
-                return board.stroke(next(keeping, safe[0]))
+                return board.stroke(self._fight(tracker, work, deadline, safe, search.memory))
             if safe:
                 winning = search.winning_safe_stroke(safe, share=0.6)
                 if winning is not None:
@@ -545,11 +541,12 @@ class Hard:
 
     def _fight(
         self, tracker: Tracker, work: int, deadline: float, safe: list[int], memory: Memory
-    ) -> int | None:
-        """The stroke parity.Fight chooses, or None. Looking for the flippers among all safe
-        strokes can take a whole move early on a big board, so what one move found or could not
-        check is where the next one looks: flippers only go (they are drawn or crossed), and
-        strokes that become flippers later are rare (2 in the first 16 moves of a game)."""
+    ) -> int:
+        """The safe stroke to draw while the fight for the last stroke may be on (parity.py).
+
+        Looking for the flippers among all safe strokes can take a whole move early on a big
+        board, so what one move found or could not check is where the next one looks: flippers
+        only go (they are drawn or crossed), or appear near a change of the plan."""
         drawn = tracker.game.drawn_bits
         plan = tracker.plan
         assert plan is not None
@@ -562,7 +559,14 @@ class Hard:
             changed = (planned ^ plan) & ~drawn
         fought = fight.best(safe, candidates, changed)
         memory.fight = (drawn, fight.found + fight.unchecked, plan)
-        return fought
+        if fought is not None:
+            return fought
+        # No fight, or no work left to search it: keep the count of strokes as it is with a
+        # stroke of the plan if it leaves this player the last one, else change it if a
+        # flipper was found.
+        if not fight.winning() and fight.found:
+            return fight.found[0]
+        return next((s for s in safe if plan >> s & 1), safe[0])
 
     def _opening(self, game: Game, legal: list[int], rng: random.Random, deadline: float) -> int:
         """Many strokes left: take a triangle if any, else a safe stroke, cheaply found."""

@@ -155,28 +155,26 @@ def test_hard_fights_for_the_last_stroke_from_its_first_move_on_a_big_board():
 def test_the_fight_is_over_in_a_search_only_when_no_stroke_flips_the_plan():
     """Inside the search a move's flippers come from its parent's; but a move can also turn
     strokes into flippers (in play between Hard players, mostly the fight's last flip), so
-    before calling the fight over the search looks near the plan's change."""
-    turned_on = 0
-    for seed in range(6):
-        game = Game(Board.generate("phone-60", seed), DEFAULT)
-        players = (Hard(seed=1, max_nodes=3_000), Hard(seed=2, max_nodes=3_000))
-        for _ in range(12):
-            tracker = Tracker(game)
-            judge = Fight(tracker, 10**9, float("inf"))
-            order = small_bits_to_indices(game.legal_bits & ~tracker.hot)
-            flippers = judge.flippers(order)
-            if 0 < len(flippers) <= 6:
-                for s in judge.moves(flippers, order):
-                    tracker.play(s)
-                    if not judge.flippers(f for f in flippers if f != s):
-                        full = all_flippers(game)
-                        assert judge.after(flippers, s) == full
-                        turned_on += bool(full)
-                    tracker.undo()
-            game.play(*players[game.player].choose_stroke(Position(game), 0.1))
-        if turned_on:
-            return
-    pytest.fail("no move turned strokes into flippers")
+    before calling the fight over the search looks near the plan's change. The position: four
+    strokes of a game between two Hard players on phone-60, seed 0, where one fight move turns
+    14 strokes into flippers."""
+    game = Game(Board.generate("phone-60", 0), DEFAULT)
+    for i, j in [(38, 43), (19, 23), (4, 39), (2, 45)]:
+        game.play(i, j)
+    tracker = Tracker(game)
+    judge = Fight(tracker, 10**9, float("inf"))
+    order = small_bits_to_indices(game.legal_bits & ~tracker.hot)
+    flippers = judge.flippers(order)
+    turned_on = ended = 0
+    for s in judge.moves(flippers, order):
+        tracker.play(s)
+        if not judge.flippers(f for f in flippers if f != s):
+            full = all_flippers(game)
+            assert judge.after(flippers, s) == full
+            ended += not full
+            turned_on += bool(full)
+        tracker.undo()
+    assert turned_on and ended
 
 
 def test_what_a_move_could_not_check_for_flippers_the_next_one_does():
