@@ -44,7 +44,9 @@ class Fight:
         self.t = tracker
         self.limit = work
         self.deadline = deadline  # the clock only stops a search on a very slow machine
-        self.known: dict[int, tuple[int, bool]] = {}  # drawn -> depth searched, fight won
+        # drawn -> depth searched (MAX_DEPTH: to the fight's end), fight won
+        self.known: dict[int, tuple[int, bool]] = {}
+        self.cut = False  # whether a depth limit cut the search below the current node
         self.found: list[int] = []  # the flippers best() found at the root
         self.unchecked: list[int] = []  # the candidates it had no work left to check
 
@@ -138,13 +140,16 @@ class Fight:
         if not flippers:
             return self.winning()
         if depth == 0:
+            self.cut = True
             return self.winning() or len(flippers) % 2 == 1
         key = self.t.game.drawn_bits
         known = self.known.get(key)
         if known is not None and known[0] >= depth:
+            self.cut = self.cut or known[0] < MAX_DEPTH
             return known[1]
         won = False
         t = self.t
+        outer, self.cut = self.cut, False
         for s in self.moves(flippers, order):
             t.play(s)
             try:
@@ -154,7 +159,9 @@ class Fight:
                     break
             finally:
                 t.undo()
-        self.known[key] = (depth, won)
+        # A value that no depth limit cut is the fight's own: any depth may use it.
+        self.known[key] = (depth if self.cut else MAX_DEPTH, won)
+        self.cut = outer or self.cut
         return won
 
     def best(
@@ -196,6 +203,7 @@ class Fight:
             if not flippers:
                 return None
             for depth in range(1, MAX_DEPTH):
+                self.cut = False
                 moves = self.moves(flippers, order)
                 if choice is None:
                     choice = moves[0]
@@ -212,6 +220,8 @@ class Fight:
                         t.undo()
                 if found is not None:
                     choice = found
+                if not self.cut:
+                    break  # every line searched reached the fight's end: deeper adds nothing
         except OutOfWork:
             pass
         return choice
