@@ -153,3 +153,14 @@ def test_cheapest_gives_are_the_first_of_all_gives_sorted_by_chain_size():
                     checked += 1
             game.play_candidate(rng.choice(strokes))
     assert checked > 40
+
+
+def test_building_a_tracker_counts_as_work_and_more_on_a_fresh_board():
+    """A fresh board first has to find each stroke's triangles: early on a big board that takes
+    longer than a short budget, so it counts, and it counts once (the board keeps them)."""
+    game = Game(Board.generate("phone-60", 3), Rules(replay_after_triangle=False))
+    first, second = Tracker(game), Tracker(game)
+    legal = game.legal_bits.bit_count()
+    assert second.work >= len(second.sides) // 4 > 0
+    # Nearly every legal stroke's triangles were first looked for by the first tracker.
+    assert 2 * (legal - 10) <= first.work - second.work <= 2 * legal

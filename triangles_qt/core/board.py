@@ -180,6 +180,7 @@ class Board:
         self._nbytes_m = (m + 7) // 8
         self._cross_rows: list[int | None] = [None] * m
         self._apexes: list[tuple[tuple[int, int, int], ...] | None] = [None] * m
+        self.apexes_computed = 0  # strokes whose apexes were computed so far (they are kept)
         self._pos_bits: list[int | None] = [None] * m
         self._neg_bits: list[int | None] = [None] * m
         adjacency = np.packbits(index >= 0, axis=1, bitorder="little")
@@ -304,6 +305,7 @@ class Board:
         if found is None:
             found = self._compute_apexes(s)
             self._apexes[s] = found
+            self.apexes_computed += 1
         return found
 
     def _compute_apexes(self, s: int) -> tuple[tuple[int, int, int], ...]:
