@@ -523,14 +523,18 @@ class Hard:
         if len(legal) == 1:
             return board.stroke(legal[0])
         work = self.work_for(budget_s, board)
-        # Without "play again" the opening is where the fight for the last stroke is fought
-        # (parity.py): it needs the tracker's plan, once the budget can pay for it.
-        if len(legal) > TRACKER_LEGAL_LIMIT and (
-            game.rules.replay_after_triangle
-            or len(legal) * FIGHT_UNITS_PER_LEGAL > work
-            or threats(game)
-        ):
-            return board.stroke(self._opening(game, legal, rng, deadline))
+        if len(legal) > TRACKER_LEGAL_LIMIT:
+            if game.rules.replay_after_triangle or threats(game):
+                return board.stroke(self._opening(game, legal, rng, deadline))
+            # Without "play again" the opening is where the fight for the last stroke is fought
+            # (parity.py): it needs the tracker's plan, once the work can pay for it.
+            cold = [s for s in legal if not board.has_apexes(s)]
+            if len(legal) * FIGHT_UNITS_PER_LEGAL + len(cold) * UNITS_PER_APEXES_COMPUTED > work:
+                # Not yet: while an opening stroke costs next to nothing, the board looks up
+                # some strokes' triangles for the tracker, half a move's work at a time.
+                for s in cold[: work // (2 * UNITS_PER_APEXES_COMPUTED)]:
+                    board.apexes(s)
+                return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
         search = Search(tracker, deadline, rng, work, self._memory_for(game))
         exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]

@@ -4,7 +4,12 @@ import random
 
 import pytest
 
-from triangles_qt.builtin_plugins.hard import TRACKER_LEGAL_LIMIT, Hard, Tracker
+from triangles_qt.builtin_plugins.hard import (
+    TRACKER_LEGAL_LIMIT,
+    UNITS_PER_APEXES_COMPUTED,
+    Hard,
+    Tracker,
+)
 from triangles_qt.builtin_plugins.parity import Fight
 from triangles_qt.core.board import Board, small_bits_to_indices
 from triangles_qt.core.game import Game
@@ -198,3 +203,16 @@ def test_what_a_move_could_not_check_for_flippers_the_next_one_does():
         game.play(*stroke)
         game.play(*Hard(seed=2, max_nodes=4_000).choose_stroke(Position(game), 0.1))
     assert unfinished >= 1
+
+
+def test_opening_moves_on_a_big_board_prepare_the_fights_tracker():
+    """On a fresh tablet board the fight's tracker does not fit a short budget: the board's
+    first look for every stroke's triangles alone takes longer. Hard's opening strokes look up a
+    share of them each, so the fight can start as soon as the legal strokes are few enough."""
+    game = Game(Board.generate("tablet-120", 1), DEFAULT)
+    board = game.board
+    hard = Hard(seed=1)
+    work = hard.work_for(0.1, board)
+    before = board.apexes_computed
+    hard.choose_stroke(Position(game), 0.1)
+    assert board.apexes_computed - before == work // (2 * UNITS_PER_APEXES_COMPUTED) > 500

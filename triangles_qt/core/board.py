@@ -308,6 +308,10 @@ class Board:
             self.apexes_computed += 1
         return found
 
+    def has_apexes(self, s: int) -> bool:
+        """Whether apexes(s) was computed already (it is kept)."""
+        return self._apexes[s] is not None
+
     def _compute_apexes(self, s: int) -> tuple[tuple[int, int, int], ...]:
         a, b = self.cand_a_list[s], self.cand_b_list[s]
         common = self.candidate_neighbours[a] & self.candidate_neighbours[b]
