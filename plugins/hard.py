@@ -52,8 +52,8 @@ CLOCK_MARGIN_S = 0.3
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit
 # in a second on the reference machine on a small board, with room to spare for the slowest
-# moves (benchmarks/hard_work.py: at 0.1 s they take up to 0.19 s; at 1 s up to 0.69-0.94 s in
-# one hour and 1.02-1.12 s in another, as the machine's speed varies by up to half). A unit
+# moves (benchmarks/hard_work.py, planned as below: at 0.1 s they take up to 0.11-0.16 s, at
+# 1 s up to 0.80-1.04 s; the machine's speed varies by up to half from hour to hour). A unit
 # costs more on a bigger board, whose bitsets of candidate strokes are wider ints: measured, a
 # board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
 WORK_PER_SECOND = 52_000

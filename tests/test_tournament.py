@@ -58,6 +58,14 @@ def test_the_trinomial_interval_matches_the_normal_approximation():
     assert str(estimate).startswith("+147 ± ")
 
 
+def test_a_lopsided_interval_is_shown_by_its_ends():
+    """13 pairs, 10 won twice and 3 split: the interval is about +209 to +1359, which a
+    "+354 ± 575" would misstate as reaching below 0."""
+    estimate = stats.pentanomial([0, 0, 3, 0, 10])
+    assert 150 < estimate.low < 300 and estimate.high > 1000
+    assert str(estimate) == f"{estimate.elo:+.0f} ({estimate.low:+.0f} to {estimate.high:+.0f})"
+
+
 def test_a_clean_sweep_has_an_infinite_estimate_and_the_exact_one_sided_bound():
     estimate = stats.trinomial(10, 0, 0)
     assert estimate.elo == math.inf

@@ -45,7 +45,10 @@ class Estimate:
     def __str__(self) -> str:
         if math.isinf(self.elo):
             return f"> {self.low:+.0f}" if self.elo > 0 else f"< {self.high:+.0f}"
-        if math.isinf(self.low) or math.isinf(self.high):
+        below, above = self.elo - self.low, self.high - self.elo
+        # Near a score of 0 or 1 the interval is lopsided in Elo: a "±" of its half-width would
+        # put one end far from where it is (below 0 for a match won 23 to 3).
+        if math.isinf(below) or math.isinf(above) or abs(above - below) > (above + below) / 8:
             return f"{self.elo:+.0f} ({_bound(self.low)} to {_bound(self.high)})"
         return f"{self.elo:+.0f} ± {(self.high - self.low) / 2:.0f}"
 
