@@ -8,14 +8,16 @@ drawing, so a few strokes early in a game change the number of strokes still to 
 The tracker's plan (one full drawing of the strokes still to come, see hard.py) counts them;
 a *flipper* is a stroke that changes the parity of that count, whoever draws it.
 
-Flippers are few (tens on a fresh board, none by the twentieth or thirtieth stroke), and they
-only go: drawn, or crossed by a stroke drawn. So the fight is a small game of its own. The
-player who is losing it (by the plan) must draw a flipper; the player who is winning it draws
-a stroke that keeps the parity, either one that crosses nothing of the fight (a pass) or one
-that crosses flippers and so takes them out of the fight. Whoever is losing when no flipper is
-left has lost the fight. This module searches that game, with iterative deepening and a work
-limit: strokes that cross the same flippers are the same move in it. Past its depth, a player
-losing the fight wins it if an odd number of flippers are left (each answering the last).
+Flippers are few (42 on a fresh phone-60 board, 172 on a tablet-120 one, none after the first
+10 to 40 strokes), and they mostly only go: drawn, or crossed by a stroke drawn (a stroke can
+also turn on flippers near where it changes the plan: see after). So the fight is a small game
+of its own. The player who is losing it (by the plan) must draw a flipper; the player who is
+winning it draws a stroke that keeps the parity, either one that crosses nothing of the fight
+(a pass) or one that crosses flippers and so takes them out of the fight. Whoever is losing
+when no flipper is left has lost the fight. This module searches that game, with iterative
+deepening and a work limit: strokes that cross the same flippers are the same move in it. Past
+its depth, a player losing the fight wins it if an odd number of flippers are left (each
+answering the last).
 """
 
 from __future__ import annotations
