@@ -149,22 +149,27 @@ class Fight:
         if known is not None and known[0] >= depth:
             self.cut = self.cut or known[0] < MAX_DEPTH
             return known[1]
-        won = False
-        t = self.t
         outer, self.cut = self.cut, False
-        for s in self.moves(flippers, order):
-            t.play(s)
-            try:
-                left = self.after(flippers, s)
-                if not self.won(left, order, depth - 1):
-                    won = True
-                    break
-            finally:
-                t.undo()
+        won = self._winning(self.moves(flippers, order), flippers, order, depth) is not None
         # A value that no depth limit cut is the fight's own: any depth may use it.
         self.known[key] = (depth if self.cut else MAX_DEPTH, won)
         self.cut = outer or self.cut
         return won
+
+    def _winning(
+        self, moves: list[int], flippers: list[int], order: list[int], depth: int
+    ) -> int | None:
+        """The first of `moves` after which the other player loses the fight, looking `depth`
+        strokes ahead (this one included), or None."""
+        t = self.t
+        for s in moves:
+            t.play(s)
+            try:
+                if not self.won(self.after(flippers, s), order, depth - 1):
+                    return s
+            finally:
+                t.undo()
+        return None
 
     def best(
         self, order: list[int], candidates: list[int] | None = None, changed: int = 0
@@ -209,17 +214,7 @@ class Fight:
                 moves = self.moves(flippers, order)
                 if choice is None:
                     choice = moves[0]
-                found = None
-                t = self.t
-                for s in moves:
-                    t.play(s)
-                    try:
-                        left = self.after(flippers, s)
-                        if not self.won(left, order, depth - 1):
-                            found = s
-                            break
-                    finally:
-                        t.undo()
+                found = self._winning(moves, flippers, order, depth)
                 if found is not None:
                     choice = found
                 if not self.cut:
