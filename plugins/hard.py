@@ -24,10 +24,10 @@ one, and that number hardly depends on play: a game ends when no triangle can be
 practice with no legal stroke left, and every such full drawing of a board has about as many
 strokes (exactly 3n - 3 - h, for n stars with h on the hull, when no three stars lie near a
 line). The last stroke goes with the last run of triangles that the other player must open one
-by one, and decides most games against Medium (docs/strength.md). So the tracker keeps a
-*plan*, one full drawing of the strokes still to come (only a stroke outside it can change
-their number); Hard picks its safe strokes to be left the last stroke, and the search's leaf
-values count who draws it.
+by one, and decides most games (docs/strength.md). So the tracker keeps a *plan*, one full
+drawing of the strokes still to come (only a stroke outside it can change their number); Hard
+fights for the last stroke while strokes can still change it, early in the game (parity.py),
+and the search's leaf values count who draws it.
 
 With "play again" the exchange at the end is decided by who must open the last big region
 (docs/strength.md): the search follows a run of takes at no cost in depth, to the turn's real
@@ -565,7 +565,7 @@ class Hard:
         fight = parity.Fight(tracker, work, deadline)
         candidates, changed = None, 0
         if memory.fight is not None and memory.fight[0] & drawn == memory.fight[0]:
-            before, kept, planned = memory.fight
+            _, kept, planned = memory.fight
             legal = tracker.game.legal_bits
             candidates = [s for s in kept if legal >> s & 1]
             changed = (planned ^ plan) & ~drawn
