@@ -175,8 +175,9 @@ class Fight:
         self, order: list[int], candidates: list[int] | None = None, changed: int = 0
     ) -> int | None:
         """The stroke to draw in the fight (from `order`, the safe strokes in the order to
-        prefer among equals): one that wins it at the deepest depth searched, else the fight's
-        first move. None if there is no fight (no flipper) or the work runs out first.
+        prefer among equals): one that wins it at the deepest depth searched, else one that gets
+        or keeps the last stroke as things stand. None if there is no fight (no flipper) or the
+        work runs out first.
 
         The flippers are looked for among `candidates` (every legal stroke if None) and the
         strokes near `changed`, strokes that joined or left the plan since. Afterwards `found`
@@ -213,7 +214,11 @@ class Fight:
                 self.cut = False
                 moves = self.moves(flippers, order)
                 if choice is None:
-                    choice = moves[0]
+                    # Until a search finds a win: a stroke that gets or keeps the last stroke as
+                    # things stand, so that the other player still has to find the answer.
+                    flipping = set(flippers)
+                    winning = self.winning()
+                    choice = next((s for s in moves if (s in flipping) != winning), moves[0])
                 found = self._winning(moves, flippers, order, depth)
                 if found is not None:
                     choice = found
