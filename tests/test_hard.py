@@ -251,14 +251,15 @@ def test_hard_chooses_the_same_stroke_on_a_busy_machine():
         assert len(found) == 10
         return found
 
-    def choices() -> list[tuple[int, int]]:
-        return [Hard(seed=7).choose_stroke(Position(game), 0.1) for game in positions()]
+    def choices(games: list[Game]) -> list[tuple[int, int]]:
+        return [Hard(seed=7).choose_stroke(Position(game), 0.1) for game in games]
 
-    quiet = choices()
+    quiet = choices(positions())
+    fresh = positions()  # before the hogs: they should slow Hard's moves, not the set-up
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         time.sleep(0.2)
-        busy = choices()
+        busy = choices(fresh)
     finally:
         for hog in hogs:
             hog.kill()
