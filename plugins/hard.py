@@ -215,10 +215,15 @@ class Tracker:
 
     def _plan_after(self, s: int) -> int:
         """The plan once legal stroke s is drawn, as play(s) would mend it."""
+        return self.mend(s)[0]
+
+    def mend(self, s: int) -> tuple[int, int, int]:
+        """The plan once legal stroke s is drawn, the plan's strokes s displaces (those it
+        crosses) and the strokes they freed (those they crossed), which say what mending cost."""
         plan = self.plan
         assert plan is not None, "no plan under play again"
         if plan >> s & 1:
-            return plan ^ 1 << s
+            return plan ^ 1 << s, 0, 0
         crossing = self.board.crossing_bits
         # s replaces the plan's strokes it crosses; what those blocked may fit again.
         displaced = plan & crossing(s)
@@ -226,7 +231,7 @@ class Tracker:
         for x in small_bits_to_indices(displaced):
             freed |= crossing(x)
         legal_after = self.game.legal_bits & ~crossing(s) & ~(1 << s)
-        return self._completed(freed & legal_after, plan & ~displaced)
+        return self._completed(freed & legal_after, plan & ~displaced), displaced, freed
 
     def plan_changed(self) -> int:
         """The strokes that joined or left the plan with the last play, other than the stroke

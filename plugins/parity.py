@@ -63,16 +63,12 @@ class Fight:
         plan = t.plan
         if plan >> s & 1:
             return False  # it is one of them: one fewer to come, and s itself drawn
-        crossing = t.board.crossing_bits
-        displaced = plan & crossing(s)
-        freed = 0
-        for x in small_bits_to_indices(displaced):
-            freed |= crossing(x)
+        after, displaced, freed = t.mend(s)
         self._spend(
             (4 + 3 * displaced.bit_count() + (freed & t.game.legal_bits).bit_count())
             // PLAN_STROKES_PER_UNIT
         )
-        return (t._plan_after(s).bit_count() - plan.bit_count()) % 2 == 0
+        return (after.bit_count() - plan.bit_count()) % 2 == 0
 
     def flippers(self, candidates) -> list[int]:
         """Those of `candidates` that are safe legal flippers in the tracker's position."""
