@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from triangles_qt import arena
+from triangles_qt.tournament import run as run_module
 from triangles_qt.tournament import stats
 from triangles_qt.tournament.executors import InlineExecutor
 from triangles_qt.tournament.play import GameOutcome, Setup
@@ -530,3 +531,70 @@ def test_workers_and_their_engines_end_when_the_arena_is_killed(tmp_path):
     while any(alive(pid) for pid in below) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(alive(pid) for pid in below)
+
+
+def test_a_reader_that_keeps_the_database_busy_delays_the_writes_and_loses_no_game(
+    tmp_path, capsys
+):
+    path = tmp_path / "results.sqlite"
+    pairing = Pairing("a", "b", CONDITIONS)
+    db = ResultsDB(path)
+    db.db.execute("PRAGMA busy_timeout = 50")
+    reader = sqlite3.connect(path, isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM games").fetchall()  # a read transaction holds the file
+
+    def release_after_the_third(outcome, tally):
+        if outcome.spec.index == 2:
+            reader.execute("COMMIT")
+
+    (tally,) = run_tournament(
+        [pairing],
+        6,
+        db,
+        InlineExecutor(),
+        Setup(),
+        on_game=release_after_the_third,
+        player=FakeGames(),
+    )
+    assert "results database is busy" in capsys.readouterr().err
+    assert [g.spec.index for g in tally.games] == list(range(6))
+    stored = sqlite3.connect(path).execute("SELECT idx FROM games ORDER BY idx").fetchall()
+    assert stored == [(k,) for k in range(6)]
+    db.close()
+
+
+def test_a_database_busy_to_the_end_names_the_games_it_lacks(tmp_path, monkeypatch):
+    monkeypatch.setattr(run_module, "FINAL_TRIES", 2)
+    monkeypatch.setattr(run_module.time, "sleep", lambda s: None)
+    path = tmp_path / "results.sqlite"
+    pairing = Pairing("a", "b", CONDITIONS)
+    db = ResultsDB(path)
+    db.db.execute("PRAGMA busy_timeout = 20")
+    fake = FakeGames()
+    run_tournament([pairing], 2, db, InlineExecutor(), Setup(), player=fake)
+    reader = sqlite3.connect(path, isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM games").fetchall()
+    with pytest.raises(run_module.ResultsNotWritten, match="games 3, 4 are not in it"):
+        run_tournament([pairing], 4, db, InlineExecutor(), Setup(), player=fake)
+    reader.execute("COMMIT")
+    assert db.played(pairing) == {0, 1}
+    db.close()
+
+
+def test_a_game_played_in_this_process_is_written_before_the_next_starts(tmp_path):
+    path = tmp_path / "results.sqlite"
+    pairing = Pairing("a", "b", CONDITIONS)
+    fake = FakeGames()
+
+    def interrupted(spec, setup):
+        if spec.index == 1:
+            raise KeyboardInterrupt  # Ctrl-C in the middle of the second game
+        return fake(spec, setup)
+
+    db = ResultsDB(path)
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament([pairing], 4, db, InlineExecutor(), Setup(), player=interrupted)
+    assert db.played(pairing) == {0}
+    db.close()

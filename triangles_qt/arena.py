@@ -47,7 +47,7 @@ from .tournament.play import (
 )
 from .tournament.report import Progress, by_conditions, markdown_table
 from .tournament.results import ResultsDB, ResultsError
-from .tournament.run import RecordsNotWritten, run_tournament
+from .tournament.run import RecordsNotWritten, ResultsNotWritten, run_tournament
 from .tournament.schedule import Conditions, Pairing, pairings
 from .tournament.standings import Tally, ranking
 from .tournament.stats import MAX_ELO, Sprt
@@ -332,6 +332,9 @@ def play_tournament(
     except RecordsNotWritten:
         status = 1  # warned game by game; the results are complete all the same
         tallies = [Tally(p, list(db.outcomes(p)), sprt) for p in todo]
+    except ResultsNotWritten as exc:  # warned as it happened; the games it names are lost
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:  # the finished games are in --db: the next run resumes there
         print("interrupted", file=sys.stderr)
         return 130

@@ -3,12 +3,16 @@ finished game to the results database at once, and stops handing out a pairing's
 SPRT has decided.
 
 Games already in the database are not played again, so a stopped run resumes where it stopped.
+A database that a reader keeps busy (a long read transaction blocks the writer) does not stop
+the run: the finished games wait in memory and are written once it is free again.
 """
 
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 import sys
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
@@ -23,6 +27,15 @@ from .standings import Tally
 
 class RecordsNotWritten(OSError):
     """Some records could not be written (the games are in the results all the same)."""
+
+
+class ResultsNotWritten(sqlite3.OperationalError):
+    """The database stayed busy to the end of the run: these games are not in it."""
+
+
+# At the end of a run, how often to try again to write games the database was too busy to take
+# (each try waits up to the connection's own busy timeout, 30 s).
+FINAL_TRIES = 10
 
 
 def run_tournament(
@@ -40,7 +53,8 @@ def run_tournament(
 ) -> list[Tally]:
     """Play the first `games` games of each pairing that the database lacks; return every
     pairing's tally (its games in the database). `on_plan` hears how many games that is at
-    most. Raises RecordsNotWritten at the end when a record could not be written."""
+    most. Raises RecordsNotWritten at the end when a record could not be written, and
+    ResultsNotWritten when the database stayed too busy to take some games."""
     tallies = {
         p: Tally(p, [g for g in db.outcomes(p) if g.spec.index < games], sprt) for p in pairings
     }
@@ -55,9 +69,12 @@ def run_tournament(
     queue.reverse()  # popped from the end
     running: dict[Future[GameOutcome], GameSpec] = {}
     unwritten: list[str] = []
+    waiting: list[GameOutcome] = []  # finished, and not yet taken by a busy database
     try:
         while queue or running:
-            while queue and len(running) < 2 * workers:
+            # A finished game is written before more are handed out: an inline executor plays a
+            # game as it is handed out, and the one before must not wait in memory meanwhile.
+            while queue and len(running) < 2 * workers and not any(f.done() for f in running):
                 spec = queue.pop()
                 if tallies[spec.pairing].decision() is None:
                     running[executor.submit(player, spec, setup)] = spec
@@ -70,7 +87,8 @@ def run_tournament(
                 if future in failed:
                     continue
                 outcome = future.result()
-                db.add(outcome)
+                waiting.append(outcome)
+                write_waiting(db, waiting)
                 tally = tallies[outcome.spec.pairing]
                 tally.add(outcome)
                 if records_dir is not None:
@@ -94,9 +112,37 @@ def run_tournament(
     finally:
         for future in running:
             future.cancel()
+        write_waiting(db, waiting)  # also when the run ends by an error: keep what finished
+    for _try in range(FINAL_TRIES):
+        if write_waiting(db, waiting):
+            break
+        time.sleep(1)
+    if waiting:
+        numbers = ", ".join(str(g.spec.index + 1) for g in waiting)
+        raise ResultsNotWritten(
+            f"the results database stayed busy: games {numbers} are not in it (run again to "
+            "play them)"
+        )
     if unwritten:
         raise RecordsNotWritten("; ".join(unwritten))
     return list(tallies.values())
+
+
+def write_waiting(db: ResultsDB, waiting: list[GameOutcome]) -> bool:
+    """Write the waiting games in order, removing each one written; True once none waits."""
+    while waiting:
+        try:
+            db.add(waiting[0])
+        except sqlite3.OperationalError as exc:  # "database is locked": a reader holds it
+            print(
+                f"warning: the results database is busy ({exc}); {len(waiting)} finished "
+                "game(s) wait in memory and will be written when it is free",
+                file=sys.stderr,
+                flush=True,
+            )
+            return False
+        waiting.pop(0)
+    return True
 
 
 def record_name(outcome: GameOutcome) -> str:
