@@ -235,6 +235,21 @@ def test_a_late_answer_of_a_timed_out_call_is_thrown_away(game):
     assert choice.failure is None and safe.failures == 1
 
 
+def test_a_call_that_returns_a_moment_late_costs_one_strike_not_the_game(game):
+    def late_once(position):
+        if strategy.calls == 1:
+            time.sleep(0.3)  # past its time limit of 0.05 s, as a move on a loaded machine
+        return first_legal(position)
+
+    strategy = Scripted(late_once)
+    safe = SafeStrategy(strategy, "p", grace_s=0.05)
+    assert safe.choose(game, 0.0).failure.kind == FailureKind.TIMED_OUT
+    for _ in range(3):  # the next moves wait for the late one instead of failing at once
+        choice = safe.choose(game, 1.0)
+        assert choice.failure is None and not choice.by_fallback
+    assert safe.failures == 1 and not safe.replaced and strategy.calls == 4
+
+
 def test_a_strategy_still_stuck_in_an_earlier_call_is_not_called_again(game):
     release = threading.Event()
 

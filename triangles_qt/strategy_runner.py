@@ -10,8 +10,10 @@ A strategy that hangs cannot be stopped (Python threads cannot be killed), but i
 daemon, so it never keeps the process from exiting, and its late answer is thrown away. While such
 a call is still running, the strategy object is not called again by any runner (the app wraps one
 object in a runner per game and per hint): those calls fail at once, so one strategy leaves at
-most one stuck thread. Calls that are on time may overlap (a hint still thinking when the player
-draws a stroke and the computer's turn begins).
+most one stuck thread. `SafeStrategy.choose`, which blocks (the arena), first waits for such a
+call, as long as its own move may take: a move that was only a little late costs one strike.
+Calls that are on time may overlap (a hint still thinking when the player draws a stroke and the
+computer's turn begins).
 """
 
 from __future__ import annotations
@@ -59,6 +61,23 @@ class _StuckCalls:
     def holds(self, strategy: Any) -> bool:
         with self._lock:
             return id(strategy) in self._calls
+
+    def wait_until_free(self, strategy: Any, timeout_s: float) -> bool:
+        """Wait up to timeout_s for the strategy's stuck calls to return; True once none is."""
+        deadline = time.perf_counter() + timeout_s
+        while True:
+            with self._lock:
+                entry = self._calls.get(id(strategy))
+                pending = [done for done in entry[1] if not done.is_set()] if entry else []
+            if entry is None:
+                return True
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return False
+            if pending:
+                pending[0].wait(left)
+            else:  # returned: its thread is about to clear its entry
+                time.sleep(0.001)
 
 
 _stuck = _StuckCalls()
@@ -189,6 +208,11 @@ class SafeStrategy:
         game is over."""
         if isinstance(position, Game):
             position = Position(position)
+        if not self.replaced:
+            # A move that ran late on a loaded machine mostly returns a moment later: wait for it
+            # (as long as this move may take) instead of striking the strategy again at once,
+            # which replaced Hard for a whole arena game after one move of 1.51 s at 1 s.
+            _stuck.wait_until_free(self.strategy, self.time_limit_s(budget_s))
         call = self.begin(position, budget_s)
         if call is not None:
             call.done.wait(self.time_limit_s(budget_s))
