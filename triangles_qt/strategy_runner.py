@@ -62,18 +62,16 @@ class _StuckCalls:
         with self._lock:
             return id(strategy) in self._calls
 
-    def wait_until_free(self, strategy: Any, timeout_s: float) -> bool:
-        """Wait up to timeout_s for the strategy's stuck calls to return; True once none is."""
+    def wait_until_free(self, strategy: Any, timeout_s: float) -> None:
+        """Wait up to timeout_s for the strategy's stuck calls to return."""
         deadline = time.perf_counter() + timeout_s
         while True:
             with self._lock:
                 entry = self._calls.get(id(strategy))
                 pending = [done for done in entry[1] if not done.is_set()] if entry else []
-            if entry is None:
-                return True
             left = deadline - time.perf_counter()
-            if left <= 0:
-                return False
+            if entry is None or left <= 0:
+                return
             if pending:
                 pending[0].wait(left)
             else:  # returned: its thread is about to clear its entry
