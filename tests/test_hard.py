@@ -6,7 +6,15 @@ import time
 import pytest
 from small_games import minimax, random_board
 
-from triangles_qt.builtin_plugins.hard import MEMORY_BYTES, Hard, Memory, OutOfTime, Search, Tracker
+from triangles_qt.builtin_plugins.hard import (
+    CLOCK_MARGIN_S,
+    MEMORY_BYTES,
+    Hard,
+    Memory,
+    OutOfTime,
+    Search,
+    Tracker,
+)
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
@@ -75,7 +83,9 @@ def test_hard_is_reproducible_with_a_node_limit():
 def test_hard_plays_only_legal_strokes_within_budget(preset, replay):
     """Hard works in the calling thread, so that thread's CPU time is the work Hard did: a busy
     machine (the test run beside arena runs) cannot inflate it, as it does the wall-clock time.
-    The wall-clock time per move is what the arena reports (docs/strength.md)."""
+    The wall-clock time per move is what the arena reports (docs/strength.md). A slow host can
+    still stretch the planned work to Hard's clock stop, so that stop (and a little) is the bound:
+    a move that ignored the clock would pass it."""
     budget = 0.25
     hard, medium = Hard(seed=1), Medium(seed=1)
     game = Game(Board.generate(preset, 11), Rules(replay_after_triangle=replay))
@@ -89,7 +99,7 @@ def test_hard_plays_only_legal_strokes_within_budget(preset, replay):
             slowest = max(slowest, elapsed)
         assert game.check(i, j) is None
         game.play(i, j)
-    assert slowest <= budget + 0.2
+    assert slowest <= budget + CLOCK_MARGIN_S + 0.1
 
 
 def test_hard_plays_the_exact_best_stroke_in_small_endgames():
