@@ -31,7 +31,10 @@ and the search's leaf values count who draws it.
 
 With "play again" the exchange at the end is decided by who must open the last big region
 (docs/strength.md): the search follows a run of takes at no cost in depth, to the turn's real
-choice, which is to decline its last triangles or to hand something over.
+choice, which is to decline its last triangles or to hand something over. Once few runs are
+left, a leaf where the player to move must open one is valued by what the runs are worth with
+best play (loony.py: Berlekamp's controlled value), which weighs keeping control, at two
+triangles a run, against what the runs left are worth.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ import time
 import weakref
 
 from triangles_qt import hookimpl
-from triangles_qt.builtin_plugins import parity, regions
+from triangles_qt.builtin_plugins import loony, parity, regions
 from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
 from triangles_qt.core.board import bits_to_indices, small_bits_to_indices
 from triangles_qt.core.game import Game
@@ -88,6 +91,7 @@ SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
+LOONY_LOOKS_PER_UNIT = 20  # coins and strings looked at reading runs (loony.py) per unit
 MUST_GIVE = 8  # what having to move with no safe stroke left costs ("play again"), in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
 LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
@@ -462,6 +466,8 @@ class Memory:
         self.race: dict[int, bool] = {}  # drawn -> safe race won by the player to move
         self.moves: dict[int, tuple[tuple[int, ...], bool]] = {}  # drawn -> sampled strokes, cut
         self.regions = regions.Table(replay)  # late positions by their regions' shapes
+        self.runs = loony.Runs()  # the runs regions are handed over in, by their shapes
+        self.loony: dict[int, int | None] = {}  # drawn -> loony value of its regions
         # Where to look for the last stroke's flippers (parity.py): drawn, flippers and strokes
         # not yet checked, and the plan, as the last move left them.
         self.fight: tuple[int, list[int], int] | None = None
@@ -476,7 +482,7 @@ class Memory:
         """Keep the tables to positions that can still follow `drawn`, within bounds."""
         # An entry costs its key (one bit per candidate stroke) and about 200 bytes besides.
         limit = max(10_000, MEMORY_BYTES // (self.board.m // 8 + 200))
-        for name in ("exact", "heuristic", "race", "moves"):
+        for name in ("exact", "heuristic", "race", "moves", "loony"):
             table = getattr(self, name)
             if len(table) > limit:
                 # list() copies at once: a search abandoned by its host may still be writing.
@@ -782,7 +788,10 @@ class Search:
         The triangles on offer are taken greedily by whoever moves until the player to move has
         none left: a whole chain under "play again after a triangle", alternating otherwise.
         Then whoever must move with no safe stroke left pays for having to hand something
-        over, and, without "play again", whoever will draw the game's last stroke (by the
+        over: with "play again", where every region left is a chain or a loop, exactly what
+        the runs are worth to the player who must open one (and, when the last two taken could
+        have been declined, the better of taking and declining them: loony.py); elsewhere a
+        fixed cost. Without "play again", whoever will draw the game's last stroke (by the
         plan) gains LAST_STROKE: the run of triangles at the end of the exchange goes with it.
         """
         t = self.t
@@ -794,8 +803,11 @@ class Search:
         # Among equal gains, a take that opens nothing for the other player first. The keys
         # are mended after each take: without "play again" dozens can be on offer at once.
         keys = {x: (c0[x], -c1[x], -x) for x in t.threats()}
+        declinable = None  # the score before the last two takes, when they could be declined
         while keys and played < limit and not game.is_over:
             s = -max(keys.values())[2]
+            if self.replay and len(keys) == 1 and self._domino_end(s):
+                declinable = total
             gain = c0[s]
             total += gain if game.player == me else -gain
             t.play(s)
@@ -810,14 +822,47 @@ class Search:
         value = total * HEURISTIC_SCALE
         if not game.is_over:
             if not game.legal_bits & ~t.hot:
-                penalty = self._giving_cost()
-                value += -penalty if game.player == me else penalty
+                opener = self._loony_value() if self.replay else None
+                if opener is None:
+                    penalty = self._giving_cost()
+                    value += -penalty if game.player == me else penalty
+                elif declinable is not None:
+                    # Keep control (decline the last two, which the other player takes before
+                    # opening a run) or take them and open one (loony.py).
+                    value = (declinable + max(2 + opener, -2 - opener)) * HEURISTIC_SCALE
+                else:
+                    value += opener * HEURISTIC_SCALE
             if t.plan is not None:
                 movers_last = t.plan.bit_count() % 2 == 1  # the mover draws strokes 1, 3, ...
                 value += LAST_STROKE if movers_last == (game.player == me) else -LAST_STROKE
         for _ in range(played):
             t.undo()
         return value
+
+    def _domino_end(self, s: int) -> bool:
+        """Whether take s is the second last of a run, whose last triangle's other stroke r
+        opens nothing else: drawing r instead leaves the two to the other player."""
+        t = self.t
+        if t.c0[s] != 1 or t.c1[s] != 1:
+            return False
+        alive, undrawn = t.alive, t.undrawn
+        (last,) = (x for x in t.by_stroke[s] if alive[x] and len(undrawn[x]) == 2)
+        r = undrawn[last][0] if undrawn[last][1] == s else undrawn[last][1]
+        # Either way both strokes are drawn, so what follows is the same position.
+        return not t.c0[r] and t.c1[r] == 1
+
+    def _loony_value(self) -> int | None:
+        """The exact value for the player to move, who must open a run, when the regions left
+        are all chains and loops (loony.py); None otherwise."""
+        key = self.game.drawn_bits
+        memo = self.memory.loony
+        if key in memo:
+            return memo[key]
+        runs = self.memory.runs
+        before = runs.work
+        found = memo[key] = runs.value(self.t.regions()[1])
+        self.t.work += (runs.work - before) // LOONY_LOOKS_PER_UNIT
+        return found
 
     def _giving_cost(self) -> int:
         """What the player to move, with no safe stroke, loses by having to give.

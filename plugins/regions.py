@@ -20,8 +20,9 @@ the same shape anywhere, on any board, mostly share a key, their moves and their
 Under "play again after a triangle", a coin that can be taken is taken at once unless the choice
 to decline is real: when it is tied to ground, to a coin without exactly two strings, or to a
 run of coins with two strings each that goes on past the next one (Berlekamp's rule: declining
-only ever pays at a run's last two coins). The tests check it, and every value here, against a
-search of the game itself.
+only ever pays at a run's last two coins), unless that run is four coins open at both ends (an
+opened loop, whose last four are declined together). The tests check it, and every value here,
+against a search of the game itself.
 """
 
 from __future__ import annotations
@@ -241,7 +242,8 @@ def _taken_at_once(region: Region, degree: dict[int, int], holders: dict[int, li
     """A string whose cut takes a coin and that, under "play again", is always right to cut
     at once: the coin is tied by it to ground, to a coin without exactly two strings, or to the
     middle of a run of coins with two strings each (Berlekamp: the choice to decline only comes
-    at a run's last two coins). None if there is none."""
+    at a run's last two coins, or the last four of a run open at both ends). None if there is
+    none."""
     for i, (coins, burnt) in enumerate(region):
         if burnt or not any(degree[c] == 1 for c in coins):
             continue
@@ -255,9 +257,19 @@ def _taken_at_once(region: Region, degree: dict[int, int], holders: dict[int, li
             return i
         (j,) = (x for x in holders[d] if x != i)
         onward, crossed = region[j]
-        if not crossed and any(y != d and degree[y] == 2 for y in onward):
+        e = next((y for y in onward if y != d and degree[y] == 2), None)
+        if not crossed and e is not None and not _ends_a_run_of_four(region, j, e, degree, holders):
             return i
     return None
+
+
+def _ends_a_run_of_four(region: Region, j: int, e: int, degree, holders) -> bool:
+    """Whether coin e, tied by string j to the coin after the one to take, is tied by its other
+    string to a coin that can be taken too: a run of four open at both ends (an opened loop),
+    where the player in control declines all four by cutting its middle string."""
+    (k,) = (x for x in holders[e] if x != j)
+    coins, crossed = region[k]
+    return not crossed and any(f != e and degree[f] == 1 for f in coins)
 
 
 class Solver:

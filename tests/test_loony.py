@@ -1,0 +1,139 @@
+"""Loony endgames under "play again" (plugins/loony.py): the controlled-value recurrence against
+the region solver and a brute-force search of strings and coins, the runs other regions are read
+as, and Hard keeping control at the end of a run when a big region is left."""
+
+import random
+from pathlib import Path
+
+from test_regions import brute_force
+
+from triangles_qt.builtin_plugins import loony, regions
+from triangles_qt.builtin_plugins.hard import Hard
+from triangles_qt.core.position import Position
+from triangles_qt.core.record import read_record
+
+RECORDS = Path(__file__).parent / "records" / "positions"
+
+
+def chain(size: int, first: int = 0) -> list[tuple[int, ...]]:
+    """A chain closed at both ends: size + 1 strings, one coin between each two."""
+    coins = range(first, first + size)
+    return [(first,)] + [(c, c + 1) for c in coins[:-1]] + [(first + size - 1,)]
+
+
+def loop(size: int, first: int = 0) -> list[tuple[int, ...]]:
+    return [(first + k, first + (k + 1) % size) for k in range(size)]
+
+
+def position(runs):
+    """Strings of the given runs side by side, as (coins of each string, crossings)."""
+    coins_of: list[tuple[int, ...]] = []
+    first = 0
+    for kind, size in runs:
+        coins_of += (chain if kind == loony.CHAIN else loop)(size, first)
+        first += size
+    return coins_of, [()] * len(coins_of)
+
+
+def random_runs(rng: random.Random, most: int, longest: int):
+    runs = []
+    for _ in range(rng.randint(1, most)):
+        if rng.random() < 0.65:
+            runs.append((loony.CHAIN, rng.randint(1, longest)))
+        else:
+            runs.append((loony.LOOP, rng.randint(3, longest + 1)))
+    return runs
+
+
+def test_chains_and_loops_are_read_as_themselves():
+    for size in range(1, 12):
+        (region,) = regions.split(*position([(loony.CHAIN, size)]))[1]
+        assert loony.run_of(region) == (loony.CHAIN, size)
+    for size in range(3, 12):
+        (region,) = regions.split(*position([(loony.LOOP, size)]))[1]
+        assert loony.run_of(region) == (loony.LOOP, size)
+    # A run with an end that can be taken now, and a coin with three strings, are neither.
+    (open_end,) = regions.split([(0,), (0, 1), (1, 2)], [()] * 3)[1]
+    (junction,) = regions.split([(0,), (0,), (0,)], [()] * 3)[1]
+    assert loony.run_of(open_end) is None and loony.run_of(junction) is None
+
+
+def test_the_controlled_value_is_the_brute_force_value_of_small_positions():
+    """Every stroke played, no regions, no keys, no Berlekamp's rule: positions of up to 13
+    strings, loops of four (declined whole) included."""
+    rng = random.Random(5)
+    checked = 0
+    while checked < 120:
+        runs = random_runs(rng, 3, 5)
+        coins_of, crosses = position(runs)
+        if len(coins_of) > 13:
+            continue
+        state = regions.split(coins_of, crosses)
+        assert loony.Runs().value(state[1]) == brute_force(coins_of, crosses, True), runs
+        checked += 1
+
+
+def test_the_controlled_value_is_the_region_solvers_value():
+    """Larger positions, up to five runs, against the exact region solver, which plays every
+    stroke of every run."""
+    rng = random.Random(8)
+    table = regions.Table(True)
+    runs_table = loony.Runs()
+    for _ in range(150):
+        runs = random_runs(rng, 5, 9)
+        state = regions.split(*position(runs))
+        exact = regions.Solver(table, 10**8).value(state)
+        assert runs_table.value(state[1]) == exact, runs
+
+
+def test_the_region_solver_declines_an_opened_loop_of_four():
+    """An opened loop of four is a run open at both ends: its taker may decline all four by
+    cutting its middle string, which Berlekamp's rule of taking at once must leave open."""
+    coins_of, crosses = position([(loony.LOOP, 4), (loony.CHAIN, 5)])
+    state = regions.split(coins_of, crosses)
+    assert regions.Solver(regions.Table(True), 10**7).value(state) == -1
+    assert brute_force(coins_of, crosses, True) == -1
+
+
+def test_a_junction_joins_the_runs_left_on_it():
+    """Three arms tied to one coin: the first one opened is taken, and the coin then joins
+    the other two into one chain."""
+    coins_of = [(0, 1), (1,), (0, 2), (2,), (0, 3), (3,)]  # the coin 0 and three arms of one
+    (region,) = regions.split(coins_of, [()] * len(coins_of))[1]
+    assert loony.Runs().of(region) == ((loony.CHAIN, 1), (loony.CHAIN, 3))
+    arms = [(0, 1), (1, 4), (4,), (0, 2), (2, 5), (5,), (0, 3), (3, 6), (6,)]
+    (region,) = regions.split(arms, [()] * len(arms))[1]
+    assert loony.Runs().of(region) == ((loony.CHAIN, 2), (loony.CHAIN, 5))
+    # The estimate is this position's exact value here.
+    assert loony.Runs().value((region,)) == brute_force(arms, [()] * len(arms), True)
+
+
+def test_a_region_with_a_safe_stroke_is_not_read():
+    """Two coins with three strings each, tied by one of them: that string is safe."""
+    coins_of = [(0, 1), (0,), (0,), (1,), (1,)]
+    (region,) = regions.split(coins_of, [()] * len(coins_of))[1]
+    assert loony.Runs().value((region,)) is None
+
+
+def test_too_many_runs_have_no_value():
+    runs = [(loony.CHAIN, 5)] * (loony.MOST_RUNS - 1) + [(loony.LOOP, 6)]
+    state = regions.split(*position(runs))
+    exact = regions.Solver(regions.Table(True), 10**8).value(state)
+    assert loony.Runs().value(state[1]) == exact
+    state = regions.split(*position(runs + [(loony.CHAIN, 3)]))
+    assert loony.Runs().value(state[1]) is None
+
+
+def test_hard_declines_the_end_of_a_run_to_keep_control():
+    """A tablet-120 game under "play again" that the Hard before loony.py lost to Medium
+    (seed 5025, 86-134): at move 253 Hard, taking a run, can take its last two triangles and
+    then open one of two loops of three or the last big region, or decline them (Medium
+    takes them and must open first). It took them, and Medium went on to take 74 of the big
+    region. Declining keeps control."""
+    loaded = read_record(RECORDS / "control-tablet-120.triangles")
+    game = loaded.game
+    hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
+    i, j = hard.choose_stroke(Position(game), 30.0)  # bound by work: the clock only stops it
+    assert not game.gain(i, j)
+    game.play(i, j)
+    assert max(len(game.gain(*map(int, s))) for s in game.legal_strokes()) == 2
