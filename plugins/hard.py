@@ -31,10 +31,12 @@ and the search's leaf values count who draws it.
 
 With "play again" the exchange at the end is decided by who must open the last big region
 (docs/strength.md): the search follows a run of takes at no cost in depth, to the turn's real
-choice, which is to decline its last triangles or to hand something over. Once few runs are
-left, a leaf where the player to move must open one is valued by what the runs are worth with
-best play (loony.py: Berlekamp's controlled value), which weighs keeping control, at two
-triangles a run, against what the runs left are worth.
+choice, which is to decline its last triangles or to hand something over. At the end of a run
+whose last two triangles can be declined, once few runs are left and every stroke gives, Hard
+declines them when what the runs left are worth to the player who must open the next one says
+so (loony.py: Berlekamp's controlled value). At the search's leaves that value misled more than
+it helped: read off big regions, a run too many or too few hands control to the other player
+(measured: docs/strength.md).
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
+DECLINED_AT_MOST = 4  # triangles left to the other player to keep control (a loop: 4)
 LOONY_LOOKS_PER_UNIT = 20  # coins and strings looked at reading runs (loony.py) per unit
 MUST_GIVE = 8  # what having to move with no safe stroke left costs ("play again"), in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
@@ -356,14 +359,19 @@ class Tracker:
             parts[s] = members
         return parts, borders
 
-    def regions(self) -> regions.State:
+    def regions(self, most: int | None = None) -> regions.State | None:
         """The position as independent regions and free strokes (see regions.py): the parts
-        of parts(), each keyed by its shape."""
+        of parts(), each keyed by its shape; None when there are more than `most` regions
+        (keying big regions is what costs)."""
         legal = self.game.legal_bits
         parts, borders = self.parts()
         crossing = self.board.crossing_bits if self.crossings else None
         free = 0
         found = []
+        if most is not None:
+            alone = sum(1 for members in parts.values() if len(members) == 1)
+            if len(parts) - alone > most:
+                return None  # even a part of one stroke with a triangle is one region
         for members in parts.values():
             if len(members) == 1 and not borders[members[0]]:
                 free += 1  # it crosses nothing either: a crossing would have joined it to a part
@@ -549,6 +557,10 @@ class Hard:
         tracker = Tracker(game)
         search = Search(tracker, deadline, rng, work, self._memory_for(game))
         exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]
+        if game.rules.replay_after_triangle and not exact_first and tracker.threats():
+            declined = search.keep_control()
+            if declined is not None:
+                return board.stroke(declined)
         if not exact_first and not tracker.threats():
             safe = bits_to_indices(game.legal_bits & ~tracker.hot, board.m).tolist()
             if len(safe) > SAFE_PARITY_LIMIT:
@@ -776,7 +788,9 @@ class Search:
         t = self.t
         solver = regions.Solver(self.memory.regions, self._remaining(), self.deadline)
         try:
-            return solver.value(t.regions(), alpha, beta)
+            state = t.regions()
+            assert state is not None  # with no limit on their number
+            return solver.value(state, alpha, beta)
         except regions.TooBig:
             raise OutOfTime from None
         finally:
@@ -788,10 +802,7 @@ class Search:
         The triangles on offer are taken greedily by whoever moves until the player to move has
         none left: a whole chain under "play again after a triangle", alternating otherwise.
         Then whoever must move with no safe stroke left pays for having to hand something
-        over: with "play again", where every region left is a chain or a loop, exactly what
-        the runs are worth to the player who must open one (and, when the last two taken could
-        have been declined, the better of taking and declining them: loony.py); elsewhere a
-        fixed cost. Without "play again", whoever will draw the game's last stroke (by the
+        over, and, without "play again", whoever will draw the game's last stroke (by the
         plan) gains LAST_STROKE: the run of triangles at the end of the exchange goes with it.
         """
         t = self.t
@@ -803,11 +814,8 @@ class Search:
         # Among equal gains, a take that opens nothing for the other player first. The keys
         # are mended after each take: without "play again" dozens can be on offer at once.
         keys = {x: (c0[x], -c1[x], -x) for x in t.threats()}
-        declinable = None  # the score before the last two takes, when they could be declined
         while keys and played < limit and not game.is_over:
             s = -max(keys.values())[2]
-            if self.replay and len(keys) == 1 and self._domino_end(s):
-                declinable = total
             gain = c0[s]
             total += gain if game.player == me else -gain
             t.play(s)
@@ -822,16 +830,8 @@ class Search:
         value = total * HEURISTIC_SCALE
         if not game.is_over:
             if not game.legal_bits & ~t.hot:
-                opener = self._loony_value() if self.replay else None
-                if opener is None:
-                    penalty = self._giving_cost()
-                    value += -penalty if game.player == me else penalty
-                elif declinable is not None:
-                    # Keep control (decline the last two, which the other player takes before
-                    # opening a run) or take them and open one (loony.py).
-                    value = (declinable + max(2 + opener, -2 - opener)) * HEURISTIC_SCALE
-                else:
-                    value += opener * HEURISTIC_SCALE
+                penalty = self._giving_cost()
+                value += -penalty if game.player == me else penalty
             if t.plan is not None:
                 movers_last = t.plan.bit_count() % 2 == 1  # the mover draws strokes 1, 3, ...
                 value += LAST_STROKE if movers_last == (game.player == me) else -LAST_STROKE
@@ -839,28 +839,88 @@ class Search:
             t.undo()
         return value
 
-    def _domino_end(self, s: int) -> bool:
-        """Whether take s is the second last of a run, whose last triangle's other stroke r
-        opens nothing else: drawing r instead leaves the two to the other player."""
+    def keep_control(self) -> int | None:
+        """Under "play again", with triangles to take and every stroke giving once they are
+        taken: the stroke that declines the last of them, or a take on the way there, when
+        what the runs left are worth to the player who must open one (loony.py) says that
+        keeping control pays; None when taking them all is as good, or it cannot be told.
+
+        A decline is a stroke that takes nothing and leaves what is still on offer to the
+        other player, who takes it and then must open a run, in the position that taking it
+        all would have left (Berlekamp's all-but-two, here of any shape)."""
         t = self.t
-        if t.c0[s] != 1 or t.c1[s] != 1:
-            return False
-        alive, undrawn = t.alive, t.undrawn
-        (last,) = (x for x in t.by_stroke[s] if alive[x] and len(undrawn[x]) == 2)
-        r = undrawn[last][0] if undrawn[last][1] == s else undrawn[last][1]
-        # Either way both strokes are drawn, so what follows is the same position.
-        return not t.c0[r] and t.c1[r] == 1
+        game = self.game
+        me = game.player
+        taken: list[tuple[int, int]] = []  # the takes, greedily, and what each gains
+        try:
+            while game.player == me and not game.is_over and t.taking & game.legal_bits:
+                s = max(t.threats(), key=lambda x: (t.c0[x], -t.c1[x], -x))
+                taken.append((s, t.c0[s]))
+                t.play(s)
+            if not taken or game.is_over or game.legal_bits & ~t.hot:
+                return None  # nothing to take, or a safe stroke left: no one must open yet
+            after = game.drawn_bits
+            opener = self._loony_value()
+        finally:
+            for _ in taken:
+                t.undo()
+        if opener is None:
+            return None
+        best, choice = sum(g for _, g in taken) + opener, None  # take them all, then open
+        kept = 0  # triangles taken before declining the rest
+        for k, (s, gain) in enumerate(taken):
+            if len(taken) - k <= DECLINED_AT_MOST:
+                for x in self._declines(taken[k:], after):
+                    t.play(x)
+                    given = self._taken_by_other(after)
+                    t.undo()
+                    if given is not None and kept - given - opener > best:
+                        best, choice = kept - given - opener, taken[0][0] if k else x
+            t.play(s)
+            kept += gain
+        for _ in taken:
+            t.undo()
+        return choice
+
+    def _declines(self, rest: list[tuple[int, int]], after: int) -> list[int]:
+        """Strokes that take nothing among the undrawn sides of the triangles the takes in
+        `rest` would close, which taking them all would draw as well."""
+        t = self.t
+        found = set()
+        for s, _ in rest:
+            for x in t.by_stroke[s]:
+                if t.alive[x]:
+                    found.update(u for u in t.undrawn[x] if not t.c0[u] and after >> u & 1)
+        return sorted(found)
+
+    def _taken_by_other(self, after: int) -> int | None:
+        """What the player to move takes, greedily, when that leads to the position `after`
+        with them to move again; None otherwise."""
+        t = self.t
+        game = self.game
+        mover = game.player
+        gained = played = 0
+        while game.player == mover and not game.is_over and t.taking & game.legal_bits:
+            s = max(t.threats(), key=lambda x: (t.c0[x], -t.c1[x], -x))
+            gained += t.c0[s]
+            t.play(s)
+            played += 1
+        same = game.drawn_bits == after and game.player == mover
+        for _ in range(played):
+            t.undo()
+        return gained if same else None
 
     def _loony_value(self) -> int | None:
-        """The exact value for the player to move, who must open a run, when the regions left
-        are all chains and loops (loony.py); None otherwise."""
+        """What the runs left are worth to the player to move, who must open one (loony.py);
+        None where they cannot be read, or are too many."""
         key = self.game.drawn_bits
         memo = self.memory.loony
         if key in memo:
             return memo[key]
         runs = self.memory.runs
         before = runs.work
-        found = memo[key] = runs.value(self.t.regions()[1])
+        state = self.t.regions(loony.MOST_RUNS)
+        found = memo[key] = None if state is None else runs.value(state[1])
         self.t.work += (runs.work - before) // LOONY_LOOKS_PER_UNIT
         return found
 

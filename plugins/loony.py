@@ -25,9 +25,10 @@ from triangles_qt.builtin_plugins.regions import Region
 
 CHAIN, LOOP = 0, 1
 Run = tuple[int, int]  # (CHAIN or LOOP, triangles)
-# Past this many runs no value: the search of every order would take too long, and an
-# estimate's runs, read off big regions, can be wrong by one, which gives the opposite player
-# control (measured: Hard opened runs of 15 and 22 to win control that its estimate promised).
+# Past this many runs no value: the search of every order would take too long, and the runs
+# read off big regions can be one too many or too few, which hands control to the other player
+# (measured: used at every leaf of Hard's search, this value had Hard open runs of 15 and 22 in
+# the middle game for a control it promised, docs/strength.md).
 MOST_RUNS = 8
 KEPT_SHAPES = 1 << 16  # regions whose runs are remembered
 
@@ -72,8 +73,8 @@ class Runs:
             if found is None:
                 return None
             runs += found
-        if len(runs) > MOST_RUNS:
-            return None
+            if len(runs) > MOST_RUNS:
+                return None
         runs.sort()
         return _opener(tuple(runs))
 

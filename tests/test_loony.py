@@ -5,6 +5,7 @@ as, and Hard keeping control at the end of a run when a big region is left."""
 import random
 from pathlib import Path
 
+import pytest
 from test_regions import brute_force
 
 from triangles_qt.builtin_plugins import loony, regions
@@ -124,16 +125,34 @@ def test_too_many_runs_have_no_value():
     assert loony.Runs().value(state[1]) is None
 
 
-def test_hard_declines_the_end_of_a_run_to_keep_control():
-    """A tablet-120 game under "play again" that the Hard before loony.py lost to Medium
-    (seed 5025, 86-134): at move 253 Hard, taking a run, can take its last two triangles and
-    then open one of two loops of three or the last big region, or decline them (Medium
-    takes them and must open first). It took them, and Medium went on to take 74 of the big
-    region. Declining keeps control."""
-    loaded = read_record(RECORDS / "control-tablet-120.triangles")
-    game = loaded.game
+@pytest.mark.parametrize(
+    "record, given",
+    [
+        # Seed 5025, move 253: Hard, taking a run, can take its last two triangles and then
+        # open one of two loops of three or the last big region, or decline them. The Hard
+        # before loony.py took them, and Medium went on to take 74 of the big region (Hard
+        # lost 86-134).
+        ("control-tablet-120.triangles", 2),
+        # Seed 5026, move 187 of a game the new Hard won 151-69: the run ends in a fork, and
+        # declining leaves four.
+        ("control-four-tablet-120.triangles", 4),
+    ],
+)
+def test_hard_declines_the_end_of_a_run_to_keep_control(record, given):
+    """Tablet-120 games under "play again" against Medium (Medium first). Declining hands the
+    other player what is left of the run, after which they must open the next one."""
+    game = read_record(RECORDS / record).game
     hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
     i, j = hard.choose_stroke(Position(game), 30.0)  # bound by work: the clock only stops it
     assert not game.gain(i, j)
+    me = game.player
     game.play(i, j)
-    assert max(len(game.gain(*map(int, s))) for s in game.legal_strokes()) == 2
+    taken = 0
+    while game.player != me:
+        takes = [tuple(map(int, s)) for s in game.legal_strokes() if game.gain(*map(int, s))]
+        if not takes:
+            break
+        taken += len(game.gain(*takes[0]))
+        game.play(*takes[0])
+    assert taken == given
+    assert game.player != me  # what is left to open is theirs

@@ -141,7 +141,9 @@ def test_regions_read_off_boards_have_the_exact_value_of_the_position():
                 tracker = Tracker(game.copy())
                 checked += 1
                 crossing += tracker.crossings > 0
-                assert solve(tracker.regions(), replay, table) == minimax(game, memo)
+                state = tracker.regions()
+                assert state is not None
+                assert solve(state, replay, table) == minimax(game, memo)
             legal = game.legal_strokes()
             game.play(*map(int, legal[rng.randrange(len(legal))]))
     assert checked >= 150 and crossing >= 50
