@@ -31,12 +31,12 @@ and the search's leaf values count who draws it.
 
 With "play again" the exchange at the end is decided by who must open the last big region
 (docs/strength.md): the search follows a run of takes at no cost in depth, to the turn's real
-choice, which is to decline its last triangles or to hand something over. At the end of a run
-whose last two triangles can be declined, once few runs are left and every stroke gives, Hard
-declines them when what the runs left are worth to the player who must open the next one says
-so (loony.py: Berlekamp's controlled value). At the search's leaves that value misled more than
-it helped: read off big regions, a run too many or too few hands control to the other player
-(measured: docs/strength.md).
+choice, which is to decline its last triangles or to hand something over. Once few runs are
+left and every stroke gives, Hard declines the last two to four triangles of a run when what
+the runs left are worth to the player who must open the next one says so (loony.py:
+Berlekamp's controlled value). At the search's leaves that value misled more than it helped:
+read off big regions, a run too many or too few hands control to the other player (measured:
+docs/strength.md).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ SAFE_PARITY_LIMIT = 40  # above this many safe strokes, no race yet: any will do
 SAFE_SAMPLE = 6  # safe strokes searched per node outside exact mode
 GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
-DECLINED_AT_MOST = 4  # triangles left to the other player to keep control (a loop: 4)
+DECLINED_AT_MOST = 4  # takes left to the other player to keep control (a loop's four)
 LOONY_LOOKS_PER_UNIT = 20  # coins and strings looked at reading runs (loony.py) per unit
 MUST_GIVE = 8  # what having to move with no safe stroke left costs ("play again"), in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
