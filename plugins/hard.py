@@ -850,13 +850,8 @@ class Search:
         all would have left (Berlekamp's all-but-two, here of any shape)."""
         t = self.t
         game = self.game
-        me = game.player
-        taken: list[tuple[int, int]] = []  # the takes, greedily, and what each gains
+        taken = self._take_all()
         try:
-            while game.player == me and not game.is_over and t.taking & game.legal_bits:
-                s = max(t.threats(), key=lambda x: (t.c0[x], -t.c1[x], -x))
-                taken.append((s, t.c0[s]))
-                t.play(s)
             if not taken or game.is_over or game.legal_bits & ~t.hot:
                 return None  # nothing to take, or a safe stroke left: no one must open yet
             after = game.drawn_bits
@@ -893,22 +888,28 @@ class Search:
                     found.update(u for u in t.undrawn[x] if not t.c0[u] and after >> u & 1)
         return sorted(found)
 
-    def _taken_by_other(self, after: int) -> int | None:
-        """What the player to move takes, greedily, when that leads to the position `after`
-        with them to move again; None otherwise."""
+    def _take_all(self) -> list[tuple[int, int]]:
+        """Play, for the player to move, every take on offer one after the other, the best
+        first; the strokes played and what each gained (the caller takes them back)."""
         t = self.t
         game = self.game
         mover = game.player
-        gained = played = 0
+        taken = []
         while game.player == mover and not game.is_over and t.taking & game.legal_bits:
             s = max(t.threats(), key=lambda x: (t.c0[x], -t.c1[x], -x))
-            gained += t.c0[s]
+            taken.append((s, t.c0[s]))
             t.play(s)
-            played += 1
-        same = game.drawn_bits == after and game.player == mover
-        for _ in range(played):
-            t.undo()
-        return gained if same else None
+        return taken
+
+    def _taken_by_other(self, after: int) -> int | None:
+        """What the player to move takes, greedily, when that leads to the position `after`
+        with them to move again; None otherwise."""
+        mover = self.game.player
+        taken = self._take_all()
+        same = self.game.drawn_bits == after and self.game.player == mover
+        for _ in taken:
+            self.t.undo()
+        return sum(g for _, g in taken) if same else None
 
     def _loony_value(self) -> int | None:
         """What the runs left are worth to the player to move, who must open one (loony.py);
