@@ -34,9 +34,12 @@ With "play again" the exchange at the end is decided by who must open the last b
 choice, which is to decline its last triangles or to hand something over. Once few runs are
 left and every stroke gives, Hard declines the last two to four triangles of a run when what
 the runs left are worth to the player who must open the next one says so (loony.py:
-Berlekamp's controlled value). At the search's leaves that value misled more than it helped:
-read off big regions, a run too many or too few hands control to the other player (measured:
-docs/strength.md).
+Berlekamp's controlled value), and chooses which run to open by the same reading, after the
+other player's best answer to each give. As the work allows, it plays more of the openings
+that follow for real instead of reading them off runs, which only estimate regions whose
+strokes cross or meet three at a triangle. At the search's leaves that value misled more
+than it helped: read off big regions, a run too many or too few hands control to the other
+player (measured: docs/strength.md).
 """
 
 from __future__ import annotations
@@ -95,6 +98,7 @@ GIVE_SAMPLE = 6  # giving strokes searched per node outside exact mode
 HEURISTIC_SCALE = 4  # heuristic values count quarter triangles
 DECLINED_AT_MOST = 4  # takes left to the other player to keep control (a loop's four)
 LOONY_LOOKS_PER_UNIT = 20  # coins and strings looked at reading runs (loony.py) per unit
+MOST_OPENINGS_PLAYED = 8  # as many as loony.MOST_RUNS: past them the runs are not read
 MUST_GIVE = 8  # what having to move with no safe stroke left costs ("play again"), in those units
 MEMORY_BYTES = 32_000_000  # per table, roughly: past it, positions that cannot occur are forgotten
 LAST_STROKE = 8  # worth of drawing the game's last stroke (default rule), in those units
@@ -476,6 +480,8 @@ class Memory:
         self.regions = regions.Table(replay)  # late positions by their regions' shapes
         self.runs = loony.Runs()  # the runs regions are handed over in, by their shapes
         self.loony: dict[int, int | None] = {}  # drawn -> loony value of its regions
+        # drawn -> openings played (Search._opening), and the best give's value and stroke
+        self.opening: dict[int, tuple[int, tuple[int, int | None] | None]] = {}
         # Where to look for the last stroke's flippers (parity.py): drawn, flippers and strokes
         # not yet checked, and the plan, as the last move left them.
         self.fight: tuple[int, list[int], int] | None = None
@@ -490,7 +496,7 @@ class Memory:
         """Keep the tables to positions that can still follow `drawn`, within bounds."""
         # An entry costs its key (one bit per candidate stroke) and about 200 bytes besides.
         limit = max(10_000, MEMORY_BYTES // (self.board.m // 8 + 200))
-        for name in ("exact", "heuristic", "race", "moves", "loony"):
+        for name in ("exact", "heuristic", "race", "moves", "loony", "opening"):
             table = getattr(self, name)
             if len(table) > limit:
                 # list() copies at once: a search abandoned by its host may still be writing.
@@ -558,7 +564,7 @@ class Hard:
         search = Search(tracker, deadline, rng, work, self._memory_for(game))
         exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]
         if game.rules.replay_after_triangle and not exact_first and tracker.threats():
-            declined = search.keep_control()
+            declined = search.keep_control(share=0.5)
             if declined is not None:
                 return board.stroke(declined)
         if not exact_first and not tracker.threats():
@@ -572,6 +578,10 @@ class Hard:
                 winning = search.winning_safe_stroke(safe, share=0.6)
                 if winning is not None:
                     return board.stroke(winning)
+            elif game.rules.replay_after_triangle:
+                opened = search.open_run(share=0.5)
+                if opened is not None:
+                    return board.stroke(opened)
         return board.stroke(search.best_move(exact_first))
 
     def _fight(
@@ -636,6 +646,7 @@ class Search:
         # The work at which the search stops: all of max_nodes, or a share of it for one stage.
         self.limit: float = max_nodes if max_nodes is not None else 1 << 62
         self.truncated = False
+        self.estimated = False  # a value was read off runs (loony.py), not played out
         self.root_best: int | None = None  # best root stroke of the current iteration so far
 
     @property
@@ -839,11 +850,80 @@ class Search:
             t.undo()
         return value
 
-    def keep_control(self) -> int | None:
+    def keep_control(self, share: float) -> int | None:
         """Under "play again", with triangles to take and every stroke giving once they are
         taken: the stroke that declines the last of them, or a take on the way there, when
-        what the runs left are worth to the player who must open one (loony.py) says that
-        keeping control pays; None when taking them all is as good, or it cannot be told.
+        what is left is worth more to the player who must open a run than they lose (_control);
+        None when taking them all is as good, or it cannot be told."""
+        found = self._deepest(share, self._control)
+        return None if found is None else found[1]
+
+    def open_run(self, share: float) -> int | None:
+        """Under "play again", with nothing to take and no safe stroke: the give that leaves
+        this player the most once the other player has taken or declined what it gives as
+        suits them best (_opening); None when that cannot be told in `share` of the work.
+
+        Which run to open decides loony endgames (a small loop first can win the last big
+        region); the search's leaves cost every give alike, so it cannot tell."""
+        found = self._deepest(share, lambda depth: self._opening(depth + 1))
+        return None if found is None else found[1]
+
+    def _deepest(self, share: float, read) -> tuple[int, int | None] | None:
+        """read(depth) for depth 0, 1, ... in `share` of the work left, until it reads no run
+        off regions (loony.py): its last answer. Each depth plays one more opening for real,
+        because the runs read off a region whose strokes cross are an estimate (here a loop
+        that cannot be opened alone: measured, docs/strength.md)."""
+        limit = self.limit
+        self.limit = self.work + self._remaining() * share
+        found = None
+        try:
+            for depth in range(MOST_OPENINGS_PLAYED + 1):
+                self.estimated = False
+                result = read(depth)
+                if result is None:
+                    break
+                found = result
+                if not self.estimated:
+                    break  # every line was played out: deeper reads the same
+        except OutOfTime:
+            pass
+        finally:
+            self.limit = limit
+        return found
+
+    def _opening(self, depth: int) -> tuple[int, int | None] | None:
+        """With nothing to take and no safe stroke: the value for the player to move of the
+        best give, each answered as suits the other player best (_control, `depth` - 1 more
+        openings played), and that give; None when that cannot be told."""
+        key = self.game.drawn_bits
+        known = self.memory.opening.get(key)
+        if known is not None and known[0] >= depth:
+            return known[1]
+        t = self.t
+        best: tuple[int, int, int] | None = None  # (value, -triangles given at once, -stroke)
+        for s in bits_to_indices(self.game.legal_bits, t.board.m).tolist():
+            self._check_time()
+            t.play(s)
+            try:
+                found = self._control(depth - 1)
+            finally:
+                t.undo()
+            if found is None:
+                self.memory.opening[key] = (depth, None)
+                return None
+            rank = (-found[0], -t.c1[s], -s)
+            if best is None or rank > best:
+                best = rank
+        answer = None if best is None else (best[0], -best[2])
+        self.memory.opening[key] = (depth, answer)
+        return answer
+
+    def _control(self, depth: int = 0) -> tuple[int, int | None] | None:
+        """With triangles to take and every stroke giving once they are all taken: the value
+        for the player to move of taking them all and then opening a run, or of declining the
+        last two to four, whichever is more, and the stroke to play for it (None for taking
+        them all); None when that cannot be told. What the player who must open then has is
+        read off the runs left (loony.py), or with `depth` more openings played (_opening).
 
         A decline is a stroke that takes nothing and leaves what is still on offer to the
         other player, who takes it and then must open a run, in the position that taking it
@@ -852,10 +932,17 @@ class Search:
         game = self.game
         taken = self._take_all()
         try:
-            if not taken or game.is_over or game.legal_bits & ~t.hot:
+            if not taken or (not game.is_over and game.legal_bits & ~t.hot):
                 return None  # nothing to take, or a safe stroke left: no one must open yet
             after = game.drawn_bits
-            opener = self._loony_value()
+            if game.is_over:
+                opener: int | None = 0
+            elif depth:
+                opened = self._opening(depth)
+                opener = None if opened is None else opened[0]
+            else:
+                self.estimated = True
+                opener = self._loony_value()
         finally:
             for _ in taken:
                 t.undo()
@@ -875,7 +962,7 @@ class Search:
             kept += gain
         for _ in taken:
             t.undo()
-        return choice
+        return best, choice
 
     def _declines(self, rest: list[tuple[int, int]], after: int) -> list[int]:
         """Strokes that take nothing among the undrawn sides of the triangles the takes in

@@ -10,10 +10,13 @@ middle so that no decline is possible, and a chain of one or a loop of three off
 When every region (regions.py) is a *chain* (a run with both ends tied to ground) or a *loop*,
 the recurrence over which run to open and whether to keep control is exact: the tests check it
 against the region solver's search of the game itself. Other regions (runs joined at triangles
-with three strokes left) are handed over run by run: the smallest run first, each junction that
-loses a run joining the two runs left on it into one. That sequence is an estimate, and it is
-what lets Hard see, well before the solver can, that control is worth more than the two
-triangles it costs when a big region is left for last (docs/strength.md). With many runs left
+with three strokes left, strokes that cross) are handed over run by run: the smallest run first,
+each junction that loses a run joining the two runs left on it into one. That sequence is an
+estimate, and it is what lets Hard see, well before the solver can, that control is worth more
+than the two triangles it costs when a big region is left for last (docs/strength.md). Its runs
+come in its order: a later one may only become a run once the one before is taken (a loop of
+three that hangs on a long chain is taken with it when opened first), so the recurrence opens
+a region's runs one after the other. With many runs left
 it is not used: there, one run read wrong gives control to the other player.
 """
 
@@ -66,21 +69,22 @@ class Runs:
         these regions (no free stroke, none safe), with best play on both sides when every
         region is a chain or a loop, else as estimated; None where a region cannot be read as
         runs (a stroke in it is safe), or there are more than MOST_RUNS runs."""
-        runs: list[Run] = []
+        found_all: list[tuple[Run, ...]] = []
+        count = 0
         for region in regions:
             self.work += len(region)  # a key is hashed whole at every look-up
             found = self.of(region)
             if found is None:
                 return None
-            runs += found
-            if len(runs) > MOST_RUNS:
+            count += len(found)
+            if count > MOST_RUNS:
                 return None
-        runs.sort()
-        return _opener(tuple(runs))
+            found_all.append(found)
+        return _opener(tuple(sorted(found_all)))
 
     def of(self, region: Region) -> tuple[Run, ...] | None:
-        """The runs a region is handed over in: itself for a chain or a loop, else as
-        estimated (see the module's docstring); None when it cannot be read as runs."""
+        """The runs a region is handed over in, in order: itself for a chain or a loop, else
+        as estimated (see the module's docstring); None when it cannot be read as runs."""
         known = self._known
         if region in known:
             return known[region]
@@ -144,7 +148,7 @@ def _handed_over(region: Region) -> tuple[tuple[Run, ...] | None, int]:
             taken += cut(next(iter(holders[hanging])))
         if taken:
             runs.append((LOOP if closed else CHAIN, taken))
-    return tuple(sorted(runs)), work
+    return tuple(runs), work
 
 
 def _smallest_run(strings, holders) -> tuple[set[int], bool] | None:
@@ -184,12 +188,20 @@ def _taker(kind: int, size: int, rest: int) -> int:
 
 
 @lru_cache(maxsize=1 << 18)
-def _opener(runs: tuple[Run, ...]) -> int:
-    """The value for the player who must open one of `runs` (sorted)."""
-    if not runs:
+def _opener(regions: tuple[tuple[Run, ...], ...]) -> int:
+    """The value for the player who must open the first run left of one of `regions` (each
+    its runs in order; sorted)."""
+    if not regions:
         return 0
-    return max(
-        -_taker(*run, _opener(runs[:k] + runs[k + 1 :]))
-        for k, run in enumerate(runs)
-        if not k or runs[k - 1] != run
-    )
+    best = None
+    for k, runs in enumerate(regions):
+        if k and regions[k - 1] == runs:
+            continue
+        rest = regions[:k] + regions[k + 1 :]
+        if len(runs) > 1:
+            rest = tuple(sorted(rest + (runs[1:],)))
+        value = -_taker(*runs[0], _opener(rest))
+        if best is None or value > best:
+            best = value
+    assert best is not None
+    return best
