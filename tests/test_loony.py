@@ -3,13 +3,14 @@ the region solver and a brute-force search of strings and coins, the runs other 
 as, and Hard keeping control at the end of a run when a big region is left."""
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from test_regions import brute_force
 
 from triangles_qt.builtin_plugins import loony, regions
-from triangles_qt.builtin_plugins.hard import Hard
+from triangles_qt.builtin_plugins.hard import Hard, Tracker
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import read_record
 
@@ -142,6 +143,29 @@ def test_hard_declines_the_end_of_a_run_to_keep_control(record, given):
     """Tablet-120 games under "play again" against Medium (Medium first). Declining hands the
     other player what is left of the run, after which they must open the next one."""
     game = read_record(RECORDS / record).game
+    me = game.player
+    assert handed_over(game) == given
+    assert game.player != me  # what is left to open is theirs
+
+
+def test_hard_opens_the_lone_loop_of_three_first():
+    """Tablet-120, seed 5045, move 274, Medium first: nothing to take, every stroke gives.
+    Left are a lone loop of three and a region read as a chain of 60 and then a loop of
+    three. Opening the lone loop, which cannot be declined, leaves Medium to open the region.
+    The search, whose leaves cost every give alike, opens the region (2241); the Hard that
+    lost that board 84-138 opened it too, three moves later."""
+    game = read_record(RECORDS / "open-tablet-120.triangles").game
+    before = Counter(Tracker(game).regions()[1])
+    me = game.player
+    assert handed_over(game) == 3
+    assert game.player != me
+    after = Counter(Tracker(game).regions()[1])
+    assert after < before and (before - after).total() == 1
+
+
+def handed_over(game) -> int:
+    """Let Hard play one stroke that takes nothing, at 1 s of work; then what the other
+    player takes, greedily, before they must give in turn."""
     hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
     i, j = hard.choose_stroke(Position(game), 30.0)  # bound by work: the clock only stops it
     assert not game.gain(i, j)
@@ -154,5 +178,26 @@ def test_hard_declines_the_end_of_a_run_to_keep_control(record, given):
             break
         taken += len(game.gain(*takes[0]))
         game.play(*takes[0])
-    assert taken == given
-    assert game.player != me  # what is left to open is theirs
+    return taken
+
+
+def test_a_regions_runs_are_opened_in_the_order_they_are_read():
+    """A loop of three that hangs on a junction forms only once the chain through the junction
+    is taken: opened first, it is taken with the chain. Read as two independent runs, the
+    opener would open the loop and win 1; in order, and in fact, they lose 3."""
+    strings = [(1, 5), (1, 4), (2, 5), (4, 5), (0, 3), (0, 6), (0, 3), (2, 6)]
+    (region,) = regions.split(strings, [()] * len(strings))[1]
+    assert loony.Runs().of(region) == ((loony.CHAIN, 4), (loony.LOOP, 3))
+    assert loony.Runs().value((region,)) == brute_force(strings, [()] * len(strings), True) == -3
+
+
+def test_hard_takes_the_run_whole_when_the_loop_left_hangs_on_a_chain():
+    """Phone-60, seed 5001, move 113, Hard first: Hard, taking a run, can decline its last
+    triangle. Left are a loop of three and a region read as a chain of 44 and then a loop of
+    three. The Hard that read those runs as independent declined, counting on Medium to open
+    the lone loop and then itself to open the region's loop first; but that loop cannot be
+    opened on its own, and Hard lost 36-71. Taking leaves Medium the region to open."""
+    game = read_record(RECORDS / "take-phone-60.triangles").game
+    hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
+    i, j = hard.choose_stroke(Position(game), 30.0)  # bound by work: the clock only stops it
+    assert game.gain(i, j)
