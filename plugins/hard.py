@@ -852,9 +852,12 @@ class Search:
 
     def keep_control(self, share: float) -> int | None:
         """Under "play again", with triangles to take and every stroke giving once they are
-        taken: the stroke that declines the last of them, or a take on the way there, when
-        what is left is worth more to the player who must open a run than they lose (_control);
-        None when taking them all is as good, or it cannot be told."""
+        taken: the stroke that declines the last of them when what is left is worth more to
+        the player who must open a run than they lose, else a take (_control); None when it
+        cannot be told.
+
+        Taking all is played, not left to the search: its leaves count having to give as a
+        fixed cost, and it declined where taking kept control (tablet-120 5061, move 259)."""
         found = self._deepest(share, self._control)
         return None if found is None else found[1]
 
@@ -921,8 +924,8 @@ class Search:
     def _control(self, depth: int = 0) -> tuple[int, int | None] | None:
         """With triangles to take and every stroke giving once they are all taken: the value
         for the player to move of taking them all and then opening a run, or of declining the
-        last two to four, whichever is more, and the stroke to play for it (None for taking
-        them all); None when that cannot be told. What the player who must open then has is
+        last two to four, whichever is more, and the stroke to play for it (the first take,
+        or the decline); None when that cannot be told. What the player who must open then has is
         read off the runs left (loony.py), or with `depth` more openings played (_opening).
 
         A decline is a stroke that takes nothing and leaves what is still on offer to the
@@ -948,7 +951,7 @@ class Search:
                 t.undo()
         if opener is None:
             return None
-        best, choice = sum(g for _, g in taken) + opener, None  # take them all, then open
+        best, choice = sum(g for _, g in taken) + opener, taken[0][0]  # take all, then open
         kept = 0  # triangles taken before declining the rest
         for k, (s, gain) in enumerate(taken):
             if len(taken) - k <= DECLINED_AT_MOST:
