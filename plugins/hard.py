@@ -864,12 +864,18 @@ class Search:
     def open_run(self, share: float) -> int | None:
         """Under "play again", with nothing to take and no safe stroke: the give that leaves
         this player the most once the other player has taken or declined what it gives as
-        suits them best (_opening); None when that cannot be told in `share` of the work.
+        suits them best (_opening); None when that cannot be told in `share` of the work, or
+        when the best give still loses as read.
 
         Which run to open decides loony endgames (a small loop first can win the last big
-        region); the search's leaves cost every give alike, so it cannot tell."""
+        region); the search's leaves cost every give alike, so it cannot tell. But where the
+        game is lost against best play, what is left is to give the other player a chance to
+        go wrong, and the search's leaves, which see every run taken whole, find a give that
+        a player who does not keep control mishandles: on phone-60 5001 (move 94) and 5004
+        (move 77), lost by 14 and 40 against best play whatever Hard gave (the exact solver),
+        this give lost both games to Medium, the search's won them, as on tablet-120 5032."""
         found = self._deepest(share, lambda depth: self._opening(depth + 1))
-        return None if found is None else found[1]
+        return None if found is None or found[0] < 0 else found[1]
 
     def _deepest(self, share: float, read) -> tuple[int, int | None] | None:
         """read(depth) for depth 0, 1, ... in `share` of the work left, until it reads no run

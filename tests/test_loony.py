@@ -11,6 +11,7 @@ from test_regions import brute_force
 
 from triangles_qt.builtin_plugins import loony, regions
 from triangles_qt.builtin_plugins.hard import Hard, Tracker
+from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import read_record
 
@@ -201,3 +202,21 @@ def test_hard_takes_the_run_whole_when_the_loop_left_hangs_on_a_chain():
     hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
     i, j = hard.choose_stroke(Position(game), 30.0)  # bound by work: the clock only stops it
     assert game.gain(i, j)
+
+
+def test_hard_leaves_a_lost_opening_to_the_search():
+    """Phone-60, seed 5001, move 94, Medium first: nothing to take, every stroke gives, and
+    the exact solver has Hard lose by 14 whatever it gives. The Hard that chose its give by
+    the runs read off the regions handed Medium a run it took whole on its way to winning
+    58-44; the search's give leaves Medium, who never declines, to go wrong, and Hard wins."""
+    game = read_record(RECORDS / "lost-open-phone-60.triangles").game
+    me = game.player
+    hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
+    medium = Medium()
+    while not game.is_over:
+        if game.player == me:
+            stroke = hard.choose_stroke(Position(game), 30.0)  # bound by work, as in a game
+        else:
+            stroke = medium.choose_stroke(Position(game), 30.0)  # never near its clock
+        game.play(*stroke)
+    assert game.winner == me, game.scores
