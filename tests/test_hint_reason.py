@@ -2,14 +2,20 @@
 triangles a stroke closes, what the opponent can then take, and the claims of "the fewest" and of
 "a run of at least N" against every reply."""
 
+from pathlib import Path
+
 import pytest
 
 from triangles_qt.app.hint_reason import HintTexts, Reason, Why, reason_for
+from triangles_qt.builtin_plugins.hard import Hard
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
+from triangles_qt.core.record import read_record
 from triangles_qt.core.rules import Rules
+
+RECORDS = Path(__file__).parent / "records" / "positions"
 
 
 def legal(game):
@@ -110,3 +116,22 @@ def test_each_reason_reads_as_one_sentence(qapp):
         "you then take a run of at least 18 triangles."
     )
     assert texts.sentence(Reason(Why.LEAST, 1)).endswith("the fewest: 1 triangle.")
+
+
+def test_a_decline_on_a_tablet_board_is_explained_as_keeping_control():
+    """Tablet-120, seed 5025, move 253, "play again": Hard declines the last two triangles of
+    a run with 99 strokes legal, too many for the plain reading of every reply, where the
+    hint once stopped (at 40) and said only "for a better end"."""
+    game = read_record(RECORDS / "control-tablet-120.triangles").game
+    hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
+    stroke = hard.choose_stroke(Position(game), 30.0)  # bound by work: the clock only stops it
+    reason = reason_for(game, stroke)
+    assert reason.why is Why.CONTROL and reason.count == given_by(game, stroke) == 2
+    after = game.copy()
+    after.play(*stroke)
+    while not after.is_over and after.player != game.player:
+        after.play(*max(legal(after), key=lambda x: len(after.gain(*x))))
+    replies = legal(after)
+    assert len(replies) > 40 and reason.run > 2
+    # Every reply gives back at least the run promised: a sample, read the plain way (slow).
+    assert all(given_by(after, x) >= reason.run for x in replies[::6])

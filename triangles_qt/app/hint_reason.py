@@ -3,7 +3,9 @@ what it gives and what that buys (keeping control under "play again after a tria
 
 The reason is read off the position by playing the stroke and the greedy replies on a copy, not
 taken from the strategy that chose it: any strategy's hint gets an honest explanation, and one
-that is not borne out by the position ("the least it can give") is never claimed.
+that is not borne out by the position ("the least it can give") is never claimed. Claims about
+every reply are read with Hard's triangle tracker, which updates only what a stroke touches: a
+tablet board's hundreds of replies then take milliseconds, not seconds of the window's time.
 """
 
 from __future__ import annotations
@@ -14,12 +16,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 
 from triangles_qt.builtin_plugins.fallback import threats
+from triangles_qt.builtin_plugins.hard import Tracker
 from triangles_qt.core.board import bits_to_indices
 from triangles_qt.core.game import Game
 
 from .plurals import plural
-
-CHECKED_REPLIES = 40  # beyond this many legal replies, "the least" and "control" are not claimed
 
 
 class Why(enum.Enum):
@@ -84,15 +85,12 @@ def reason_for(game: Game, stroke: tuple[int, int]) -> Reason:
     given = gives(game, s)
     if not given:
         return Reason(Why.SAFE)
-    legal = bits_to_indices(game.legal_bits, board.m).tolist()
-    if len(legal) > CHECKED_REPLIES:
-        return Reason(Why.LATER, given)
-    offered = threats(game)
-    if offered and game.rules.replay_after_triangle:
-        run = run_after_giving(game, s)
-        if run > given:
-            return Reason(Why.CONTROL, given, run)
-    elif all(game.candidate_gain(x) == 0 and gives(game, x) >= given for x in legal):
+    if threats(game):
+        if game.rules.replay_after_triangle:
+            run = run_after_giving(game, s)
+            if run > given:
+                return Reason(Why.CONTROL, given, run)
+    elif least_given(game) == given:
         return Reason(Why.LEAST, given)
     return Reason(Why.LATER, given)
 
@@ -109,13 +107,35 @@ def run_after_giving(game: Game, s: int) -> int:
             played += take_turn(game)[1]
         if game.is_over or game.player == me:
             return 0
-        replies = bits_to_indices(game.legal_bits, game.board.m).tolist()
-        if len(replies) > CHECKED_REPLIES:
-            return 0
-        return min(gives(game, x) for x in replies)
+        return least_given(game)
     finally:
         for _ in range(played):
             game.undo()
+
+
+def least_given(game: Game) -> int:
+    """The least that a stroke of the player to move, who has nothing to take, hands the
+    other player in their turn (take_turn): 0 if one of them is safe."""
+    tracker = Tracker(game)
+    legal = game.legal_bits
+    if legal & ~tracker.hot:
+        return 0
+    mover = game.player
+    least = None
+    for x in bits_to_indices(legal, game.board.m).tolist():
+        tracker.play(x)
+        played, total = 1, 0
+        while not game.is_over and game.player != mover and tracker.taking:
+            y = max(tracker.threats(), key=lambda y: (tracker.c0[y], -y))
+            total += tracker.c0[y]
+            tracker.play(y)
+            played += 1
+            if not game.rules.replay_after_triangle:
+                break
+        for _ in range(played):
+            tracker.undo()
+        least = total if least is None else min(least, total)
+    return least or 0
 
 
 class HintTexts(QObject):
