@@ -57,6 +57,11 @@ from triangles_qt.core.game import Game
 # The clock stops a search this long after its budget: only on a machine far slower or busier
 # than the one WORK_PER_SECOND was measured on, and still within the host's grace (0.5 s).
 CLOCK_MARGIN_S = 0.3
+# The search also stops once its thread has used its budget and this much of the processor.
+# Other jobs on the machine do not make that come sooner (the thread's processor time is what
+# they leave it), so it keeps a move within budget + 0.1 s on an idle machine in a slow hour,
+# when the work planned takes longer than measured, without making moves depend on the load.
+CPU_MARGIN_S = 0.06
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
 # the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit
 # in a second on the reference machine on a small board, with room to spare for the slowest
@@ -82,6 +87,9 @@ UNITS_PER_APEXES_COMPUTED = 2
 TRIANGLES_PER_UNIT = 10  # triangles a stroke kills or touches (Tracker.play) per unit of work
 SCAN_PER_UNIT = 48  # triangles looked at along a chain (Tracker.chain_size) per unit of work
 WALK_START = 16  # what starting a chain walk costs, in triangles looked at
+# A node's own cost (choosing and ordering its strokes, its table lookups) beside the strokes
+# it plays: measured, about half a unit; the slowest moves are those with the most nodes.
+NODES_PER_UNIT = 2
 STROKES_SCANNED_PER_UNIT = 400  # takes compared in a leaf's exchange (quiesce) per unit of work
 # Try to solve exactly when at most this many strokes are legal, without and with "play again".
 # A try that fails costs half the move's work. Measured on tablet-120 (docs/strength.md): without
@@ -539,6 +547,7 @@ class Hard:
     def choose_stroke(self, position, budget_s: float) -> tuple[int, int]:
         start = time.perf_counter()
         deadline = start + max(0.0, budget_s) + CLOCK_MARGIN_S
+        cpu_deadline = time.thread_time() + max(0.0, budget_s) + CPU_MARGIN_S
         game = position.game()
         if game.is_over:
             raise ValueError("the game is over")
@@ -561,7 +570,7 @@ class Hard:
                     board.apexes(s)
                 return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
-        search = Search(tracker, deadline, rng, work, self._memory_for(game))
+        search = Search(tracker, deadline, rng, work, self._memory_for(game), cpu_deadline)
         exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]
         if game.rules.replay_after_triangle and not exact_first and tracker.threats():
             declined = search.keep_control(share=0.5)
@@ -633,15 +642,18 @@ class Search:
         rng: random.Random,
         max_nodes: int | None = None,
         memory: Memory | None = None,
+        cpu_deadline: float | None = None,
     ) -> None:
         self.t = tracker
         self.max_nodes = max_nodes
         self.game = tracker.game
         self.replay = tracker.game.rules.replay_after_triangle
         self.deadline = deadline
+        self.cpu_deadline = float("inf") if cpu_deadline is None else cpu_deadline
         self.rng = rng
         self.memory = memory or Memory(tracker.board, self.replay)
         self.nodes = 0
+        self._nodes_uncounted = 0  # nodes not yet counted as a unit of work
         self._work_before = tracker.work
         # The work at which the search stops: all of max_nodes, or a share of it for one stage.
         self.limit: float = max_nodes if max_nodes is not None else 1 << 62
@@ -656,11 +668,15 @@ class Search:
 
     def _check_time(self) -> None:
         self.nodes += 1
+        self._nodes_uncounted += 1
+        if self._nodes_uncounted == NODES_PER_UNIT:
+            self._nodes_uncounted = 0
+            self.t.work += 1
         if self.work > self.limit:
             raise OutOfTime
         # Every node: one can cost tens of milliseconds (a quiescence run through long chains),
-        # and the clock costs a tenth of a microsecond.
-        if time.perf_counter() > self.deadline:
+        # and the clocks cost under half a microsecond.
+        if time.perf_counter() > self.deadline or time.thread_time() > self.cpu_deadline:
             raise OutOfTime
 
     def moves(self, exact: bool, full: bool = False) -> list[int]:

@@ -9,6 +9,7 @@ from small_games import minimax, random_board
 from triangles_qt.builtin_plugins.hard import (
     CLOCK_MARGIN_S,
     MEMORY_BYTES,
+    NODES_PER_UNIT,
     Hard,
     Memory,
     OutOfTime,
@@ -224,6 +225,26 @@ def test_a_search_past_its_deadline_stops_at_its_very_next_node():
     search = Search(Tracker(game), time.perf_counter() - 0.001, random.Random(0))
     with pytest.raises(OutOfTime):
         search._check_time()  # not 63 nodes later: a node can take tens of milliseconds
+
+
+def test_a_search_that_used_its_processor_time_stops_before_its_work_or_clock():
+    game = Game(Board.generate("phone-60", 3))
+    tracker = Tracker(game)
+    used = time.thread_time() - 0.001
+    search = Search(tracker, time.perf_counter() + 3600, random.Random(0), 10**9, None, used)
+    with pytest.raises(OutOfTime):
+        search._check_time()
+    unbounded = Search(tracker, time.perf_counter() + 3600, random.Random(0), 10**9)
+    unbounded._check_time()  # no processor deadline given: only work and the clock stop it
+
+
+def test_a_searchs_nodes_count_as_work():
+    game = Game(Board.generate("phone-60", 3))
+    search = Search(Tracker(game), time.perf_counter() + 3600, random.Random(0), 10**9)
+    before = search.work
+    for _ in range(10):
+        search._check_time()
+    assert search.work - before == 10 // NODES_PER_UNIT
 
 
 def searched_positions(preset: str, replay: bool, count: int) -> list[Game]:
