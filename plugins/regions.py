@@ -253,6 +253,12 @@ def _taken_at_once(region: Region, degree: dict[int, int], holders: dict[int, li
         if len(others) > 1:
             continue
         d = others[0]
+        if len(coins) != 2 or any(len(region[x][0]) > 2 for x in holders[d]):
+            # A string bordering three coins (a stroke with a triangle on one side and two
+            # overlapping ones on the other) is no link of a run, and ties d to more than a
+            # run's next coin: declining can pay before a run's end (phone-60 96003, move 137:
+            # taking at once read +9 where it is worth -5).
+            continue
         if degree[d] != 2:
             return i
         (j,) = (x for x in holders[d] if x != i)

@@ -220,3 +220,32 @@ def test_hard_leaves_a_lost_opening_to_the_search():
             stroke = medium.choose_stroke(Position(game), 30.0)  # never near its clock
         game.play(*stroke)
     assert game.winner == me, game.scores
+
+
+@pytest.mark.parametrize(
+    "record, declined, taken",
+    [
+        # Seed 96000, move 141: the take (6, 34) is worth -10, declining +10.
+        ("decline-two-fronts-phone-60-96000.triangles", (20, 34), (6, 34)),
+        # Seed 96003, move 137: the take (17, 23) is worth -5, "all but four" +5.
+        ("decline-two-fronts-phone-60-96003.triangles", (17, 45), (17, 23)),
+    ],
+)
+def test_hard_declines_at_one_of_two_capture_fronts(record, declined, taken):
+    """Phone-60 under "play again", against an independent opponent, 28 legal strokes: two
+    capture fronts at the end of a run. The Hard that took there read a string bordering three
+    triangles as a link of a run and so took a coin at once (regions.py); the exact values
+    here are those of a search without that rule."""
+    game = read_record(RECORDS / record).game
+    hard = Hard(max_nodes=Hard().work_for(1.0, game.board))
+    assert hard.choose_stroke(Position(game), 30.0) == declined  # bound by work
+    tracker = Tracker(game)
+    me = game.player
+    values = {}
+    for stroke in (declined, taken):
+        gain = len(game.gain(*stroke))
+        tracker.play(game.board.candidate(*stroke))
+        after = regions.Solver(regions.Table(True), 10**7).value(tracker.regions())
+        values[stroke] = gain + after if game.player == me else gain - after
+        tracker.undo()
+    assert values[declined] > 0 > values[taken]
