@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Iterable
 
+from triangles_qt.computer_move import Work
 from triangles_qt.core.board import bits_to_indices
 from triangles_qt.core.game import Game
 
@@ -75,24 +76,24 @@ def best_gain(game: Game, found: dict[int, int], rng: random.Random) -> int:
     return rng.choice(sorted(t for t, g in found.items() if g == top))
 
 
-def first_safe(
-    game: Game, order: list[int], current: dict[int, int], deadline: float
-) -> int | None:
-    """The first stroke of `order` after which the opponent can close nothing, or None."""
-    for count, s in enumerate(order):
+def first_safe(game: Game, order: list[int], current: dict[int, int], work: Work) -> int | None:
+    """The first stroke of `order` after which the opponent can close nothing, or None when
+    there is none or the work runs out first (a stroke looked at is a unit)."""
+    for s in order:
         if not threats_after(game, s, current):
             return s
-        if count & 15 == 15 and time.perf_counter() > deadline:
+        if work.spend():
             return None
     return None
 
 
 def greedy_net(
-    game: Game, s: int, deadline: float, current: Iterable[int] | None = None, max_plies: int = 60
+    game: Game, s: int, work: Work, current: Iterable[int] | None = None, max_plies: int = 60
 ) -> int:
     """Score difference for the player to move after drawing s, if both then take the best
     triangle whenever they can (chains under the replay rule included) and stop when the player
-    to move can close nothing. `current`: the threats now, when the caller knows them."""
+    to move can close nothing, or the work runs out (a stroke played is a unit). `current`:
+    the threats now, when the caller knows them."""
     me = game.player
     before = game.scores
     if current is None:
@@ -104,7 +105,7 @@ def greedy_net(
         while not game.is_over and played < max_plies:
             gains = {x: game.candidate_gain(x) for x in threats_after_played(game, t, current)}
             current = {x: g for x, g in gains.items() if g > 0}
-            if not current or time.perf_counter() > deadline:
+            if not current or work.spend():
                 break
             top = max(current.values())
             t = min(x for x, g in current.items() if g == top)
@@ -132,15 +133,15 @@ def threats_after_played(game: Game, t: int, previous: Iterable[int]) -> set[int
     return found
 
 
-def least_giveaway(game: Game, order: list[int], current: Iterable[int], deadline: float) -> int:
+def least_giveaway(game: Game, order: list[int], current: Iterable[int], work: Work) -> int:
     """The stroke of `order` with the best greedy exchange after it (first one on ties), given
-    the current threats; stops at the deadline with the best so far."""
+    the current threats; stops when the work runs out with the best so far."""
     best, best_value = order[0], None
     for s in order:
-        value = greedy_net(game, s, deadline, current)
+        value = greedy_net(game, s, work, current)
         if best_value is None or value > best_value:
             best, best_value = s, value
-        if time.perf_counter() > deadline:
+        if work.spend():
             break
     return best
 
@@ -166,8 +167,10 @@ class FallbackStrategy:
             return game.board.stroke(best_gain(game, current, rng))
         order = legal_candidates(game)
         rng.shuffle(order)
-        deadline = time.perf_counter() + min(budget_s, 0.2)
-        safe = first_safe(game, order[: self.safe_checks], current, deadline)
+        # It plays at once for a player that failed, on the window's thread: a fixed number
+        # of strokes looked at, and a short stop on the clock.
+        work = Work(self.safe_checks, time.perf_counter() + min(budget_s, 0.2))
+        safe = first_safe(game, order, current, work)
         if safe is None:
             safe = min(order[: self.safe_checks], key=lambda s: len(new_threats(game, s)))
         return game.board.stroke(safe)

@@ -51,32 +51,23 @@ import weakref
 from triangles_qt import hookimpl
 from triangles_qt.builtin_plugins import loony, parity, regions
 from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
+from triangles_qt.computer_move import IDLE_SHARE, Work, safety_stop_s
 from triangles_qt.core.board import bits_to_indices, small_bits_to_indices
 from triangles_qt.core.game import Game
 
-# The clock stops a search this long after its budget: only on a machine far slower or busier
-# than the one WORK_PER_SECOND was measured on, and still within the host's grace (0.5 s).
-CLOCK_MARGIN_S = 0.3
-# The search also stops once its thread has used its budget and this much of the processor.
-# Other jobs on the machine do not make that come sooner (the thread's processor time is what
-# they leave it), so it keeps a move within budget + 0.1 s on an idle machine in a slow hour,
-# when the work planned takes longer than measured, without making moves depend on the load.
-CPU_MARGIN_S = 0.06
 # The search is bounded by work, not by the clock, so that a move does not depend on how busy
-# the machine is: a unit is about one stroke played and taken back (Tracker.work). This many fit
-# in a second on the reference machine on a small board, with room to spare for the slowest
-# moves (benchmarks/hard_work.py, planned as below: at 0.1 s they take up to 0.11-0.16 s, at
-# 1 s up to 0.80-1.04 s; the machine's speed varies by up to half from hour to hour). A unit
-# costs more on a bigger board, whose bitsets of candidate strokes are wider ints: measured, a
-# board of m candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many.
-WORK_PER_SECOND = 52_000
-WIDE_BOARD_STROKES = 9_600
-# A move may overrun its budget by 0.1 s. The slowest moves overrun the work planned by a share
-# that shrinks as the budget grows, their search averaging over more nodes: measured, up to 1.5
-# times at 0.1 s, and 1.22 times at 1 s in a slow hour of this machine. So a move plans
-# PLANNED_SHARE of its budget plus GRACE_USED_S as work: 0.13 s at 0.1 s, 0.895 s at 1 s.
-PLANNED_SHARE = 0.85
-GRACE_USED_S = 0.045
+# the machine is: a unit is about one stroke played and taken back (Tracker.work). A move plans
+# IDLE_SHARE of its budget as work (triangles_qt/computer_move.py), at this many units per
+# second of processor time on a small board (benchmarks/hard_work.py). A unit costs more on a
+# bigger board, whose bitsets of candidate strokes are wider ints: measured, a board of m
+# candidate strokes fits 1 / (1 + m / WIDE_BOARD_STROKES) as many. Measured on the idle
+# reference machine, moves that did all their work: 98k-110k units per second on phone-60 (m
+# about 1,170; the slowest move 68k), 68k-76k on tablet-180 (m about 8,600; slowest 43k). These
+# plan a little less, so that the slowest moves stay within the budget when the machine is
+# slower than that hour's: 84k and 59k. The clock only stops a search at SAFETY_FACTOR times its
+# budget, on a machine far slower or busier than this one.
+WORK_PER_SECOND = 90_000
+WIDE_BOARD_STROKES = 16_000
 MIN_WORK = 200
 RACE_ORDER_PER_UNIT = 32  # safe strokes ordered for the safe race per unit of work
 BUILD_TRIANGLES_PER_UNIT = 4  # triangles found when building a tracker per unit of work
@@ -534,8 +525,7 @@ class Hard:
         if self.max_nodes is not None:
             return self.max_nodes
         per_second = WORK_PER_SECOND / (1 + board.m / WIDE_BOARD_STROKES)
-        planned_s = PLANNED_SHARE * max(0.0, budget_s) + GRACE_USED_S
-        return max(MIN_WORK, round(planned_s * per_second))
+        return max(MIN_WORK, round(IDLE_SHARE * max(0.0, budget_s) * per_second))
 
     def _memory_for(self, game: Game) -> Memory:
         memory = self._memory
@@ -545,9 +535,7 @@ class Hard:
         return memory
 
     def choose_stroke(self, position, budget_s: float) -> tuple[int, int]:
-        start = time.perf_counter()
-        deadline = start + max(0.0, budget_s) + CLOCK_MARGIN_S
-        cpu_deadline = time.thread_time() + max(0.0, budget_s) + CPU_MARGIN_S
+        deadline = time.perf_counter() + safety_stop_s(budget_s)
         game = position.game()
         if game.is_over:
             raise ValueError("the game is over")
@@ -570,7 +558,7 @@ class Hard:
                     board.apexes(s)
                 return board.stroke(self._opening(game, legal, rng, deadline))
         tracker = Tracker(game)
-        search = Search(tracker, deadline, rng, work, self._memory_for(game), cpu_deadline)
+        search = Search(tracker, deadline, rng, work, self._memory_for(game))
         exact_first = len(legal) <= EXACT_LEGAL_LIMIT[game.rules.replay_after_triangle]
         if game.rules.replay_after_triangle and not exact_first and tracker.threats():
             declined = search.keep_control(share=0.5)
@@ -628,7 +616,7 @@ class Hard:
         if current:
             return best_gain(game, current, rng)
         rng.shuffle(legal)
-        safe = first_safe(game, legal, current, deadline)
+        safe = first_safe(game, legal, current, Work(len(legal), deadline))
         return legal[0] if safe is None else safe
 
 
@@ -642,14 +630,12 @@ class Search:
         rng: random.Random,
         max_nodes: int | None = None,
         memory: Memory | None = None,
-        cpu_deadline: float | None = None,
     ) -> None:
         self.t = tracker
         self.max_nodes = max_nodes
         self.game = tracker.game
         self.replay = tracker.game.rules.replay_after_triangle
         self.deadline = deadline
-        self.cpu_deadline = float("inf") if cpu_deadline is None else cpu_deadline
         self.rng = rng
         self.memory = memory or Memory(tracker.board, self.replay)
         self.nodes = 0
@@ -676,7 +662,7 @@ class Search:
             raise OutOfTime
         # Every node: one can cost tens of milliseconds (a quiescence run through long chains),
         # and the clocks cost under half a microsecond.
-        if time.perf_counter() > self.deadline or time.thread_time() > self.cpu_deadline:
+        if time.perf_counter() > self.deadline:  # the safety stop
             raise OutOfTime
 
     def moves(self, exact: bool, full: bool = False) -> list[int]:
@@ -813,10 +799,12 @@ class Search:
         """The exact value of the position from its regions (regions.py), within alpha and
         beta; raises OutOfTime when they need more than the work left."""
         t = self.t
+        state = t.regions()
+        assert state is not None  # with no limit on their number
+        if self.work > self.limit:  # keying a big position costs: it may have used the rest
+            raise OutOfTime
         solver = regions.Solver(self.memory.regions, self._remaining(), self.deadline)
         try:
-            state = t.regions()
-            assert state is not None  # with no limit on their number
             return solver.value(state, alpha, beta)
         except regions.TooBig:
             raise OutOfTime from None
@@ -1033,8 +1021,19 @@ class Search:
         runs = self.memory.runs
         before = runs.work
         state = self.t.regions(loony.MOST_RUNS)
-        found = memo[key] = None if state is None else runs.value(state[1])
-        self.t.work += (runs.work - before) // LOONY_LOOKS_PER_UNIT
+
+        def check() -> None:
+            if self.work + (runs.work - before) // LOONY_LOOKS_PER_UNIT > self.limit:
+                raise OutOfTime
+            if time.perf_counter() > self.deadline:
+                raise OutOfTime
+
+        previous, runs.check = runs.check, check
+        try:
+            found = memo[key] = None if state is None else runs.value(state[1])
+        finally:
+            runs.check = previous
+            self.t.work += (runs.work - before) // LOONY_LOOKS_PER_UNIT
         return found
 
     def _giving_cost(self) -> int:

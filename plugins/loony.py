@@ -22,6 +22,7 @@ it is not used: there, one run read wrong gives control to the other player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from triangles_qt.builtin_plugins.regions import Region
@@ -63,6 +64,13 @@ class Runs:
     def __init__(self) -> None:
         self._known: dict[Region, tuple[Run, ...] | None] = {}
         self.work = 0  # coins and strings looked at, in all
+        # Called as the work grows, reading a region as well as between regions: it raises to
+        # stop (playing out one big region looks at its coins once per run).
+        self.check: Callable[[], None] = _no_check
+
+    def _spend(self, units: int) -> None:
+        self.work += units
+        self.check()
 
     def value(self, regions: tuple[Region, ...]) -> int | None:
         """The future score difference for the player to move in a loony position made of
@@ -72,7 +80,7 @@ class Runs:
         found_all: list[tuple[Run, ...]] = []
         count = 0
         for region in regions:
-            self.work += len(region)  # a key is hashed whole at every look-up
+            self._spend(len(region))  # a key is hashed whole at every look-up
             found = self.of(region)
             if found is None:
                 return None
@@ -92,18 +100,21 @@ class Runs:
         if run is not None:
             found: tuple[Run, ...] | None = (run,)
         else:
-            found, work = _handed_over(region)
-            self.work += work
+            found = _handed_over(region, self._spend)
         if len(known) >= KEPT_SHAPES:
             known.clear()
         known[region] = found
         return found
 
 
-def _handed_over(region: Region) -> tuple[tuple[Run, ...] | None, int]:
+def _no_check() -> None:
+    pass
+
+
+def _handed_over(region: Region, spend: Callable[[int], None]) -> tuple[Run, ...] | None:
     """Play the region out: the smallest run of coins with two strings each is opened and
-    taken whole (with what falls with it), until no coin is left. Also the coins and strings
-    looked at."""
+    taken whole (with what falls with it), until no coin is left. `spend` is told the coins
+    and strings looked at."""
     strings = {x: set(coins) for x, (coins, _) in enumerate(region)}
     crosses = [set(burnt) for _, burnt in region]
     holders: dict[int, set[int]] = {}
@@ -111,7 +122,6 @@ def _handed_over(region: Region) -> tuple[tuple[Run, ...] | None, int]:
         for c in coins:
             holders.setdefault(c, set()).add(x)
     runs: list[Run] = []
-    work = 0
 
     def cut(x: int) -> int:
         """Cut string x (burning those it crosses): the coins it leaves with no string."""
@@ -133,12 +143,12 @@ def _handed_over(region: Region) -> tuple[tuple[Run, ...] | None, int]:
         return taken
 
     while holders:
-        work += len(holders) + len(strings)
+        spend(len(holders) + len(strings))
         if any(len(h) == 1 for h in holders.values()):
-            return None, work  # a coin that can be taken now: not where this is asked
+            return None  # a coin that can be taken now: not where this is asked
         run = _smallest_run(strings, holders)
         if run is None:
-            return None, work  # every coin has three strings: a stroke here is safe
+            return None  # every coin has three strings: a stroke here is safe
         members, closed = run
         taken = cut(next(iter(holders[next(iter(members))])))
         while True:  # the taker takes what falls with it
@@ -148,7 +158,7 @@ def _handed_over(region: Region) -> tuple[tuple[Run, ...] | None, int]:
             taken += cut(next(iter(holders[hanging])))
         if taken:
             runs.append((LOOP if closed else CHAIN, taken))
-    return tuple(runs), work
+    return tuple(runs)
 
 
 def _smallest_run(strings, holders) -> tuple[set[int], bool] | None:

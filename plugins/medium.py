@@ -3,8 +3,6 @@ else a random safe stroke, else the stroke that gives away least."""
 
 from __future__ import annotations
 
-import time
-
 from triangles_qt import hookimpl
 from triangles_qt.builtin_plugins.fallback import (
     first_safe,
@@ -14,9 +12,12 @@ from triangles_qt.builtin_plugins.fallback import (
     seeded_rng,
     threats,
 )
+from triangles_qt.computer_move import Work
 
-# Share of the budget Medium allows itself; the rest is margin for the host's thread and clock.
-BUDGET_SHARE = 0.8
+# Medium's level is work, not time (triangles_qt/computer_move.py): a stroke looked at for
+# safety or played in an exchange is a unit, and this many fit in a second of processor time
+# on the reference machine (benchmarks/hard_work.py --strategy medium).
+UNITS_PER_SECOND = 40_000
 
 
 class Medium:
@@ -27,7 +28,7 @@ class Medium:
     then take every triangle they can, chains under the replay rule included.
 
     Deterministic for a seed: the random choices depend only on the seed and the position.
-    When the budget runs out it answers the best stroke found so far.
+    When its work runs out it answers the best stroke found so far.
     """
 
     id = "medium"
@@ -37,7 +38,7 @@ class Medium:
         self.seed = seed
 
     def choose_stroke(self, position, budget_s: float) -> tuple[int, int]:
-        deadline = time.perf_counter() + max(0.0, budget_s) * BUDGET_SHARE
+        work = Work.for_budget(budget_s, UNITS_PER_SECOND)
         game = position.game()
         if game.is_over:
             raise ValueError("the game is over")
@@ -50,14 +51,14 @@ class Medium:
             rng.shuffle(best)
             if len(best) > 1:
                 # sort is stable: equals stay in shuffled order
-                best.sort(key=lambda t: -greedy_net(game, t, deadline, current))
+                best.sort(key=lambda t: -greedy_net(game, t, work, current))
             return board.stroke(best[0])
         order = legal_candidates(game)
         rng.shuffle(order)
-        safe = first_safe(game, order, current, deadline)
+        safe = first_safe(game, order, current, work)
         if safe is not None:
             return board.stroke(safe)
-        return board.stroke(least_giveaway(game, order, current, deadline))
+        return board.stroke(least_giveaway(game, order, current, work))
 
 
 @hookimpl

@@ -28,13 +28,13 @@ against a search of the game itself.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 String = tuple[tuple[int, ...], tuple[int, ...]]  # the coins it borders, the strings it crosses
 Region = tuple[String, ...]
 State = tuple[int, tuple[Region, ...]]  # free strokes (their parity), the regions sorted
 Move = tuple[int, int, int, tuple[Region, ...]]  # coins taken, coins offered, free made, regions
 
-CLOCK_EVERY = 64
 MOVES_PER_UNIT = 3
 START_TRIES = 2  # ends a region's key is tried from: more share more keys, at a cost
 INFINITY = 10**6
@@ -188,15 +188,19 @@ class Table:
             count = self._coins[region] = len({c for coins, _ in region for c in coins})
         return count
 
-    def moves(self, region: Region) -> tuple[list[Move], Move | None]:
+    def moves(
+        self, region: Region, check: Callable[[], None] | None = None
+    ) -> tuple[list[Move], Move | None]:
         """The distinct moves in a region (takes first, then those offering least); under "play
-        again", when Berlekamp's rule takes a coin at once, no moves but that one."""
+        again", when Berlekamp's rule takes a coin at once, no moves but that one. `check` is
+        called after each cut's work is counted (it raises to stop): one region of a thousand
+        strings takes seconds to expand."""
         known = self._moves.get(region)
         if known is None:
-            known = self._moves[region] = self._expand(region)
+            known = self._moves[region] = self._expand(region, check or _no_check)
         return known
 
-    def _expand(self, region: Region) -> tuple[list[Move], Move | None]:
+    def _expand(self, region: Region, check: Callable[[], None]) -> tuple[list[Move], Move | None]:
         degree: dict[int, int] = {}
         holders: dict[int, list[int]] = {}
         for x, (coins, _) in enumerate(region):
@@ -208,9 +212,13 @@ class Table:
             if i is not None:
                 self.work += 1 + len(region) // 2
                 return [], self._cut(region, i, degree)
-        # Each cut splits and keys what is left: measured at about 5/8 unit per string squared.
-        self.work += 1 + len(region) ** 2 * 5 // 8
-        found = dict.fromkeys(self._cut(region, i, degree) for i in range(len(region)))
+        # Each cut splits and keys what is left: measured at about 5/8 unit per string.
+        per_cut = 1 + len(region) * 5 // 8
+        found: dict[Move, None] = {}
+        for i in range(len(region)):
+            self.work += per_cut
+            check()
+            found[self._cut(region, i, degree)] = None
         return sorted(found, key=lambda move: (-move[0], move[1])), None
 
     def _cut(self, region: Region, i: int, degree: dict[int, int]) -> Move:
@@ -278,12 +286,17 @@ def _ends_a_run_of_four(region: Region, j: int, e: int, degree, holders) -> bool
     return not crossed and any(f != e and degree[f] == 1 for f in coins)
 
 
+def _no_check() -> None:
+    pass
+
+
 class Solver:
     """Alpha-beta over states of free strokes and regions, with the bounds of a Table."""
 
     def __init__(self, table: Table, max_work: int, deadline: float | None = None) -> None:
         """Give up after max_work units of work, or past the deadline (time.perf_counter()):
-        a safety stop for a machine far slower than expected, read every CLOCK_EVERY nodes."""
+        a safety stop for a machine far slower than expected. Both are checked at every node
+        and inside the expansion of a region, so that no single step runs on unchecked."""
         self.table = table
         self.max_work = max_work
         self.deadline = deadline
@@ -296,6 +309,12 @@ class Solver:
         """Moves listed and regions expanded, in about the units of Tracker.work (a move listed
         costs about a third of one: measured by fitting the time of a game's searches)."""
         return self.generated // MOVES_PER_UNIT + (self.table.work - self._expanded)
+
+    def _check(self) -> None:
+        if self.work > self.max_work:
+            raise TooBig
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TooBig
 
     def value(self, state: State, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         """The best future score difference for the player to move, exact when strictly between
@@ -312,7 +331,7 @@ class Solver:
             if k and regions[k - 1] == region:
                 continue
             rest = regions[:k] + regions[k + 1 :]
-            moves, forced = table.moves(region)
+            moves, forced = table.moves(region, self._check)
             if replay and forced is not None:
                 gain, _, made, pieces = forced
                 self.generated += 1
@@ -331,11 +350,7 @@ class Solver:
         if not any(table.coins(region) for region in state[1]):
             return 0  # no triangle can be closed: the game is over
         self.nodes += 1
-        if self.work > self.max_work:
-            raise TooBig
-        if self.deadline is not None and self.nodes % CLOCK_EVERY == 0:
-            if time.perf_counter() > self.deadline:
-                raise TooBig
+        self._check()
         low, high = table.bounds.get(state, (-INFINITY, INFINITY))
         if low == high or low >= beta:
             return low

@@ -215,4 +215,6 @@ def test_opening_moves_on_a_big_board_prepare_the_fights_tracker():
     work = hard.work_for(0.1, board)
     before = board.apexes_computed
     hard.choose_stroke(Position(game), 0.1)
-    assert board.apexes_computed - before == work // (2 * UNITS_PER_APEXES_COMPUTED) > 500
+    share = work // (2 * UNITS_PER_APEXES_COMPUTED)
+    # and the few the opening stroke itself looked at
+    assert share <= board.apexes_computed - before <= share + 10 and share > 500

@@ -17,6 +17,7 @@ from triangles_qt.builtin_plugins.fallback import (
     threats_after,
 )
 from triangles_qt.builtin_plugins.medium import Medium
+from triangles_qt.computer_move import Work
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
@@ -123,8 +124,8 @@ def no_safe_stroke_game() -> Game:
 def test_medium_without_a_safe_stroke_gives_away_least():
     game = no_safe_stroke_game()
     stroke = Medium().choose_stroke(Position(game), 5.0)
-    deadline = time.perf_counter() + 60
-    values = {s: greedy_net(game, s, deadline) for s in legal_candidates(game)}
+    work = Work(10**9, time.perf_counter() + 60)
+    values = {s: greedy_net(game, s, work) for s in legal_candidates(game)}
     assert values[game.board.candidate(*stroke)] == max(values.values())
     assert min(values.values()) < max(values.values()) or len(values) == 1
 

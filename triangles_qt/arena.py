@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_budget,
         default=1.0,
         metavar="S",
-        help=f"seconds per move, at most {MAX_BUDGET_S:g} (default: 1); 0.5 s grace, then the "
+        help=f"seconds per move, at most {MAX_BUDGET_S:g} (default: 1): the built-in levels' work "
+        "is calibrated to half of it; an answer is late after 3 times it plus 1 s, and then the "
         "fallback plays",
     )
     add(

@@ -29,10 +29,10 @@ from typing import Any
 import numpy as np
 
 from .builtin_plugins.fallback import FallbackStrategy
+from .computer_move import Late, Reported, allowed_s
 from .core.game import Game
 from .core.position import Position
 
-GRACE_S = 0.5
 MAX_FAILURES = 3
 
 
@@ -167,13 +167,15 @@ class SafeStrategy:
         strategy: Any,
         plugin_name: str,
         fallback: Any = None,
-        grace_s: float = GRACE_S,
+        allowed: Callable[[float], float] = allowed_s,
         max_failures: int = MAX_FAILURES,
     ) -> None:
+        """`allowed(budget_s)`: how long an answer may take before it is late
+        (triangles_qt/computer_move.py)."""
         self.strategy = strategy
         self.plugin_name = plugin_name
         self.fallback = fallback if fallback is not None else FallbackStrategy()
-        self.grace_s = grace_s
+        self.allowed = allowed
         self.max_failures = max_failures
         self.failures = 0  # in the current game
 
@@ -194,8 +196,17 @@ class SafeStrategy:
         return _stuck.holds(self.strategy)
 
     def time_limit_s(self, budget_s: float) -> float:
-        """How long a call may take before its answer is too late: the budget and the grace."""
-        return max(0.0, budget_s) + self.grace_s
+        """How long to wait for a call before its answer is too late. A strategy that ends
+        every call itself (an engine's host, which stops a late engine and says so) is waited
+        for until it does, so that its own failure is the one told."""
+        longest = getattr(self.strategy, "longest_call_s", None)
+        if getattr(self.strategy, "calls_are_bounded", False) and callable(longest):
+            return float(longest(budget_s))
+        return self.allowed(budget_s)
+
+    def _late(self, budget_s: float) -> str:
+        late_after = self.allowed(budget_s)
+        return f"no answer within its budget of {budget_s:g} s (late after {late_after:g} s)"
 
     def reset(self) -> None:
         """A new game: the strategy gets its chances back."""
@@ -259,24 +270,12 @@ class SafeStrategy:
             )
         if not call.done.is_set():
             call.abandon()
-            return (
-                None,
-                FailureKind.TIMED_OUT,
-                (f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"),
-                "",
-            )
-        if call.error is not None and getattr(call.error, "late", False):  # an engine, stopped
-            return (
-                None,
-                FailureKind.TIMED_OUT,
-                (f"no answer within its budget of {budget_s:g} s (+{self.grace_s:g} s grace)"),
-                "",
-            )
+            return None, FailureKind.TIMED_OUT, self._late(budget_s), ""
+        if isinstance(call.error, Late):  # an engine, stopped by its host
+            return None, FailureKind.TIMED_OUT, f"{self._late(budget_s)}: {call.error}", ""
+        if isinstance(call.error, Reported):  # raised in an engine process, which said so
+            return None, FailureKind.RAISED, f"raised {call.error.reported}", call.error.details
         if call.error is not None:
-            reported = getattr(call.error, "reported", None)
-            if isinstance(reported, str):  # raised in an engine process, which said so
-                details = str(getattr(call.error, "details", ""))
-                return None, FailureKind.RAISED, f"raised {reported}", details
             lines = str(call.error).strip().splitlines()
             error = f"raised {type(call.error).__name__}" + (f": {lines[0]}" if lines else "")
             return None, FailureKind.RAISED, error, call.trace

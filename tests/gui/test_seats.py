@@ -302,7 +302,7 @@ def test_a_strategy_past_its_time_is_concluded_by_the_timer_and_busy_until_it_re
     qtbot, owner, blockers
 ):
     strategy = blockers("hanging")
-    runner = SafeStrategy(strategy, "p", grace_s=0.1)
+    runner = SafeStrategy(strategy, "p", allowed=lambda budget: budget + 0.1)
     game = new_game()
     position = Position(game)
     started = time.perf_counter()

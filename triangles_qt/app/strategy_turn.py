@@ -2,10 +2,11 @@
 strategy (for a computer seat's move or for a hint).
 
 The strategy runs on its own daemon thread (`SafeStrategy.begin`); one timer on the GUI thread
-gives it its budget and grace. Whichever comes first, its return (relayed to the GUI thread by a
-queued signal) or the timer, concludes the turn: `SafeStrategy.conclude` gives the strategy's
-legal stroke or the fallback's, and `chosen` carries it. The worker never touches a widget, and a
-strategy that never returns can neither block other work nor keep the app from quitting.
+gives it the time allowed (triangles_qt/computer_move.py). Whichever comes first, its return
+(relayed to the GUI thread by a queued signal) or the timer, concludes the turn:
+`SafeStrategy.conclude` gives the strategy's legal stroke or the fallback's, and `chosen` carries
+it. The worker never touches a widget, and a strategy that never returns can neither block other
+work nor keep the app from quitting.
 """
 
 from __future__ import annotations

@@ -3,12 +3,12 @@ own process and never trusts it.
 
 `EngineProcess` starts the program (with its memory capped and at a lower CPU priority, so a
 runaway engine cannot take the machine down), does the handshake, sends each position and waits
-for the answer on a reader thread's queue until the budget and its grace are over; an engine that
+for the answer on a reader thread's queue until the time allowed is over; an engine that
 stays silent, crashes, says what the protocol does not allow or floods its output is stopped,
 and started again for the next stroke.
 
 `EngineStrategy` makes an engine a computer strategy like a plugin's (`id`, `name`,
-`choose_stroke`): the app's and the arena's safety net (its own thread, budget and grace, the
+`choose_stroke`): the app's and the arena's safety net (its own thread, the time allowed, the
 fallback and three strikes) applies to it unchanged, and the window never waits on the process.
 No Qt here.
 """
@@ -26,47 +26,41 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from triangles_qt.computer_move import Crashed, Deadline, Late, Reported, allowed_s
 from triangles_qt.core.board import Board
 from triangles_qt.core.rules import Rules
-from triangles_qt.strategy_runner import GRACE_S
 
 from . import protocol
 from .protocol import EngineInfo, ProtocolError
 
 
-class EngineError(RuntimeError):
-    """The engine failed (it stopped, broke the protocol, said too much or reported an error);
-    the message says how, in English, for the engine's author."""
+class EngineError(Crashed):
+    """The engine failed (it stopped, broke the protocol, said too much or could not be
+    started); the message says how, in English, for the engine's author."""
 
 
-class EngineLate(EngineError):
-    """The engine did not answer within its budget and grace; it was stopped."""
+class EngineLate(EngineError, Late):
+    """The engine did not answer `readyok` or its stroke within the time allowed; it was
+    stopped."""
 
-    late = True
 
-
-class EngineReported(EngineError):
+class EngineReported(EngineError, Reported):
     """The engine answered `error TEXT`: `reported` is TEXT (a plugin's exception, "ValueError:
     lost"), `details` the traceback it sent as `info trace` lines."""
-
-    def __init__(self, reported: str, details: str = "") -> None:
-        super().__init__(f"the engine reported: {reported}")
-        self.reported = reported
-        self.details = details
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What an engine process may use. `answer_grace_s` is a little less than the safety net's
-    grace: the host stops a silent engine and says it was late before the net gives up on the
-    call, so the engine is never left counted as busy and is ready again for the next stroke.
-    The memory cap is on data (heap and private mappings), not address space, which runtimes
-    such as the JVM reserve far beyond what they use."""
+    """What an engine process may use. The memory cap is on data (heap and private mappings),
+    not address space, which runtimes such as the JVM reserve far beyond what they use.
+
+    `nice`: engines run a little below the window's priority, so that on a core they share the
+    window stays responsive; no lower, since a level is work and an engine that gets a tenth of
+    a core (nice 10 beside ordinary processes) takes ten times as long for the same stroke."""
 
     memory_bytes: int = 2 * 1024**3
-    nice: int = 10
+    nice: int = 2
     handshake_s: float = 10.0
-    answer_grace_s: float = GRACE_S - 0.1
     output_bytes_per_move: int = 1 << 20
     queued_lines: int = 10_000
 
@@ -154,10 +148,16 @@ class EngineProcess:
     # -- play --------------------------------------------------------------------------------------
 
     def choose(
-        self, board: Board, rules: Rules, strokes: Sequence[tuple[int, int]], budget_s: float
+        self,
+        board: Board,
+        rules: Rules,
+        strokes: Sequence[tuple[int, int]],
+        deadline: Deadline,
     ) -> tuple[int, int]:
-        """The engine's stroke for the player to move after `strokes`. EngineError when it
-        fails; it is stopped then, and started again next time."""
+        """The engine's stroke for the player to move after `strokes`. The position is
+        delivered (`readyok`) within the time `deadline` allows from when it was made; then the
+        clock starts again with `go`, and the stroke must come within the same time. EngineError
+        when it fails; it is stopped then, and started again next time."""
         if not self.running:
             self.start()
         try:
@@ -165,7 +165,6 @@ class EngineProcess:
             if self._game is None or self._game[0] is not board or self._game[1] != rules:
                 self._send(protocol.new_game(board, rules))
                 self._game = (board, rules)
-            deadline = time.monotonic() + max(0.0, budget_s) + self.limits.answer_grace_s
             self._send(protocol.position(strokes))
             # Everything it says before "readyok" belongs to what came before: a line left over
             # from an earlier stroke is never taken for this one's answer.
@@ -173,7 +172,7 @@ class EngineProcess:
             said = 0
             trace: list[str] = []
             while True:
-                line = self._next_line(deadline, "readyok")
+                line = self._next_line(deadline.expires, "readyok")
                 said += len(line)
                 if said > self.limits.output_bytes_per_move:
                     raise EngineError("the engine wrote too much while thinking")
@@ -181,9 +180,10 @@ class EngineProcess:
                     break
                 if line.startswith("error"):
                     raise EngineReported(line[6:].strip()[:200], "\n".join(trace))
-            self._send(protocol.go(budget_s))
+            deadline.restart()  # the engine is asked to move now
+            self._send(protocol.go(deadline.budget_s))
             while True:
-                line = self._next_line(deadline, "a stroke")
+                line = self._next_line(deadline.expires, "a stroke")
                 said += len(line)
                 if said > self.limits.output_bytes_per_move:
                     raise EngineError("the engine wrote too much while thinking")
@@ -263,6 +263,12 @@ class EngineStrategy:
 
     calls_are_bounded = True  # the host ends every call by its deadline, stopping the engine
 
+    @staticmethod
+    def longest_call_s(budget_s: float) -> float:
+        """How long one call may take, at most: the position delivered and the stroke thought
+        of, each within the time allowed, and a moment to stop the engine."""
+        return 2 * allowed_s(budget_s) + 1.0
+
     def __init__(
         self, strategy_id: str, command: Sequence[str], name: str = "", limits: Limits = Limits()
     ) -> None:
@@ -278,16 +284,15 @@ class EngineStrategy:
         return self._name or (info.name if info is not None and info.name else self.id)
 
     def choose_stroke(self, position: Any, budget_s: float) -> tuple[int, int]:
-        asked = time.monotonic()
         with self._lock:
             if self._closed:
                 raise EngineError("the engine was closed")
             if not self.process.running:
                 self.process.start()
-            left = budget_s - (time.monotonic() - asked)  # waiting for the engine is thinking time
+            deadline = Deadline(budget_s)  # from here: starting the engine is not its move's
             try:
                 return self.process.choose(
-                    position.board, position.rules, position.strokes, max(0.01, left)
+                    position.board, position.rules, position.strokes, deadline
                 )
             except EngineError:
                 self.warm_up()  # started again now, not at the next stroke's expense
