@@ -51,7 +51,7 @@ import weakref
 from triangles_qt import hookimpl
 from triangles_qt.builtin_plugins import loony, parity, regions
 from triangles_qt.builtin_plugins.fallback import best_gain, first_safe, threats
-from triangles_qt.computer_move import IDLE_SHARE, Work, safety_stop_s
+from triangles_qt.computer_move import IDLE_SHARE, Work, nodes_limit, safety_stop_s
 from triangles_qt.core.board import bits_to_indices, small_bits_to_indices
 from triangles_qt.core.game import Game
 
@@ -524,6 +524,9 @@ class Hard:
         """The units of work one move on `board` may do with `budget_s` seconds."""
         if self.max_nodes is not None:
             return self.max_nodes
+        asked = nodes_limit()
+        if asked is not None:
+            return max(MIN_WORK, asked)
         per_second = WORK_PER_SECOND / (1 + board.m / WIDE_BOARD_STROKES)
         return max(MIN_WORK, round(IDLE_SHARE * max(0.0, budget_s) * per_second))
 

@@ -99,9 +99,12 @@ def ends_the_fight_for_the_mover(game: Game, s: int) -> bool:
     return not all_flippers(after) and not fight(after).winning()
 
 
-def test_the_fight_ends_itself_in_one_stroke_whenever_one_stroke_can():
+@pytest.mark.parametrize("part", range(4))
+def test_the_fight_ends_itself_in_one_stroke_whenever_one_stroke_can(part):
+    """Forty positions in four tests of ten, so that no one test runs long on a loaded
+    machine."""
     cases = 0
-    for game in fight_positions("phone-24", 40):
+    for game in fight_positions("phone-24", 40)[part::4]:
         flippers = all_flippers(game)
         crossing = game.board.crossing_bits
         # A stroke that ends the fight draws or crosses every flipper: few can.
@@ -114,7 +117,7 @@ def test_the_fight_ends_itself_in_one_stroke_whenever_one_stroke_can():
             order = safe_strokes(game)
             random.Random(1).shuffle(order)
             assert ends_the_fight_for_the_mover(game, fight(game).best(order))
-    assert cases >= 5
+    assert cases >= 1
 
 
 def test_the_fight_stays_within_its_work_and_is_reproducible():

@@ -154,11 +154,13 @@ def test_solver_gives_up_past_its_work_limit_and_keeps_what_it_learnt():
     assert solve(state, False, table) == solve(state, False)
 
 
-def test_regions_read_off_boards_have_the_exact_value_of_the_position():
+@pytest.mark.parametrize("seeds", [range(k, 20, 4) for k in range(4)], ids=lambda r: str(r[0]))
+def test_regions_read_off_boards_have_the_exact_value_of_the_position(seeds):
     """At late positions of random games on random boards (both rules, strokes still crossing
-    in many of them), the regions' value is the brute-force minimax value of the game."""
+    in many of them), the regions' value is the brute-force minimax value of the game. (Twenty
+    boards in four tests of five, so that no one test runs long on a loaded machine.)"""
     checked = crossing = 0
-    for seed in range(20):
+    for seed in seeds:
         rng = random.Random(seed)
         replay = seed % 2 == 1
         game = Game(random_board(rng, 8 + seed % 5), Rules(replay_after_triangle=replay))
@@ -174,4 +176,4 @@ def test_regions_read_off_boards_have_the_exact_value_of_the_position():
                 assert solve(state, replay, table) == minimax(game, memo)
             legal = game.legal_strokes()
             game.play(*map(int, legal[rng.randrange(len(legal))]))
-    assert checked >= 150 and crossing >= 50
+    assert checked >= 30 and crossing >= 10

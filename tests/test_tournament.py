@@ -3,6 +3,7 @@ runs that agree with a sequential one, SPRT stops, and the arena's tournament op
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -18,11 +19,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from triangles_qt import arena
+from triangles_qt.builtin_plugins.hard import Hard
+from triangles_qt.computer_move import limited_to
+from triangles_qt.core.board import Board
 from triangles_qt.tournament import run as run_module
 from triangles_qt.tournament import stats
 from triangles_qt.tournament.executors import InlineExecutor
 from triangles_qt.tournament.play import GameOutcome, Setup
-from triangles_qt.tournament.results import ResultsDB, ResultsError
+from triangles_qt.tournament.results import SCHEMA, ResultsDB, ResultsError
 from triangles_qt.tournament.run import pairing_folder, run_tournament
 from triangles_qt.tournament.schedule import Conditions, Pairing, interleaved, pairings
 
@@ -598,3 +602,50 @@ def test_a_game_played_in_this_process_is_written_before_the_next_starts(tmp_pat
         run_tournament([pairing], 4, db, InlineExecutor(), Setup(), player=interrupted)
     assert db.played(pairing) == {0}
     db.close()
+
+
+def test_a_database_from_before_nodes_keeps_its_games_and_takes_pairings_by_work(tmp_path):
+    """--nodes is part of a pairing's conditions: a database written before it existed gets
+    the column (its games stay with their pairings), and a pairing by work sits beside one by
+    budget alone."""
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old_schema = SCHEMA.replace(
+        "    nodes INTEGER,                -- NULL: the budget set each move's work (--nodes)\n", ""
+    ).replace(", seed, nodes)", ", seed)")
+    assert "nodes" not in old_schema
+    old.executescript(old_schema)
+    old.execute("INSERT INTO pairings VALUES (5, 'a', 'b', 'phone-24', NULL, 0, 0.2, 7)")
+    old.execute(
+        "INSERT INTO games VALUES (5, 0, 7, 'a', 'b', 'A', 'B', 3, 2, 1.0, '{}', '[]', '{}', "
+        "'0.1', '', 0, 'record 0')"
+    )
+    old.commit()
+    old.close()
+    db = ResultsDB(path)
+    pairing = Pairing("a", "b", CONDITIONS)
+    assert db.pairings() == [pairing] and db.played(pairing) == {0}
+    by_work = Pairing("a", "b", dataclasses.replace(CONDITIONS, nodes=3000))
+    assert db.played(by_work) == set()
+    fake = FakeGames()
+    (tally,) = run_tournament([by_work], 2, db, InlineExecutor(), Setup(), player=fake)
+    assert len(tally.games) == 2 and db.played(pairing) == {0}
+    assert db.pairings() == [pairing, by_work]
+    db.close()
+
+
+def test_a_work_limit_reaches_the_strategies_in_process_and_in_engines(tmp_path):
+    """--nodes: Hard does exactly the work asked of it, whether it runs in the arena's process
+    or as an engine (`go MS nodes N`), so both give the same games; the budget is then only
+    the safety stop."""
+    conditions = Conditions("phone-24", None, False, 0.2, 11, nodes=2500)
+    pairing = Pairing("hard", "medium", conditions)
+    records = {}
+    for own_process in (False, True):
+        setup = Setup(own_process=own_process)
+        (tally,) = run_tournament([pairing], 2, ResultsDB(":memory:"), InlineExecutor(), setup)
+        records[own_process] = [g.record for g in tally.games]
+        assert not tally.failures()
+    assert records[False] == records[True]
+    with limited_to(2500):
+        assert Hard().work_for(60.0, Board.generate("phone-24", 11)) == 2500

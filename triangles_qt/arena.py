@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .cli_args import bounded_float, bounded_int
+from .computer_players import computer_player
 from .core.board import PRESETS, Board, BoardError
 from .core.rules import Rules
 from .defaults import DEFAULT_PRESET
@@ -42,7 +43,6 @@ from .tournament.play import (
     Players,
     Setup,
     close_players,
-    contestant_strategy,
     play_with,
 )
 from .tournament.report import Progress, by_conditions, markdown_table
@@ -52,10 +52,11 @@ from .tournament.schedule import Conditions, Pairing, pairings
 from .tournament.standings import Tally, ranking
 from .tournament.stats import MAX_ELO, Sprt
 
-__all__ = ["contestant_strategy", "main", "run_match"]
+__all__ = ["main", "run_match"]
 
 MAX_GAMES = 1_000_000
 MAX_BUDGET_S = 3600.0
+MAX_NODES = 10**9
 MAX_JOBS = 1024
 
 
@@ -173,6 +174,15 @@ def build_parser() -> argparse.ArgumentParser:
         "fallback plays",
     )
     add(
+        "--nodes",
+        type=bounded_int(1, MAX_NODES),
+        default=None,
+        metavar="N",
+        help="the work of every move, in each strategy's own units (like chess engines' 'go "
+        "nodes'): results identical on any machine, the budget then only the clock's safety "
+        "stop; engines are sent 'go MS nodes N' and may ignore it",
+    )
+    add(
         "--jobs",
         type=bounded_int(1, MAX_JOBS),
         default=None,
@@ -263,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--{kind} needs at least two different strategies")
     for sid in players:
         try:
-            contestant_strategy(registry, sid)
+            computer_player(registry, sid, own_process=False)
         except KeyError as exc:
             print(f"error: {exc.args[0]}", file=sys.stderr)
             return 2
@@ -273,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     conditions = Conditions(
-        args.preset, args.tolerance, args.replay_after_triangle, args.budget, args.seed
+        args.preset, args.tolerance, args.replay_after_triangle, args.budget, args.seed, args.nodes
     )
     return play_tournament(args, pairings(kind, players, conditions), sprt, registry)
 
@@ -457,7 +467,8 @@ def print_table(tally: Tally, args: argparse.Namespace) -> None:
         return
     rules = "play again after a triangle" if args.replay_after_triangle else "one stroke per turn"
     seeds = f"{args.seed}..{args.seed + (args.games - 1) // 2}"
-    print(f"{games} games on {args.preset}, board seeds {seeds}, {rules}, budget {args.budget:g} s")
+    budget = f"{args.budget:g} s" + ("" if args.nodes is None else f", {args.nodes} nodes a move")
+    print(f"{games} games on {args.preset}, board seeds {seeds}, {rules}, budget {budget}")
     print(f"{'strategy':<20} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11}")
     for label, wins in summary["wins"].items():
         times = summary["move_seconds"][label]

@@ -14,6 +14,9 @@ computer player means that it is broken, not that the machine is busy.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 IDLE_SHARE = 0.5
@@ -28,6 +31,27 @@ more, whatever work is left: only on a machine six times slower or busier than a
 GRACE_S = 0.5
 """What the host allows past the safety stop before an answer is late (reading the answer,
 starting a process's thread, a garbage collection)."""
+
+
+_nodes: ContextVar[int | None] = ContextVar("triangles_nodes", default=None)
+
+
+def nodes_limit() -> int | None:
+    """The work one move may do, in the level's own units, when whoever asked for the move set
+    one (the arena's --nodes, an engine's `go MS nodes N`): then the budget only sets the
+    safety stop, and the move is the same on any machine. None: the budget sets the work."""
+    return _nodes.get()
+
+
+@contextmanager
+def limited_to(nodes: int | None) -> Iterator[None]:
+    """Moves asked for in this context (and in the threads `StrategyCall` starts from it) do
+    `nodes` units of work; None leaves the budget to decide."""
+    token = _nodes.set(nodes)
+    try:
+        yield
+    finally:
+        _nodes.reset(token)
 
 
 def safety_stop_s(budget_s: float) -> float:
@@ -85,10 +109,12 @@ class Work:
     @classmethod
     def for_budget(cls, budget_s: float, units_per_second: float) -> Work:
         """The work a level calibrated at `units_per_second` (of processor time, on an idle
-        machine) does with `budget_s`: IDLE_SHARE of it, stopped by the clock at the safety
-        stop."""
-        units = max(1, round(IDLE_SHARE * max(0.0, budget_s) * units_per_second))
-        return cls(units, time.perf_counter() + safety_stop_s(budget_s))
+        machine) does with `budget_s`: IDLE_SHARE of it, or the `nodes_limit()` set for the
+        move; stopped by the clock at the safety stop."""
+        units = nodes_limit()
+        if units is None:
+            units = round(IDLE_SHARE * max(0.0, budget_s) * units_per_second)
+        return cls(max(1, units), time.perf_counter() + safety_stop_s(budget_s))
 
     def spend(self, units: int = 1) -> bool:
         """Count `units` done; True once the work is all done or the safety stop has come."""

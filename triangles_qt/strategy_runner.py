@@ -18,6 +18,7 @@ computer's turn begins).
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 import traceback
@@ -135,8 +136,10 @@ class StrategyCall:
         self.trace = ""
         self._on_return = on_return
         name = f"strategy-{getattr(strategy, 'id', '?')}"
+        # The asker's context goes with the call: a work limit set for the move (limited_to).
+        context = contextvars.copy_context()
         threading.Thread(
-            target=self._work, args=(position, budget_s), name=name, daemon=True
+            target=context.run, args=(self._work, position, budget_s), name=name, daemon=True
         ).start()
 
     def _work(self, position: Position, budget_s: float) -> None:

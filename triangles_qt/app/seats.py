@@ -34,6 +34,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from triangles_qt.builtin_plugins.fallback import FallbackStrategy
+from triangles_qt.computer_players import computer_player
 from triangles_qt.core.game import Move, Rejection
 from triangles_qt.core.players import PlayerInfo, PlayerKind
 from triangles_qt.core.position import Position
@@ -311,22 +312,20 @@ class SeatMaker:
         """`strategy` as an engine process, kept warm for the app's life; one per purpose, so
         that a hint never waits for the computer's stroke. None when the registry cannot start
         it (a test's registry, or the built-in fallback)."""
-        command_for = getattr(self.registry, "engine_command", None)
-        if command_for is None:
+        if getattr(self.registry, "engine_command", None) is None:
             return None
         try:
-            command = command_for(strategy.id)
+            engine, _ = computer_player(self.registry, str(strategy.id))
         except KeyError:
             return None
         # Keyed by the command too: an engine removed and added again with another program is
         # a new one.
-        key = (str(strategy.id), purpose, tuple(command))
-        engine = self._engines.get(key)
-        if engine is None:
-            engine = EngineStrategy(str(strategy.id), command, name=str(strategy.name))
-            engine.warm_up()
-            self._engines[key] = engine
-        return engine
+        key = (str(strategy.id), purpose, tuple(engine.process.command))
+        kept = self._engines.get(key)
+        if kept is None:
+            kept = self._engines[key] = engine
+            kept.warm_up()
+        return kept
 
     def close(self) -> None:
         """End the engine processes (the window is closing)."""

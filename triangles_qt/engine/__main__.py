@@ -20,6 +20,8 @@ from typing import IO, Any
 
 import numpy as np
 
+from triangles_qt.computer_move import limited_to
+from triangles_qt.computer_players import computer_player
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 from triangles_qt.plugin_manager import load_builtin_plugins, load_plugins
@@ -60,8 +62,10 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
             elif word == "go":
                 if game is None:
                     raise ProtocolError("'go' before 'newgame'")
-                budget_s = int(line.split()[1]) / 1000
-                say(_stroke_line(strategy.choose_stroke(Position(game), budget_s)))  # type: ignore[attr-defined]
+                budget_s, nodes = protocol.parse_go(line)
+                with limited_to(nodes):
+                    answer = strategy.choose_stroke(Position(game), budget_s)  # type: ignore[attr-defined]
+                say(_stroke_line(answer))
             elif word == "isready":
                 say("readyok")
             elif word == "quit":
@@ -152,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         answers.flush()
         return 0
     try:
-        strategy = registry.strategy(args.strategy)
+        strategy, _ = computer_player(registry, args.strategy, own_process=False)
     except KeyError:
         print(f"error: no strategy {args.strategy!r} is installed", file=sys.stderr)
         return 2

@@ -26,7 +26,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
-from triangles_qt.computer_move import Crashed, Deadline, Late, Reported, allowed_s
+from triangles_qt.computer_move import (
+    Crashed,
+    Deadline,
+    Late,
+    Reported,
+    allowed_s,
+    nodes_limit,
+)
 from triangles_qt.core.board import Board
 from triangles_qt.core.rules import Rules
 
@@ -181,7 +188,7 @@ class EngineProcess:
                 if line.startswith("error"):
                     raise EngineReported(line[6:].strip()[:200], "\n".join(trace))
             deadline.restart()  # the engine is asked to move now
-            self._send(protocol.go(deadline.budget_s))
+            self._send(protocol.go(deadline.budget_s, nodes_limit()))
             while True:
                 line = self._next_line(deadline.expires, "a stroke")
                 said += len(line)

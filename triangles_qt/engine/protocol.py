@@ -47,8 +47,23 @@ def position(strokes: Sequence[tuple[int, int]]) -> str:
     return " ".join(["position", *(f"{i}-{j}" for i, j in strokes)])
 
 
-def go(budget_s: float) -> str:
-    return f"go {max(0, round(budget_s * 1000))}"
+def go(budget_s: float, nodes: int | None = None) -> str:
+    """`go MS`, or `go MS nodes N` when the move's work is limited (an engine may ignore it)."""
+    line = f"go {max(0, round(budget_s * 1000))}"
+    return line if nodes is None else f"{line} nodes {nodes}"
+
+
+def parse_go(line: str) -> tuple[float, int | None]:
+    """The budget in seconds and the work limit (None when not given) of a `go` line."""
+    words = line.split()
+    try:
+        budget_s = int(words[1]) / 1000
+        nodes = int(words[words.index("nodes") + 1]) if "nodes" in words[2:] else None
+    except (IndexError, ValueError):
+        raise ProtocolError(f"expected 'go MS [nodes N]', got {shorten(line)}") from None
+    if budget_s < 0 or (nodes is not None and nodes < 1):
+        raise ProtocolError(f"expected 'go MS [nodes N]', got {shorten(line)}")
+    return budget_s, nodes
 
 
 # -- engine to host ------------------------------------------------------------------------------

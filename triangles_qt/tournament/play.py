@@ -9,7 +9,6 @@ returns is plain data (`GameOutcome`), the record included, so it crosses proces
 from __future__ import annotations
 
 import multiprocessing.util
-import shlex
 import subprocess
 import threading
 import time
@@ -19,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..computer_move import limited_to
+from ..computer_players import computer_player
 from ..core.board import Board
 from ..core.game import Game
 from ..core.players import PlayerInfo, PlayerKind
@@ -30,8 +31,6 @@ from ..engine.listing import load_plugins_isolated
 from ..plugin_manager import PluginRegistry, load_plugins
 from ..strategy_runner import Failure, SafeStrategy
 from .schedule import GameSpec
-
-ENGINE_PREFIX = "engine:"
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ class Setup:
 
 
 class KnownEngines:
-    """A registry of just the engines a `Setup` names (what `contestant_strategy` asks)."""
+    """A registry of just the engines a `Setup` names (what `computer_player` asks)."""
 
     def __init__(self, engines: tuple[tuple[str, tuple[str, ...], str, str], ...]) -> None:
         self._engines = {sid: (command, name, plugin) for sid, command, name, plugin in engines}
@@ -88,30 +87,12 @@ class Contestant:
             self.safe.strategy.close()
 
 
-def contestant_strategy(
-    registry: PluginRegistry, spec: str, own_process: bool = False
-) -> tuple[Any, str]:
-    """The strategy a --p1/--p2 value names, and who provides it: an installed strategy's id
-    (served as an engine in its own process when `own_process`, as the app runs it), or
-    ``engine:COMMAND``, an engine program (docs/engine-protocol.md). KeyError for an unknown
-    id."""
-    if spec.startswith(ENGINE_PREFIX):
-        command = shlex.split(spec[len(ENGINE_PREFIX) :])
-        if not command:
-            raise KeyError(f"{spec!r} names no engine program")
-        return EngineStrategy(spec, command), f"engine {command[0]}"
-    strategy, plugin = registry.strategy(spec), registry.plugin_of(spec)
-    if own_process:
-        strategy = EngineStrategy(spec, registry.engine_command(spec), name=str(strategy.name))
-    return strategy, plugin
-
-
 def new_contestant(
     registry: PluginRegistry, spec: str, label: str, own_process: bool
 ) -> Contestant:
     """A contestant ready to play: an engine is started now, so that starting it is not part of
     its first move's time."""
-    contestant = Contestant(label, SafeStrategy(*contestant_strategy(registry, spec, own_process)))
+    contestant = Contestant(label, SafeStrategy(*computer_player(registry, spec, own_process)))
     if isinstance(contestant.safe.strategy, EngineStrategy):
         contestant.safe.strategy.process.start()
     return contestant
@@ -248,7 +229,8 @@ def play_with(players: Players, spec: GameSpec) -> GameOutcome:
     conditions = spec.pairing.conditions
     board = Board.generate(conditions.preset, spec.seed, conditions.tolerance)
     game = Game(board, Rules(conditions.replay_after_triangle))
-    played = play_game(game, seats, conditions.budget)
+    with limited_to(conditions.nodes):  # the threads the moves run on take it along
+        played = play_game(game, seats, conditions.budget)
     infos = [PlayerInfo(seat.name, PlayerKind.COMPUTER, seat.safe.strategy_id) for seat in seats]
     return GameOutcome(
         spec,

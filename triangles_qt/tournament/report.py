@@ -56,10 +56,15 @@ class Progress:
         )
 
 
+def budget_text(c: Conditions) -> str:
+    """ "1 s", or "1 s, 40000 nodes" when the work of a move was set (--nodes)."""
+    return f"{c.budget:g} s" if c.nodes is None else f"{c.budget:g} s, {c.nodes} nodes"
+
+
 def pairing_title(pairing: Pairing) -> str:
     c = pairing.conditions
     tolerance = "" if c.tolerance is None else f", tolerance {c.tolerance}"
-    return f"{c.preset}, {rules_text(c.replay_after_triangle)} rules, {c.budget:g} s{tolerance}"
+    return f"{c.preset}, {rules_text(c.replay_after_triangle)} rules, {budget_text(c)}{tolerance}"
 
 
 HEADER = (
@@ -86,7 +91,7 @@ def markdown_row(tally: Tally) -> str:
         return f"{statistics.fmean(values):.3f} / {max(values):.3f}" if values else "-"
 
     return (
-        f"| {c.preset} | {rules_text(c.replay_after_triangle)} | {c.budget:g} s | {first} | "
+        f"| {c.preset} | {rules_text(c.replay_after_triangle)} | {budget_text(c)} | {first} | "
         f"{second} | {games} | {wins} / {draws} / {losses} | {100 * score:.1f}% | {elo} | "
         f"{'-'.join(map(str, tally.pentanomial()))} | {seconds(first)} | {seconds(second)} | "
         f"{len(tally.failures())} |"
@@ -111,7 +116,7 @@ def markdown_table(tallies: Sequence[Tally]) -> str:
     for c, group in by_conditions(tallies).items():
         players = {label for t in group for label in t.labels}
         if len(players) > 2:
-            title = f"{c.preset}, {rules_text(c.replay_after_triangle)} rules, {c.budget:g} s"
+            title = f"{c.preset}, {rules_text(c.replay_after_triangle)} rules, {budget_text(c)}"
             lines += ["", f"Ranking on {title}:", ""]
             lines += ["| rank | player | Elo (mean 0) |", "|---|---|---|"]
             for rank, rating in enumerate(ranking(group), 1):

@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS pairings (
     replay_after_triangle INTEGER NOT NULL,
     budget REAL NOT NULL,
     seed INTEGER NOT NULL,
-    UNIQUE (first, second, preset, tolerance, replay_after_triangle, budget, seed)
+    nodes INTEGER,                -- NULL: the budget set each move's work (--nodes)
+    UNIQUE (first, second, preset, tolerance, replay_after_triangle, budget, seed, nodes)
 );
 CREATE TABLE IF NOT EXISTS games (
     pairing INTEGER NOT NULL REFERENCES pairings (id),
@@ -73,8 +74,24 @@ class ResultsDB:
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
             if not {"idx", "record", "commit_"} <= columns:
                 raise sqlite3.DatabaseError("its tables are not those of a results database")
+            if "nodes" not in {row[1] for row in self.db.execute("PRAGMA table_info(pairings)")}:
+                self._add_nodes()
         except sqlite3.DatabaseError as exc:
             raise ResultsError(f"{path} is not a usable results database: {exc}") from exc
+
+    def _add_nodes(self) -> None:
+        """A database from before --nodes: its pairings table again with the column, in its
+        unique key too (SQLite cannot change a table's constraints in place). Games keep their
+        pairings' ids."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("ALTER TABLE pairings RENAME TO pairings_before_nodes")
+            self.db.executescript(SCHEMA.split("CREATE TABLE IF NOT EXISTS games")[0])
+            self.db.execute(
+                "INSERT INTO pairings SELECT id, first, second, preset, tolerance, "
+                "replay_after_triangle, budget, seed, NULL FROM pairings_before_nodes"
+            )
+            self.db.execute("DROP TABLE pairings_before_nodes")
 
     def close(self) -> None:
         self.db.close()
@@ -89,16 +106,17 @@ class ResultsDB:
             int(c.replay_after_triangle),
             c.budget,
             c.seed,
+            c.nodes,
         )
         where = (
             "first = ? AND second = ? AND preset = ? AND tolerance IS ? AND "
-            "replay_after_triangle = ? AND budget = ? AND seed = ?"
+            "replay_after_triangle = ? AND budget = ? AND seed = ? AND nodes IS ?"
         )
         row = self.db.execute(f"SELECT id FROM pairings WHERE {where}", key).fetchone()
         if row is None and create:
             cursor = self.db.execute(
                 "INSERT INTO pairings (first, second, preset, tolerance, replay_after_triangle, "
-                "budget, seed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "budget, seed, nodes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 key,
             )
             return cursor.lastrowid
@@ -140,12 +158,12 @@ class ResultsDB:
     def pairings(self) -> list[Pairing]:
         """Every pairing with at least one game, in the order they were first played."""
         rows = self.db.execute(
-            "SELECT first, second, preset, tolerance, replay_after_triangle, budget, seed "
+            "SELECT first, second, preset, tolerance, replay_after_triangle, budget, seed, nodes "
             "FROM pairings WHERE id IN (SELECT pairing FROM games) ORDER BY id"
         )
         return [
-            Pairing(first, second, Conditions(preset, tolerance, bool(replay), budget, seed))
-            for first, second, preset, tolerance, replay, budget, seed in rows
+            Pairing(first, second, Conditions(preset, tolerance, bool(replay), budget, seed, nodes))
+            for first, second, preset, tolerance, replay, budget, seed, nodes in rows
         ]
 
     def outcomes(self, pairing: Pairing) -> Iterator[GameOutcome]:

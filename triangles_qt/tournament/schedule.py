@@ -22,6 +22,7 @@ class Conditions:
     replay_after_triangle: bool
     budget: float
     seed: int
+    nodes: int | None = None  # the work of every move (--nodes), or None: the budget's
 
 
 @dataclass(frozen=True)
