@@ -2,8 +2,9 @@
 own process and never trusts it.
 
 `EngineProcess` starts the program (with its memory capped and at a lower CPU priority, so a
-runaway engine cannot take the machine down), does the handshake, sends each position and waits
-for the answer on a reader thread's queue until the time allowed is over; an engine that
+runaway engine cannot take the machine down), does the handshake, sends each position and reads
+the answer itself, in the thread that asked, until the time allowed is over (no reader thread:
+nothing waits on a thread that waits on the engine); an engine that
 stays silent, crashes, says what the protocol does not allow or floods its output is stopped,
 and started again for the next stroke.
 
@@ -16,7 +17,7 @@ No Qt here.
 from __future__ import annotations
 
 import os
-import queue
+import select
 import shutil
 import signal
 import subprocess
@@ -69,11 +70,90 @@ class Limits:
     nice: int = 2
     handshake_s: float = 10.0
     output_bytes_per_move: int = 1 << 20
-    queued_lines: int = 10_000
 
 
 _EOF = object()
 _TOO_LONG = object()
+
+
+class _Output:
+    """The engine's standard output, read only by whoever waits for a line, with a deadline
+    (select on the pipe): lines split off a buffer. Between strokes nothing reads it, so an
+    engine that writes on waits on its own full pipe."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream  # kept open with the process; _kill closes it
+        self.fd = stream.fileno()
+        os.set_blocking(self.fd, False)
+        self.buffer = bytearray()
+        self.ended = False
+        self.too_long = False
+
+    def line(self, deadline: float) -> Any:
+        """The next line (str), _EOF, _TOO_LONG, or None when the deadline comes first."""
+        while True:
+            found = self._split()
+            if found is not None:
+                return found
+            left = deadline - time.monotonic()
+            if self.ended or left <= 0:
+                return _EOF if self.ended else None
+            try:
+                ready, _, _ = select.select([self.fd], [], [], left)
+            except (OSError, ValueError):  # closed by kill() from another thread
+                self.ended = True
+                continue
+            if ready:
+                self._read()
+
+    def waiting(self, most: int) -> list[Any]:
+        """What the engine wrote that nobody read, without waiting: at most `most` bytes'
+        worth of lines (past that, _TOO_LONG: it writes faster than it is read)."""
+        found: list[Any] = []
+        taken = 0
+        while taken <= most:
+            before = len(self.buffer)
+            self._read()
+            line = self._split()
+            if line is None:
+                if len(self.buffer) == before:
+                    return found
+                continue
+            found.append(line)
+            if line is _EOF or line is _TOO_LONG:
+                return found
+            taken += len(line) + 1
+        return [*found, _TOO_LONG]
+
+    def _split(self) -> Any:
+        if self.too_long:
+            return _TOO_LONG
+        end = self.buffer.find(b"\n")
+        if end < 0:
+            if len(self.buffer) > protocol.MAX_LINE_BYTES + 1:
+                self.too_long = True
+                return _TOO_LONG
+            return _EOF if self.ended and not self.buffer else None
+        raw = bytes(self.buffer[:end]).rstrip(b"\r")
+        del self.buffer[: end + 1]
+        if len(raw) > protocol.MAX_LINE_BYTES:
+            self.too_long = True
+            return _TOO_LONG
+        return raw.decode("utf-8", "replace")
+
+    def _read(self) -> None:
+        if self.ended:
+            return
+        try:
+            chunk = os.read(self.fd, 1 << 16)
+        except BlockingIOError:
+            return
+        except (OSError, ValueError):
+            chunk = b""
+        if chunk:
+            self.buffer += chunk
+        else:
+            self.ended = True
 
 
 class EngineProcess:
@@ -84,7 +164,7 @@ class EngineProcess:
         self.limits = limits
         self.info: EngineInfo | None = None
         self._process: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[Any] = queue.Queue(limits.queued_lines)
+        self._output: _Output | None = None
         self._game: tuple[Board, Rules] | None = None
 
     # -- life ------------------------------------------------------------------------------------
@@ -103,13 +183,9 @@ class EngineProcess:
             )
         except OSError as exc:
             raise EngineError(f"the engine could not be started: {exc}") from exc
-        # Bounded: an engine that writes faster than the host reads waits on its own pipe.
-        self._lines = queue.Queue(self.limits.queued_lines)
         stdout = self._process.stdout
         assert stdout is not None
-        threading.Thread(
-            target=_read_lines, args=(stdout, self._lines), name="engine-reader", daemon=True
-        ).start()
+        self._output = _Output(stdout)
         info = EngineInfo()
         deadline = time.monotonic() + self.limits.handshake_s
         try:
@@ -140,6 +216,7 @@ class EngineProcess:
         """Ask the engine to quit, and end it if it does not within a moment (at once when it
         misbehaved: it has had its chance)."""
         process, self._process = self._process, None
+        self._output = None
         if process is None:
             return
         if politely and _exit_status(process, 0) is None:
@@ -214,14 +291,12 @@ class EngineProcess:
     def _drain(self) -> None:
         """Drop what the engine said between strokes, so that no old line passes for the next
         answer; its end, or a line too long, is a failure."""
-        while True:
-            try:
-                line = self._lines.get_nowait()
-            except queue.Empty:
-                return
+        output = self._output
+        if output is None:
+            return
+        for line in output.waiting(self.limits.output_bytes_per_move):
             if line is _EOF or line is _TOO_LONG:
-                self._lines.put(line)
-                self._next_line(time.monotonic(), "a stroke")  # raises, saying which
+                self._judge(line, "a stroke")  # raises, saying which
 
     def kill(self) -> None:
         """End the engine at once, from any thread (the app is closing)."""
@@ -240,11 +315,16 @@ class EngineProcess:
             raise EngineError(self._ended("while the host was writing to it")) from None
 
     def _next_line(self, deadline: float, waiting_for: str) -> str:
-        try:
-            line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
+        output = self._output
+        if output is None:
+            raise EngineError("the engine is not running")
+        line = output.line(deadline)
+        if line is None:
             self.stop(politely=False)
-            raise EngineLate(f"no answer in time while waiting for {waiting_for}") from None
+            raise EngineLate(f"no answer in time while waiting for {waiting_for}")
+        return self._judge(line, waiting_for)
+
+    def _judge(self, line: Any, waiting_for: str) -> str:
         if line is _EOF:
             raise EngineError(self._ended(f"while the host waited for {waiting_for}"))
         if line is _TOO_LONG:
@@ -335,22 +415,6 @@ def limited(command: list[str], limits: Limits) -> list[str]:
     if shutil.which("nice") and limits.nice:
         wrapped = ["nice", "-n", str(limits.nice), *wrapped]
     return wrapped
-
-
-def _read_lines(stream: IO[bytes], lines: queue.Queue[Any]) -> None:
-    """The reader thread: every line the engine writes, decoded, into `lines`; then _EOF."""
-    try:
-        while True:
-            raw = stream.readline(protocol.MAX_LINE_BYTES + 2)
-            if not raw:
-                break
-            if len(raw.rstrip(b"\r\n")) > protocol.MAX_LINE_BYTES:
-                lines.put(_TOO_LONG)
-                return
-            lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
-    except (OSError, ValueError):
-        pass
-    lines.put(_EOF)
 
 
 def _exit_status(process: subprocess.Popen[bytes], wait_s: float) -> int | None:
