@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from triangles_qt.computer_move import allowed_s
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
@@ -30,9 +31,15 @@ from triangles_qt.strategy_runner import FailureKind, SafeStrategy
 ADAPTER = [sys.executable, "-m", "triangles_qt.engine", "--strategy"]
 
 
-def fake_engine(tmp_path, on_go: str, on_hello: str = 'say("id name Fake"); say("ok 1")'):
-    """An engine program that shakes hands as `on_hello` says and does `on_go` when asked to
-    move (Python code; `say(line)` writes a line, `legal` is a legal stroke of the position)."""
+def fake_engine(
+    tmp_path,
+    on_go: str,
+    on_hello: str = 'say("id name Fake"); say("ok 1")',
+    on_ready: str = 'say("readyok")',
+):
+    """An engine program that shakes hands as `on_hello` says, answers `isready` as `on_ready`
+    says and does `on_go` when asked to move (Python code; `say(line)` writes a line, `legal` is
+    a legal stroke of the position)."""
     script = tmp_path / "engine.py"
     script.write_text(
         textwrap.dedent(
@@ -60,11 +67,11 @@ def fake_engine(tmp_path, on_go: str, on_hello: str = 'say("id name Fake"); say(
                     legal = tuple(int(v) for v in game.legal_strokes()[0])
                     {on_go}
                 elif word == "isready":
-                    say("readyok")
+                    {on_ready}
                 elif word == "quit":
                     break
             """
-        ).format(on_go=on_go, on_hello=on_hello)
+        ).format(on_go=on_go, on_hello=on_hello, on_ready=on_ready)
     )
     return [sys.executable, str(script)]
 
@@ -211,6 +218,25 @@ def test_a_misbehaving_engine_is_contained_and_the_fallback_plays(
                 break
             time.sleep(0.05)
         assert strategy.process.running and strategy.process.pid != first
+    finally:
+        strategy.close()
+
+
+def test_the_clock_starts_again_when_the_engine_is_asked_to_move(tmp_path, game):
+    """Delivering the position (`readyok`) and thinking (after `go`) each get the time allowed
+    (1.6 s at 0.2 s): an engine that takes 1 s for each is not late, though the two together
+    take longer than the time allowed."""
+    sleepy = 'time.sleep(1.0); say("stroke %d %d" % legal)'
+    strategy = EngineStrategy(
+        "slow", fake_engine(tmp_path, sleepy, on_ready='time.sleep(1.0); say("readyok")')
+    )
+    strategy.process.start()
+    try:
+        assert allowed_s(0.2) < 2.0
+        started = time.monotonic()
+        choice = SafeStrategy(strategy, "engine").choose(game, 0.2)
+        assert time.monotonic() - started >= 2.0
+        assert choice.failure is None and not choice.by_fallback
     finally:
         strategy.close()
 

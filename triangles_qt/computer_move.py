@@ -34,6 +34,7 @@ starting a process's thread, a garbage collection)."""
 
 
 _nodes: ContextVar[int | None] = ContextVar("triangles_nodes", default=None)
+_deadline: ContextVar[Deadline | None] = ContextVar("triangles_deadline", default=None)
 
 
 def nodes_limit() -> int | None:
@@ -52,6 +53,21 @@ def limited_to(nodes: int | None) -> Iterator[None]:
         yield
     finally:
         _nodes.reset(token)
+
+
+def current_deadline() -> Deadline | None:
+    """The deadline of the move being asked for in this context (set by `SafeStrategy` when it
+    asks; an engine's host restarts its clock at `go`), or None outside one."""
+    return _deadline.get()
+
+
+@contextmanager
+def move_deadline(deadline: Deadline) -> Iterator[None]:
+    token = _deadline.set(deadline)
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
 
 
 def safety_stop_s(budget_s: float) -> float:

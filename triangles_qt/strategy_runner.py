@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from .builtin_plugins.fallback import FallbackStrategy
-from .computer_move import Late, Reported, allowed_s
+from .computer_move import Deadline, Late, Reported, allowed_s, move_deadline
 from .core.game import Game
 from .core.position import Position
 
@@ -129,6 +129,7 @@ class StrategyCall:
         on_return: Callable[[], None] | None = None,
     ) -> None:
         self.strategy = strategy
+        self.deadline = Deadline(budget_s)  # the move's one deadline, passed down in its context
         self.started = time.perf_counter()
         self.done = threading.Event()
         self.answer: Any = None
@@ -144,7 +145,8 @@ class StrategyCall:
 
     def _work(self, position: Position, budget_s: float) -> None:
         try:
-            self.answer = self.strategy.choose_stroke(position, budget_s)
+            with move_deadline(self.deadline):
+                self.answer = self.strategy.choose_stroke(position, budget_s)
         except BaseException as exc:  # noqa: BLE001 - a plugin's fault is reported, not raised
             self.error = exc
             self.trace = traceback.format_exc()

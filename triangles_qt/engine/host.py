@@ -33,6 +33,7 @@ from triangles_qt.computer_move import (
     Late,
     Reported,
     allowed_s,
+    current_deadline,
     nodes_limit,
 )
 from triangles_qt.core.board import Board
@@ -371,12 +372,14 @@ class EngineStrategy:
         return self._name or (info.name if info is not None and info.name else self.id)
 
     def choose_stroke(self, position: Any, budget_s: float) -> tuple[int, int]:
+        # The move's deadline, made when the move was asked for (SafeStrategy), or made now.
+        deadline = current_deadline() or Deadline(budget_s)
         with self._lock:
             if self._closed:
                 raise EngineError("the engine was closed")
             if not self.process.running:
                 self.process.start()
-            deadline = Deadline(budget_s)  # from here: starting the engine is not its move's
+                deadline.restart()  # starting the engine is not its move's time
             try:
                 return self.process.choose(
                     position.board, position.rules, position.strokes, deadline
