@@ -453,6 +453,12 @@ def test_safety_net_turns_an_unexpected_error_into_a_record_error(monkeypatch):
             {"name": "A", "kind": "computer", "strategy": "a\tb"},
             "strategy id contains a control character",
         ),
+        # A lone surrogate (JSON's "\ud800") can be parsed but never written: refused here.
+        ({"name": "Ana\ud800", "kind": "human"}, "player 0's name is not valid Unicode text"),
+        (
+            {"name": "A", "kind": "computer", "strategy": "h\udfffard"},
+            "strategy id is not valid Unicode text",
+        ),
         ({"name": "A", "kind": ["human"]}, 'kind must be "human" or "computer"'),
         ({"name": "A"}, "player 0 is missing the key 'kind'"),
         ({"name": "A", "kind": "human", "colour": "red"}, "player 0 has the unknown key 'colour'"),

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import stat
+
 import pytest
 from PySide6.QtCore import QPoint, QSettings
 
@@ -160,3 +163,26 @@ def test_the_default_store_is_the_apps_own():
     settings = Settings()  # only looked at, never written
     assert settings.qsettings.organizationName() == ORGANIZATION
     assert settings.qsettings.applicationName() == APPLICATION
+
+
+def test_a_settings_file_that_is_a_fifo_is_set_aside_and_the_defaults_used(tmp_path, capsys):
+    """Qt would wait forever reading a FIFO (no window, on every start): it is moved aside
+    and said on stderr, and the settings start afresh in its place."""
+    path = tmp_path / "triangles-qt.conf"
+    os.mkfifo(path)
+    settings = Settings(path)
+    assert settings.preset == DEFAULT_PRESET
+    settings.preset = "tablet-80"
+    settings.sync()
+    assert path.is_file() and Settings(path).preset == "tablet-80"
+    (aside,) = tmp_path.glob("triangles-qt.conf.corrupt-*")
+    assert stat.S_ISFIFO(aside.lstat().st_mode)
+    assert f"moved to {aside.name}" in capsys.readouterr().err
+
+
+def test_an_engine_list_nested_thousands_deep_is_left_out(ini):
+    """A damaged value that json.loads cannot even parse (RecursionError): no engines, and the
+    game can start."""
+    settings = Settings(ini)
+    settings.qsettings.setValue("engines/list", "[" * 5000 + "]" * 5000)
+    assert reopened(settings, ini).engines == []

@@ -19,11 +19,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
+import tempfile
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
+from triangles_qt.core.atomic_file import set_aside
 from triangles_qt.core.board import PRESETS
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.defaults import (
@@ -76,7 +79,10 @@ class Settings:
         if isinstance(source, QSettings):
             self.qsettings = source
         elif source is not None:
-            self.qsettings = QSettings(os.fspath(source), QSettings.Format.IniFormat)
+            path = _readable_settings(os.fspath(source))
+            self.qsettings = QSettings(path, QSettings.Format.IniFormat)
+        elif _readable_settings(default_settings_path()) != default_settings_path():
+            self.qsettings = QSettings(_stand_in_file(), QSettings.Format.IniFormat)
         else:
             self.qsettings = QSettings(
                 QSettings.Format.NativeFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
@@ -254,7 +260,7 @@ class Settings:
         damaged list, or a damaged entry in it, is left out."""
         try:
             items = json.loads(str(self._get("engines/list") or "[]"))
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested thousands deep
             return []
         entries = []
         for item in items if isinstance(items, list) else []:
@@ -284,6 +290,52 @@ class Settings:
 
     def _set(self, key: str, value: Any) -> None:
         self.qsettings.setValue(key, value)
+
+
+def default_settings_path() -> str:
+    """Where Qt keeps the settings on this system (an INI file under the XDG config folder on
+    Linux), found without opening them."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    return os.path.join(folder, ORGANIZATION, f"{APPLICATION}.conf")
+
+
+def _readable_settings(path: str) -> str:
+    """`path`, or a stand-in file for this run: Qt reads the settings file when it opens it and
+    waits forever on a FIFO. Anything but a regular file (or a link to one) there is set aside,
+    said on stderr, and the defaults are used; when it cannot be moved, the settings of this
+    run live in a file of its own and are not kept."""
+    try:
+        os.stat(path)
+        regular = os.path.isfile(path)
+    except FileNotFoundError:
+        if not os.path.islink(path):
+            return path  # no settings yet
+        regular = False  # a dangling link
+    except OSError:  # a link loop, a folder that may not be entered, ...
+        regular = False
+    if regular:
+        return path
+    try:
+        moved = set_aside(path)
+    except OSError as exc:
+        print(
+            f"triangles-qt: the settings file {path} is not a regular file and cannot be moved "
+            f"({exc.strerror or exc}); the defaults are used and no setting is kept",
+            file=sys.stderr,
+        )
+        return _stand_in_file()
+    print(
+        f"triangles-qt: the settings file {path} was not a regular file; it was moved to "
+        f"{moved.name} and the defaults are used",
+        file=sys.stderr,
+    )
+    return path
+
+
+def _stand_in_file() -> str:
+    handle, path = tempfile.mkstemp(prefix="triangles-settings-", suffix=".conf")
+    os.close(handle)
+    return path
 
 
 def is_strategy_id(value: Any) -> bool:

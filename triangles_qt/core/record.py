@@ -204,6 +204,8 @@ def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> Non
         raise RecordError(f"{where}'s name is longer than {MAX_RECORDED_NAME_LENGTH} characters")
     if _has_control_character(name):
         raise RecordError(f"{where}'s name contains a control character (such as a line break)")
+    if _has_lone_surrogate(name):
+        raise RecordError(f"{where}'s name is not valid Unicode text (a lone surrogate)")
     if not isinstance(kind, str) or kind not in PLAYER_KINDS:
         raise RecordError(f'{where}\'s kind must be "human" or "computer", not {_describe(kind)}')
     if kind == PlayerKind.COMPUTER:
@@ -222,6 +224,8 @@ def _check_player_fields(index: int, name: Any, kind: Any, strategy: Any) -> Non
             raise RecordError(
                 f"{where}'s strategy id contains a control character (such as a line break)"
             )
+        if _has_lone_surrogate(strategy):
+            raise RecordError(f"{where}'s strategy id is not valid Unicode text (a lone surrogate)")
     elif strategy is not None:
         raise RecordError(f"{where} is human, so it cannot have a strategy")
 
@@ -601,6 +605,13 @@ def _int_in_range(name: str, value: Any, low: int, high: int) -> int:
 
 def _has_control_character(text: str) -> bool:
     return any(unicodedata.category(c) == "Cc" for c in text)
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    """JSON's \\ud800 escapes make strings that no UTF-8 file, database or window can hold:
+    refused here, where every name read from outside passes, instead of failing on the first
+    write (an autosave, the statistics)."""
+    return any(unicodedata.category(c) == "Cs" for c in text)
 
 
 def _describe(value: Any) -> str:
