@@ -1,5 +1,9 @@
 """Game files in the window: save and open, a bad file, autosave and resume; the command line."""
 
+import os
+import time
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
@@ -127,6 +131,29 @@ def test_autosave_after_every_stroke_and_resume_exactly(make_window, qtbot):
     assert again.session.position.moves == moves and again.session.players == players
     assert again.session.local_to_move
     assert len(again.scene.strokes) == len(moves)
+
+
+@pytest.mark.parametrize("content", [b"", b"garbage\n"], ids=["empty", "garbage"])
+def test_an_ownerless_lock_does_not_hide_an_unfinished_game(make_window, qtbot, content):
+    """A lock that names no process (a crash or a full disk while it was written) is removed
+    once it is a few seconds old: Qt alone would keep it, and the game behind it, for good."""
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=21)
+    play_strokes(window.session, 1)
+    qtbot.waitUntil(lambda: window.session.local_to_move, timeout=5000)
+    moves = window.session.position.moves
+    window.close()
+    lock = Path(str(autosave_path()) + ".lock")
+    lock.write_bytes(content)
+    young = make_window()
+    assert not young.files.offer_resume()  # it may be a window's lock being written right now
+    young.close()
+    lock.write_bytes(content)
+    os.utime(lock, (time.time() - 60, time.time() - 60))
+    again = make_window()
+    again.answers = [True]
+    assert again.files.offer_resume()
+    assert again.session.position.moves == moves
 
 
 def test_undoing_back_to_the_empty_board_leaves_nothing_to_resume(make_window):

@@ -6,7 +6,9 @@ what the player is told comes back as words to show."""
 from __future__ import annotations
 
 import errno
+import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from triangles_qt.plugin_manager import user_data_dir
 
 AUTOSAVE_NAME = "autosave.triangles"
 MAX_SLOTS = 64
+OWNERLESS_LOCK_AGE_S = 5.0
 
 
 def slot_path(n: int) -> Path:
@@ -51,7 +54,7 @@ class AutosaveSlot:
         lock = QLockFile(str(path) + ".lock")
         lock.setStaleLockTime(0)  # stale only when its process is gone, however old
         path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the player is told why
-        if lock.tryLock(0):
+        if lock.tryLock(0) or (_ownerless(lock, path) and lock.tryLock(0)):
             return cls(path, lock)
         if lock.error() == QLockFile.LockError.PermissionError:
             raise PermissionError(errno.EACCES, "the autosave folder is not writable", str(path))
@@ -127,6 +130,21 @@ class AutosaveSlot:
     def release(self) -> None:
         """Let another window take the slot (and the game kept in it, if any)."""
         self._lock.unlock()
+
+
+def _ownerless(lock: QLockFile, path: Path) -> bool:
+    """Whether a lock that could not be taken names no process at all (empty or garbage, as a
+    full disk or a crash while it was written leaves it), and so is removed: Qt keeps such a
+    lock for ever, and it would hide its slot's unfinished game. A lock younger than a few
+    seconds may still be being written by a window starting now, and is left alone."""
+    pid = lock.getLockInfo()[0]
+    if pid:
+        return False
+    try:
+        age = time.time() - os.stat(str(path) + ".lock").st_mtime
+    except OSError:
+        return False
+    return age > OWNERLESS_LOCK_AGE_S and lock.removeStaleLockFile()
 
 
 def free_slot() -> AutosaveSlot | None:
