@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .cli_args import bounded_float, bounded_int
+from .cli_run import run as run_cli
 from .computer_players import computer_player
 from .core.board import PRESETS, Board, BoardError
 from .core.rules import Rules
@@ -527,5 +528,10 @@ _elo = bounded_float(-MAX_ELO, MAX_ELO)
 _probability = bounded_float(0, 1, inclusive=False)
 
 
+def cli() -> None:
+    """The `triangles-arena` command (Ctrl-C, a full disk or a closed pipe end it in one line)."""
+    run_cli(main, "triangles-arena")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    cli()

@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .cli_run import run as run_cli
 from .core.record import LoadedRecord, RecordError, read_record
 
 
@@ -110,5 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def cli() -> None:
+    """The `triangles-record` command (Ctrl-C, a full disk or a closed pipe end it in one line)."""
+    run_cli(main, "triangles-record")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    cli()

@@ -20,6 +20,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from triangles_qt.cli_run import run as run_cli
 from triangles_qt.computer_move import limited_to
 from triangles_qt.computer_players import computer_player
 from triangles_qt.core.game import Game
@@ -164,4 +165,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_cli(main, "triangles engine")

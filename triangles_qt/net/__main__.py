@@ -23,6 +23,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 from triangles_qt import __version__
+from triangles_qt.cli_run import INTERRUPTED, wake_on_signals
+from triangles_qt.cli_run import run as run_cli
 from triangles_qt.core.board import PRESETS, Board, BoardError
 from triangles_qt.core.players import PlayerInfo, PlayerKind
 from triangles_qt.core.rules import Rules
@@ -207,6 +209,12 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
             print(f"rejoining the game kept in {resume_file}", file=sys.stderr, flush=True)
         match = NetMatch.join(host, port, local, resume, limits)
     player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
+
+    def interrupted() -> None:  # Ctrl-C: the peer is told (bye), and this program ends
+        match.leave("interrupted")
+        player.done.emit(INTERRUPTED, "interrupted")
+
+    waker = wake_on_signals(app, interrupted)  # noqa: F841 - kept while the loop runs
     return run(player, app)
 
 
@@ -232,5 +240,10 @@ def _default_resume_file(records: Path | None, host: str, port: int) -> Path:
     return folder / f".join-{safe_host}-{port}.json"
 
 
+def cli() -> None:
+    """The `triangles-net` command (Ctrl-C, a full disk or a closed pipe end it in one line)."""
+    run_cli(main, "triangles-net")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    cli()
