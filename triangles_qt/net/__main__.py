@@ -210,9 +210,9 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
         match = NetMatch.join(host, port, local, resume, limits)
     player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
 
-    def interrupted() -> None:  # Ctrl-C: the peer is told (bye), and this program ends
+    def interrupted() -> None:  # Ctrl-C: this program ends, and the peer is told (bye)
+        player.done.emit(INTERRUPTED, "triangles-net: interrupted")  # first: it is why
         match.leave("interrupted")
-        player.done.emit(INTERRUPTED, "interrupted")
 
     waker = wake_on_signals(app, interrupted)  # noqa: F841 - kept while the loop runs
     return run(player, app)
