@@ -84,6 +84,19 @@ def test_hard_is_reproducible_with_a_node_limit():
     assert a == b and Position(game).is_legal(a)
 
 
+def made(cls, monkeypatch) -> list:
+    """Every `cls` object made from now on (Hard makes one Tracker for each searched move)."""
+    found: list = []
+    original = cls.__init__
+
+    def recording(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        found.append(self)
+
+    monkeypatch.setattr(cls, "__init__", recording)
+    return found
+
+
 @pytest.mark.parametrize("preset, replay", [("phone-24", False), ("phone-60", True)])
 def test_hard_plays_only_legal_strokes_within_its_work(preset, replay, monkeypatch):
     """Hard's level is work, not time: every move stops at the work its budget allows (and a
@@ -92,22 +105,15 @@ def test_hard_plays_only_legal_strokes_within_its_work(preset, replay, monkeypat
     budget = 0.25
     hard, medium = Hard(seed=1), Medium(seed=1)
     game = Game(Board.generate(preset, 11), Rules(replay_after_triangle=replay))
-    searches: list[Search] = []
-    original = Search.__init__
-
-    def recording(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        searches.append(self)
-
-    monkeypatch.setattr(Search, "__init__", recording)
+    trackers = made(Tracker, monkeypatch)
     allowed = hard.work_for(budget, game.board)
     most = 0
     while not game.is_over:
         player = hard if game.player == 0 else medium
-        searches.clear()
+        trackers.clear()
         i, j = player.choose_stroke(Position(game), budget)
-        if player is hard and searches:
-            most = max(most, max(search.t.work for search in searches))
+        if player is hard and trackers:
+            most = max(most, max(tracker.work for tracker in trackers))
         assert game.check(i, j) is None
         game.play(i, j)
     assert allowed // 2 < most <= allowed * 1.1  # some moves used it all, none much more
@@ -218,14 +224,7 @@ def test_hard_keeps_to_its_work_in_a_play_again_middle_game_on_a_tablet(monkeypa
     while len(game.moves) < 150:
         game.play(*medium.choose_stroke(Position(game), 1.0))
     hard = Hard(seed=1)
-    trackers: list[Tracker] = []
-    original = Tracker.__init__
-
-    def recording(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        trackers.append(self)
-
-    monkeypatch.setattr(Tracker, "__init__", recording)
+    trackers = made(Tracker, monkeypatch)
     for _ in range(6):
         trackers.clear()
         i, j = hard.choose_stroke(Position(game), budget)
