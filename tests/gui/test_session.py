@@ -23,7 +23,7 @@ from triangles_qt.core.game import Game, Rejection
 from triangles_qt.core.players import PlayerInfo, PlayerKind
 from triangles_qt.core.position import Position
 from triangles_qt.core.rules import Rules
-from triangles_qt.statistics import StatisticsStore
+from triangles_qt.statistics import StatisticsError, StatisticsStore
 from triangles_qt.strategy_runner import SafeStrategy
 
 FRIENDS = NewGameChoices(preset="phone-24", opponent=PlayerKind.HUMAN, player_names=("Ana", "Ben"))
@@ -819,3 +819,46 @@ def test_a_failing_computer_player_is_told_and_the_game_goes_on(make_session, qt
     qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
     assert [move.player for move in session.position.moves] == [0, 1]  # the fallback's stroke
     assert "RuntimeError: boom" in capsys.readouterr().err
+
+
+def test_a_finished_game_whose_result_could_not_be_written_is_kept_and_counted_next_start(
+    make_session, qtbot, monkeypatch
+):
+    """The statistics are busy (another program holds them) when the game ends: the game stays
+    in its autosave slot, finished, instead of being lost; the next start counts it, without
+    asking to resume it (issue 51, item 7)."""
+    session = make_session()
+    store = session.statistics_store()
+    holder = {"busy": True}  # another program holds the statistics while this is true
+    record_result = store.record_result
+
+    def busy(*args, **kwargs):
+        if holder["busy"]:
+            raise StatisticsError("the statistics are in use by another program")
+        return record_result(*args, **kwargs)
+
+    monkeypatch.setattr(store, "record_result", busy)
+    session.new_game(VS_FIRST, seed=5)
+    with qtbot.waitSignal(session.game_over, timeout=20000):
+        play_out(session, qtbot, greedy)
+    assert store.per_strategy() == {}  # not written...
+    kept = autosave_path()
+    assert kept.is_file()  # ...but kept, finished
+    session.new_game(VS_FIRST, seed=6)  # still busy: this window takes another slot for it
+    assert kept.is_file()
+    session.close()
+    holder["busy"] = False  # the other program is done with the statistics
+
+    again = make_session()
+    offers, problems = again.autosaved_games()
+    finished = [offer for offer in offers if offer.loaded.game.is_over]
+    assert len(finished) == 1 and not problems
+    with qtbot.waitSignal(again.game_over, timeout=5000):
+        again.resume(finished[0])
+    counts = again.statistics_store().per_strategy()
+    assert sum(c.won + c.lost + c.drawn for c in counts.values()) == 1
+    again.new_game(VS_FIRST, seed=7)
+    assert not kept.exists()  # counted: nothing is offered any more
+    for offer in offers:
+        if offer is not finished[0]:
+            again.discard(offer)

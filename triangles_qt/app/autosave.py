@@ -87,8 +87,9 @@ class AutosaveSlot:
         write_record(self.path, game, players)
 
     def read(self) -> tuple[LoadedRecord | None, Callable[[], str] | None]:
-        """The unfinished game kept here (None when there is none), and what the player must be
-        told about a damaged one: it is set aside (or removed, when it cannot be moved)."""
+        """The game kept here (None when there is none): an unfinished one, or a finished one
+        whose result could not be written when it ended; and what the player must be told
+        about a damaged one: it is set aside (or removed, when it cannot be moved)."""
         if not self.path.exists():
             return None, None
         try:
@@ -106,9 +107,6 @@ class AutosaveSlot:
                 "MainWindow",
                 "The unfinished game saved last time could not be read; it was kept as %1.",
             ).replace("%1", str(kept))
-        if loaded.game.is_over:
-            self.remove()
-            return None, None
         return loaded, None
 
     def forget_game(self) -> None:

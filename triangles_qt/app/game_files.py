@@ -190,7 +190,9 @@ class GameFiles:
         offers, problems = self.session.autosaved_games()
         self.window.startup_notes.extend(problem() for problem in problems)
         for k, offer in enumerate(offers):
-            if self._ask_resume(offer):
+            # A finished game there ended while its result could not be written (the
+            # statistics busy, the window killed): it is not asked about, it is counted now.
+            if offer.loaded.game.is_over or self._ask_resume(offer):
                 self.window.tell_stand_ins(self.session.resume(offer))
                 for other in offers[k + 1 :]:
                     self.session.release(other)

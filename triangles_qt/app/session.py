@@ -244,11 +244,12 @@ class GameSession(QObject):
     def resume(self, offer: ResumeOffer) -> list[StandIn]:
         """Go on with an autosaved game, in its slot; it belongs again to the file it was saved
         to or opened from (still marked changed if strokes were played since), so Save writes
-        there."""
+        there. A finished game there is one whose result could not be written when it ended:
+        it is counted now."""
         file = offer.slot.resume_file
         self._take_slot(offer.slot)
         self._set_file(None, None)
-        stand_ins = self._start_loaded(offer.loaded)
+        stand_ins = self._start_loaded(offer.loaded, count_if_over=True)
         try:
             saved = read_record(Path(file)) if file else None
         except (RecordError, OSError, ValueError):
@@ -280,12 +281,22 @@ class GameSession(QObject):
         self._slot = slot
 
     def _forget_autosave(self) -> None:
-        if self._slot is not None:
-            self._slot.forget_game()
+        if self._slot is None:
+            return
+        game = self._game
+        if game is not None and game.is_over and self._stroke_since_start and self._counted is None:
+            # Its result could not be written when it ended: once more now, else its slot is
+            # left, finished game and all, for the next start to count (this window takes
+            # another slot for what comes next).
+            if self._record_result(game.winner) is not None:
+                self._slot.release()
+                self._slot = None
+                return
+        self._slot.forget_game()
 
-    def _start_loaded(self, loaded: LoadedRecord) -> list[StandIn]:
+    def _start_loaded(self, loaded: LoadedRecord, count_if_over: bool = False) -> list[StandIn]:
         seats, stand_ins = self.seat_maker.for_record(loaded.players)
-        self._start(loaded.game, seats)
+        self._start(loaded.game, seats, count_if_over)
         return stand_ins
 
     def start_with_seats(self, game: Game, seats: Sequence[Seat]) -> None:
@@ -295,7 +306,7 @@ class GameSession(QObject):
         self._forget_autosave()
         self._start(game, seats)
 
-    def _start(self, game: Game, seats: Sequence[Seat]) -> None:
+    def _start(self, game: Game, seats: Sequence[Seat], count_if_over: bool = False) -> None:
         self._invalidate_requests()
         for seat in self._seats:
             seat.close()
@@ -304,7 +315,9 @@ class GameSession(QObject):
         self._view = Position.view_of(game)
         self._seats = list(seats)
         self._redo = []
-        self._stroke_since_start = False
+        # Whose result this window counts: a game it plays in, or one it ended whose result
+        # could not be written then (resumed from its autosave).
+        self._stroke_since_start = count_if_over and game.is_over
         self._counted = None
         self._autosave_failing = False  # a new game's first failure is told again
         for seat in self._seats:
@@ -363,8 +376,13 @@ class GameSession(QObject):
             return
         # Nothing worth offering to resume; and a finished game reopened by undo is already
         # counted in the statistics: resumed in another session it would be counted twice.
-        if game.is_over or not game.moves or self._counted is not None:
+        # A game that has just ended stays until its result is written (_game_ended): a
+        # statistics database another program keeps busy, or a kill meanwhile, must not lose it.
+        if not game.moves or self._counted is not None:
             self._forget_autosave()
+            return
+        if game.is_over and not self._stroke_since_start:
+            self._forget_autosave()  # ended before this window played in it: nothing to count
             return
         try:
             if self._slot is None:
@@ -556,6 +574,8 @@ class GameSession(QObject):
         game = self._game
         assert game is not None
         problem = self._record_result(game.winner) if self._stroke_since_start else None
+        if problem is None:
+            self._forget_autosave()  # counted: no longer kept
         self.notice.emit(notices.result(self.result_text, problem))
         self.changed.emit()
         self.game_over.emit(game.winner)
