@@ -1,5 +1,6 @@
-"""Calls a strategy safely: on a snapshot, in a daemon worker thread, within budget + grace, with
-the built-in fallback playing instead of a failing strategy and replacing it after three strikes.
+"""Calls a strategy safely: on a snapshot, in a daemon worker thread, within the time allowed
+(computer_move.allowed_s), with the built-in fallback playing instead of a failing strategy and
+replacing it after three strikes.
 
 One call is one `StrategyCall`: the strategy's own daemon thread, started by `SafeStrategy.begin`.
 Whoever waits for it decides when its time is up (the arena blocks on `done`; the app's computer
