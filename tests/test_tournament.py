@@ -419,12 +419,19 @@ def test_a_match_on_a_dask_cluster_gives_the_results_and_records_of_a_sequential
     assert seq_records == cluster_records
 
 
-@pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "http://nowhere"])
+@pytest.mark.parametrize(
+    "address", ["tcp://127.0.0.1:9", "127.0.0.1:9", "http://nowhere", "nonsense", "tcp://host:port"]
+)
 def test_an_unreachable_cluster_is_a_clear_error(capsys, address):
+    """One line, status 2; what is no address at all is said before Dask is even asked (Dask
+    took 20 s to give up on it, and 40 s more with a traceback to close)."""
     pytest.importorskip("distributed")
     code = arena.main(["--preset", "phone-24", "--games", "2", "--cluster", address])
     assert code == 2
-    assert f"cannot reach the Dask scheduler at {address}" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"cannot reach the Dask scheduler at {address}" in err and "Traceback" not in err
+    if not address.endswith("127.0.0.1:9"):
+        assert "not an address of the form tcp://HOST:PORT" in err
 
 
 def test_sprt_ends_a_lopsided_real_match_early(tmp_path, capsys):

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
+from urllib.parse import urlsplit
 
 
 class InlineExecutor(Executor):
@@ -58,6 +59,9 @@ class ClusterError(RuntimeError):
     """The cluster cannot be used: Dask is not installed, or the scheduler cannot be reached."""
 
 
+DASK_SCHEMES = ("tcp", "tls", "ws", "wss")
+
+
 def cluster_executor(
     address: str, timeout_s: float = 20
 ) -> tuple[Executor, int, Callable[[], None]]:
@@ -69,6 +73,18 @@ def cluster_executor(
         raise ClusterError(
             "--cluster needs Dask's distributed scheduler: pip install 'triangles-qt[cluster]'"
         ) from exc
+    try:
+        parts = urlsplit(address if "://" in address else f"tcp://{address}")  # Dask's default
+        port = parts.port
+    except ValueError:  # a port that is not a number
+        port = None
+    if parts.scheme not in DASK_SCHEMES or not parts.hostname or port is None:
+        # Told now: given anything else, Dask's client gives up only after its timeout, and
+        # then spends 40 s more closing itself with a traceback.
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: "
+            "not an address of the form tcp://HOST:PORT"
+        )
     try:
         client = Client(address, timeout=timeout_s, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:  # ValueError: not an address
