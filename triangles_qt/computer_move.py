@@ -102,13 +102,6 @@ class Deadline:
         """The clock starts now (the engine is asked to move)."""
         self.started = time.monotonic()
 
-    def left_s(self) -> float:
-        return max(0.0, self.expires - time.monotonic())
-
-    def describe(self) -> str:
-        """The limit in words, in English, for a computer player's author."""
-        return f"its budget of {self.budget_s:g} s (answers are late after {self.allowed_s:g} s)"
-
 
 class Work:
     """What a search may still do: `units` of work (the level), and a safety stop on the clock
@@ -141,10 +134,6 @@ class Work:
         if before // self.CLOCK_EVERY != self.done // self.CLOCK_EVERY:
             return time.perf_counter() > self.stop_at
         return False
-
-    @property
-    def exhausted(self) -> bool:
-        return self.done >= self.units or time.perf_counter() > self.stop_at
 
 
 class MoveFailure(Exception):

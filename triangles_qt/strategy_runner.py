@@ -206,7 +206,7 @@ class SafeStrategy:
         every call itself (an engine's host, which stops a late engine and says so) is waited
         for until it does, so that its own failure is the one told."""
         longest = getattr(self.strategy, "longest_call_s", None)
-        if getattr(self.strategy, "calls_are_bounded", False) and callable(longest):
+        if callable(longest):
             return float(longest(budget_s))
         return self.allowed(budget_s)
 

@@ -81,8 +81,8 @@ class Settings:
         elif source is not None:
             path = _readable_settings(os.fspath(source))
             self.qsettings = QSettings(path, QSettings.Format.IniFormat)
-        elif _readable_settings(default_settings_path()) != default_settings_path():
-            self.qsettings = QSettings(_stand_in_file(), QSettings.Format.IniFormat)
+        elif (default := default_settings_path()) != (usable := _readable_settings(default)):
+            self.qsettings = QSettings(usable, QSettings.Format.IniFormat)  # a stand-in
         else:
             self.qsettings = QSettings(
                 QSettings.Format.NativeFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
