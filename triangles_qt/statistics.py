@@ -348,7 +348,7 @@ class StatisticsStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         try:
-            db.execute("PRAGMA journal_mode=WAL")
+            _use_wal(db)
             db.executescript(SCHEMA)
             check = db.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
@@ -423,6 +423,28 @@ class StatisticsStore:
 
 class _NotADatabase(Exception):
     pass
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (kept in the file, so done once). SQLite answers "locked" at
+    once, without waiting its busy timeout, when another connection opens the same new file at
+    that moment, so the switch is retried for as long as that timeout."""
+    give_up = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error) or time.monotonic() > give_up:
+                raise
+        time.sleep(0.01)
+
+
+def _is_busy(error: sqlite3.Error) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(error)
 
 
 def _is_damage(error: sqlite3.DatabaseError) -> bool:
