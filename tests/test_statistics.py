@@ -120,11 +120,9 @@ def test_two_processes_recording_at_the_same_time_lose_nothing(path):
 def test_a_failed_write_changes_nothing_and_says_why(path, monkeypatch):
     store = StatisticsStore(path)
     store.record_result("hard", "won")
-    monkeypatch.setattr(statistics, "BUSY_TIMEOUT_S", 0.1)
-    blocked = StatisticsStore(path)
+    blocked = StatisticsStore(path, wait_s=0.1)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
-    blocked._db.execute("PRAGMA busy_timeout = 100")
     try:
         with pytest.raises(StatisticsError, match="could not be saved"):
             blocked.record_result("hard", "lost")
@@ -295,3 +293,81 @@ def test_an_absurd_legacy_count_is_refused_not_a_crash(path):
     legacy_file(path, {"hard": {"won": 2**70, "lost": 0, "drawn": 0}})
     store = StatisticsStore(path)
     assert store.load_error is not None and store.per_strategy() == {}
+
+
+def test_a_busy_file_is_named_busy(path):
+    StatisticsStore(path).record_result("hard", "won")
+    blocked = StatisticsStore(path, wait_s=0.1)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StatisticsError) as raised:
+            blocked.record_result("hard", "lost")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert raised.value.reason == "busy"
+    blocked.record_result("hard", "lost")  # free again: it is written
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(2, 1, 1, 0)}
+
+
+def test_a_full_disk_is_called_full_and_not_in_use(path):
+    store = StatisticsStore(path)
+    store.record_result("hard", "won")
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
+    game = FinishedGame("Hard", "phone-60", 60, False, (3, 4), "x" * 20_000)
+    with pytest.raises(StatisticsError) as raised:
+        store.record_result("hard", "lost", game=game)
+    assert raised.value.reason == "full"
+    assert "in use" not in str(raised.value)
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 1, 0, 0)}
+
+
+def test_a_file_that_could_not_be_opened_is_tried_again_at_the_next_write(tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the folder should be")
+    store = StatisticsStore(blocker / statistics.FILE_NAME)
+    assert store.unavailable
+    with pytest.raises(StatisticsError) as raised:
+        store.record_result("hard", "won")
+    assert "in use" not in str(raised.value) and "Not a directory" in str(raised.value)
+    blocker.unlink()  # the player made room
+    store.record_result("hard", "won")
+    assert not store.unavailable and store.load_error is None
+    assert StatisticsStore(blocker / statistics.FILE_NAME).per_strategy() == {
+        "hard": Counts(1, 1, 0, 0)
+    }
+
+
+def test_a_database_of_another_kind_is_kept_aside_and_counting_goes_on(path):
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT)")
+    other.execute("INSERT INTO games (name) VALUES ('someone else''s data')")
+    other.commit()
+    other.close()
+    store = StatisticsStore(path)
+    assert store.corrupt_copy is not None and "games" in store.load_error
+    kept = sqlite3.connect(store.corrupt_copy)
+    assert kept.execute("SELECT name FROM games").fetchall() == [("someone else's data",)]
+    kept.close()
+    store.record_result("hard", "won")
+    assert StatisticsStore(path).per_strategy() == {"hard": Counts(1, 1, 0, 0)}
+
+
+def test_the_journal_stays_small_however_many_games_are_kept(path):
+    store = StatisticsStore(path)
+    for k in range(100):
+        game = FinishedGame("Hard", "phone-60", 60, False, (k, 1), f"{k}" + "x" * 5000)
+        store.record_result("hard", "won", game=game)
+    journal = path.with_name(path.name + "-wal")
+    assert journal.stat().st_size <= 4 * statistics.JOURNAL_PAGES * 4096
+    assert store.history_size() == 100 and len(store.history(limit=10)) == 10
+
+
+def test_a_game_already_kept_is_found_by_its_record(path):
+    store = StatisticsStore(path)
+    game = FinishedGame("Hard", "phone-60", 60, False, (3, 4), "the record")
+    kept = store.record_result("hard", "lost", game=game)
+    assert store.holds("the record") == kept
+    assert store.holds("another record") is None and store.holds("") is None

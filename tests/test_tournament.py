@@ -594,6 +594,37 @@ def test_a_database_busy_to_the_end_names_the_games_it_lacks(tmp_path, monkeypat
     db.close()
 
 
+def test_a_database_that_cannot_be_written_stops_the_run_at_once_and_is_not_called_busy(
+    tmp_path, capsys
+):
+    path = tmp_path / "results.sqlite"
+    pairing = Pairing("a", "b", CONDITIONS)
+    db = ResultsDB(path)
+    run_tournament([pairing], 1, db, InlineExecutor(), Setup(), player=FakeGames())
+    pages = db.db.execute("PRAGMA page_count").fetchone()[0]
+    db.db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
+    fake = FakeGames()
+    with pytest.raises(run_module.ResultsNotWritten, match="cannot be written .*full") as raised:
+        run_tournament([pairing], 200, db, InlineExecutor(), Setup(), player=fake)
+    kept = db.played(pairing)
+    assert len(fake.played) == len(kept)  # no game played after the first it could not keep
+    assert f"games {len(kept) + 1} are not in it" in str(raised.value)
+    assert "busy" not in capsys.readouterr().err
+    db.close()
+
+
+def test_a_read_only_database_is_told_before_a_game_is_played(tmp_path):
+    path = tmp_path / "results.sqlite"
+    db = ResultsDB(path)
+    db.check_writable()  # a file that can be written passes
+    db.close()
+    db.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    with pytest.raises(ResultsError, match="cannot be written: attempt to write a readonly"):
+        db.check_writable()
+    assert not db.db.in_transaction
+    db.close()
+
+
 def test_a_game_played_in_this_process_is_written_before_the_next_starts(tmp_path):
     path = tmp_path / "results.sqlite"
     pairing = Pairing("a", "b", CONDITIONS)

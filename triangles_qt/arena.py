@@ -310,6 +310,7 @@ def play_tournament(
 ) -> int:
     try:
         db = ResultsDB(args.db or ":memory:")
+        db.check_writable()
     except ResultsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

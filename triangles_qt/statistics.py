@@ -16,6 +16,7 @@ can tell the player.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -36,6 +37,7 @@ FORMAT_VERSION = 1
 OUTCOMES = ("won", "lost", "drawn")
 MAX_FILE_BYTES = 4 * 1024 * 1024  # of the legacy JSON file
 BUSY_TIMEOUT_S = 10.0
+JOURNAL_PAGES = 16
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -57,10 +59,34 @@ CREATE TABLE IF NOT EXISTS imported (
     strategy TEXT PRIMARY KEY, won INTEGER NOT NULL, lost INTEGER NOT NULL, drawn INTEGER NOT NULL
 );
 """
+COLUMNS = {  # what a file must hold to be this game's (more is allowed: a later version's)
+    "meta": {"key", "value"},
+    "games": {
+        "id",
+        "finished",
+        "strategy",
+        "outcome",
+        "counted",
+        "opponent",
+        "preset",
+        "stars",
+        "replay_after_triangle",
+        "score0",
+        "score1",
+        "record",
+    },
+    "imported": {"strategy", "won", "lost", "drawn"},
+}
 
 
 class StatisticsError(OSError):
-    """Statistics could not be saved (the message is one sentence for the player)."""
+    """Statistics could not be saved. The message says why in English (for logs and tool
+    tips); `reason` is what the window translates: "busy" (another program holds the file),
+    "full" (no disk space), "read-only", "damaged" or "failed"."""
+
+    def __init__(self, message: str, reason: str = "failed") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -120,7 +146,12 @@ class StatisticsStore:
         self,
         path: str | os.PathLike[str] | None = None,
         legacy: str | os.PathLike[str] | None = None,
+        *,
+        wait_s: float = BUSY_TIMEOUT_S,
     ) -> None:
+        self.wait_s = wait_s
+        """How long a write waits for another program that holds the file (a window waits
+        little and tries again later, a command line waits longer)."""
         self.path = Path(path) if path is not None else default_statistics_path()
         self.legacy = Path(legacy) if legacy is not None else self.path.with_name(LEGACY_FILE_NAME)
         self.load_error: str | None = None
@@ -129,6 +160,7 @@ class StatisticsStore:
         """Where an unusable file was moved to, if it was."""
         self.unavailable = False
         """The file is sound but cannot be used now (busy, read-only, a full disk)."""
+        self._unusable: StatisticsError | None = None
         self._db: sqlite3.Connection | None = None
         self._open()
 
@@ -170,6 +202,30 @@ class StatisticsStore:
         for counts in self.per_strategy().values():
             total = total + counts
         return total
+
+    def history_size(self) -> int:
+        """How many finished games the history holds (it may hold more than `history` lists)."""
+        if self._db is None:
+            return 0
+        try:
+            row = self._db.execute("SELECT count(*) FROM games").fetchone()
+        except sqlite3.Error:
+            return 0
+        return int(row[0])
+
+    def holds(self, record: str) -> int | None:
+        """The id of a game of the history with exactly this record, if there is one: a game
+        counted just before the program was killed, and so still kept for counting, is then
+        not counted twice."""
+        if self._db is None or not record:
+            return None
+        try:
+            row = self._db.execute(
+                "SELECT id FROM games WHERE record = ? ORDER BY id DESC LIMIT 1", (record,)
+            ).fetchone()
+        except sqlite3.Error:
+            return None
+        return None if row is None else int(row[0])
 
     def history(self, limit: int = 1000) -> list[HistoryEntry]:
         """The finished games kept, newest first."""
@@ -289,23 +345,29 @@ class StatisticsStore:
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One transaction; StatisticsError (and nothing written) if it fails."""
         db = self._db
+        if db is None and self.unavailable:
+            self._open()  # what kept it from opening (a full disk, another program) may be over
+            db = self._db
         if db is None:
-            if self.unavailable:
-                raise StatisticsError(f"Statistics could not be saved: {self.path} is in use.")
+            if self._unusable is not None:
+                raise self._unusable
             raise StatisticsError(
-                f"Statistics are not saved because the damaged file {self.path} is still in place."
+                f"Statistics are not saved because the damaged file {self.path} is still in place.",
+                "damaged",
             )
         try:
+            db.execute(f"PRAGMA busy_timeout = {int(self.wait_s * 1000)}")
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # SQLite ends it itself on a full disk
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
         except sqlite3.Error as error:
             raise StatisticsError(
-                f"Statistics could not be saved to {self.path} ({error})."
+                f"Statistics could not be saved to {self.path} ({error}).", _reason(error)
             ) from error
 
     def _open(self) -> None:
@@ -327,11 +389,19 @@ class StatisticsStore:
                 self._db = self._connect()
             except (sqlite3.Error, OSError, _NotADatabase):
                 self._db = None
+        if self._db is not None and self._unusable is not None:  # it can be used again
+            self.unavailable = False
+            self._unusable = None
+            self.load_error = None
         if self._db is not None and self.corrupt_copy is None:  # set aside: it had them
             self._import_legacy()
 
     def _cannot_use(self, error: Exception) -> None:
         self.unavailable = True
+        self._unusable = StatisticsError(
+            f"Statistics could not be saved: {self.path} cannot be used now ({error}).",
+            _reason(error),
+        )
         self.load_error = (
             f"The statistics in {self.path} cannot be used now ({error}); this game is not "
             "counted. Close other programs that use the file, or free some disk space."
@@ -346,13 +416,21 @@ class StatisticsStore:
         if info is not None and not stat.S_ISREG(info.st_mode):
             raise _NotADatabase("it is not a regular file")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=self.wait_s, isolation_level=None)
         try:
-            _use_wal(db)
+            _use_wal(db, self.wait_s)
+            # A short journal, emptied every few games: SQLite's own default (4 MB before it is
+            # written back) would take a small disk's last space long before the games do.
+            db.execute(f"PRAGMA wal_autocheckpoint = {JOURNAL_PAGES}")
+            db.execute(f"PRAGMA journal_size_limit = {JOURNAL_PAGES * 4096}")
             db.executescript(SCHEMA)
             check = db.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise _NotADatabase("the database is damaged")
+            for table, columns in COLUMNS.items():
+                found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if not columns <= found:
+                    raise _NotADatabase(f"its table {table} is not the one this game keeps")
         except BaseException:
             db.close()
             raise
@@ -425,11 +503,11 @@ class _NotADatabase(Exception):
     pass
 
 
-def _use_wal(db: sqlite3.Connection) -> None:
+def _use_wal(db: sqlite3.Connection, wait_s: float) -> None:
     """Put the file in WAL mode (kept in the file, so done once). SQLite answers "locked" at
     once, without waiting its busy timeout, when another connection opens the same new file at
     that moment, so the switch is retried for as long as that timeout."""
-    give_up = time.monotonic() + BUSY_TIMEOUT_S
+    give_up = time.monotonic() + wait_s
     while True:
         try:
             db.execute("PRAGMA journal_mode=WAL")
@@ -441,10 +519,28 @@ def _use_wal(db: sqlite3.Connection) -> None:
 
 
 def _is_busy(error: sqlite3.Error) -> bool:
+    return _reason(error) == "busy"
+
+
+def _reason(error: Exception) -> str:
+    """What kept a write from happening, as `StatisticsError.reason` names it."""
+    if isinstance(error, OSError):
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "full"
+        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "read-only"
+        return "failed"
     code = getattr(error, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-    return "locked" in str(error)
+    primary = None if code is None else code & 0xFF
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(error):
+        return "busy"
+    if primary == sqlite3.SQLITE_FULL or "disk is full" in str(error):
+        return "full"
+    if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
+        return "read-only"
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return "damaged"
+    return "failed"
 
 
 def _is_damage(error: sqlite3.DatabaseError) -> bool:

@@ -156,6 +156,30 @@ def test_an_ownerless_lock_does_not_hide_an_unfinished_game(make_window, qtbot, 
     assert again.session.position.moves == moves
 
 
+def test_half_written_copies_a_kill_left_are_removed_and_the_game_kept(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(VS_COMPUTER, seed=21)
+    play_strokes(window.session, 1)
+    qtbot.waitUntil(lambda: window.session.local_to_move, timeout=5000)
+    moves = window.session.position.moves
+    window.close()
+    folder = autosave_path().parent
+    leftovers = [
+        folder / ".autosave.triangles.k1ll3d.tmp",
+        folder / ".autosave.triangles.file.x.tmp",
+    ]
+    for leftover in leftovers:
+        leftover.write_text("half a game")
+    other_slot = folder / ".autosave-2.triangles.abc.tmp"  # another window's slot: not ours
+    other_slot.write_text("half a game")
+    again = make_window()
+    again.answers = [True]
+    assert again.files.offer_resume()
+    assert again.session.position.moves == moves
+    assert not any(leftover.exists() for leftover in leftovers)
+    assert other_slot.exists()
+
+
 def test_undoing_back_to_the_empty_board_leaves_nothing_to_resume(make_window):
     window = make_window()
     window.start_new_game(FRIENDS, seed=21)

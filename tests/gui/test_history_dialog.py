@@ -5,7 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from test_app_game import VS_COMPUTER, finished_game
 
+from triangles_qt.app import history_dialog
 from triangles_qt.app.history_dialog import HistoryDialog
+from triangles_qt.app.i18n import format_number
 from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA
 
@@ -60,3 +62,19 @@ def test_an_unfinished_game_is_not_history(make_window, qtbot):
     window.show_history()
     dialog = window._child_dialogs["history"]
     assert dialog.table.rowCount() == 1  # an unfinished game is not history
+
+
+def test_a_long_history_says_how_many_games_are_not_listed(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(history_dialog, "LISTED", 3)
+    store = StatisticsStore(tmp_path / "history.sqlite")
+    for _ in range(3):
+        store._add(None, None, None, None)
+    dialog = HistoryDialog(store, NEBULA)
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 3 and dialog.more_label.isHidden()
+    for _ in range(1234 - 3):
+        store._add(None, None, None, None)
+    dialog.reload()
+    assert dialog.table.rowCount() == 3 and not dialog.more_label.isHidden()
+    many = format_number(1234)  # as the language writes numbers: "1,234", "1.234"
+    assert dialog.more_label.text() == f"The newest 3 of your {many} games are listed."

@@ -4,6 +4,7 @@ a new kind of seat, hints, game files, the autosave and resuming it, and compute
 missing or failing. Only the session, its seats and the event loop: no window."""
 
 import dataclasses
+import sqlite3
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ from app_helpers import FakeRegistry, FirstStrokeStrategy, is_failure
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QApplication
 
+from triangles_qt.app import session as session_module
 from triangles_qt.app import strategy_turn
 from triangles_qt.app.autosave import autosave_path
 from triangles_qt.app.notices import NoticeKind, Priority
@@ -862,3 +864,74 @@ def test_a_finished_game_whose_result_could_not_be_written_is_kept_and_counted_n
     for offer in offers:
         if offer is not finished[0]:
             again.discard(offer)
+
+
+def test_a_busy_statistics_file_never_freezes_the_window_and_the_result_is_counted_when_free(
+    qapp, qtbot, tmp_path, monkeypatch
+):
+    """Another program holds the statistics when the game ends: the window waits half a second
+    (not SQLite's ten), says the game is kept, and counts it by itself once the file is free
+    (issue 51, item 7)."""
+    monkeypatch.setattr(session_module, "RESULT_RETRY_MS", 200)
+    session = GameSession(FakeRegistry(), Settings(tmp_path / "s.ini"))
+    session.seat_maker.delay_ms = 0
+    store = session.statistics_store()  # the window's own: it waits little
+    assert store.wait_s == session_module.STATISTICS_WAIT_S <= 1
+    store.record_result("first", "won")  # the file exists, so that it can be held
+    holder = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    told = []
+    session.notice.connect(lambda notice: told.append(notice.text()))
+    try:
+        session.new_game(VS_FIRST, seed=5)
+        with qtbot.waitSignal(session.game_over, timeout=20000):
+            play_out(session, qtbot, greedy)
+        assert "Another program is using the statistics" in told[-1]
+        assert autosave_path().is_file()  # kept meanwhile
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    qtbot.waitUntil(lambda: store.totals().played == 2, timeout=20000)
+    assert "now counted" in told[-1]
+    assert not autosave_path().exists()
+    session.close()
+    session.deleteLater()
+
+
+def test_a_game_counted_just_before_a_kill_is_not_counted_again(make_session, qtbot):
+    """The result was written, then the window was killed before it removed the finished
+    game's autosave: the next start finds it already counted (issue 51, item 7)."""
+    session = make_session()
+    session.new_game(VS_FIRST, seed=5)
+    with qtbot.waitSignal(session.game_over, timeout=20000):
+        play_out(session, qtbot, greedy)
+    store = session.statistics_store()
+    assert store.totals().played == 1
+    kept = session.autosave.path
+    session.autosave.write(session._game, session.players)  # as a kill leaves it
+    session.close()
+
+    again = make_session()
+    offers, _ = again.autosaved_games()
+    finished = [offer for offer in offers if offer.loaded.game.is_over]
+    assert len(finished) == 1
+    again.resume(finished[0])
+    assert again.statistics_store().totals().played == 1
+    assert again.statistics_store().history_size() == 1
+    again.new_game(VS_FIRST, seed=6)
+    assert not kept.exists()
+
+
+def test_a_damaged_statistics_file_is_told_beside_the_first_result(make_session, qtbot, tmp_path):
+    (tmp_path / "history.sqlite").write_bytes(b"garbage that is no database" * 10)
+    session = make_session()
+    told = []
+    session.notice.connect(lambda notice: told.append(notice.text()))
+    session.new_game(VS_FIRST, seed=5)
+    with qtbot.waitSignal(session.game_over, timeout=20000):
+        play_out(session, qtbot, greedy)
+    assert "statistics file was damaged" in told[-1] and "history.sqlite.corrupt-" in told[-1]
+    session.new_game(VS_FIRST, seed=6)
+    with qtbot.waitSignal(session.game_over, timeout=20000):
+        play_out(session, qtbot, greedy)
+    assert "damaged" not in told[-1]  # said once

@@ -55,6 +55,7 @@ class AutosaveSlot:
         lock.setStaleLockTime(0)  # stale only when its process is gone, however old
         path.parent.mkdir(parents=True, exist_ok=True)  # OSError: the player is told why
         if lock.tryLock(0) or (_ownerless(lock, path) and lock.tryLock(0)):
+            _remove_leftovers(path)
             return cls(path, lock)
         if lock.error() == QLockFile.LockError.PermissionError:
             raise PermissionError(errno.EACCES, "the autosave folder is not writable", str(path))
@@ -143,6 +144,17 @@ def _ownerless(lock: QLockFile, path: Path) -> bool:
     except OSError:
         return False
     return age > OWNERLESS_LOCK_AGE_S and lock.removeStaleLockFile()
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Remove the half-written copies a kill during a write left of this slot's files (the
+    atomic writes' ``.<name>.*.tmp``): only a window that holds the slot writes them, and this
+    one has just taken it."""
+    try:
+        for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+            leftover.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def free_slot() -> AutosaveSlot | None:

@@ -29,9 +29,11 @@ from triangles_qt.statistics import HistoryEntry, StatisticsStore
 
 from .board_description import BoardDescription
 from .board_view import BoardView
+from .i18n import format_number
 from .plurals import plural
 
 COLUMNS = 6
+LISTED = 1000  # the newest games; a longer history says how many more it keeps
 
 
 class HistoryDialog(QDialog):
@@ -43,6 +45,7 @@ class HistoryDialog(QDialog):
         self.setObjectName("historyDialog")
         self.store = store
         self.entries: list[HistoryEntry] = []
+        self.kept = 0  # games in the history: more than are listed when it is long
         self.game: Game | None = None  # the chosen game, all its strokes played
         self.table = QTableWidget(0, COLUMNS, self)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -54,6 +57,9 @@ class HistoryDialog(QDialog):
         self.table.itemSelectionChanged.connect(self._on_selected)
         self.empty_label = QLabel(self)
         self.empty_label.setWordWrap(True)
+        self.more_label = QLabel(self)  # when the history holds more games than are listed
+        self.more_label.setWordWrap(True)
+        self.more_label.hide()
         self.view = BoardView(theme, self)
         self.view.setMinimumSize(280, 220)
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
@@ -97,6 +103,7 @@ class HistoryDialog(QDialog):
         listing_layout.setContentsMargins(0, 0, 0, 0)
         listing_layout.addWidget(self.table)
         listing_layout.addWidget(self.empty_label)
+        listing_layout.addWidget(self.more_label)
         splitter.addWidget(listing)
         splitter.addWidget(replay)
         splitter.setStretchFactor(0, 3)
@@ -112,7 +119,9 @@ class HistoryDialog(QDialog):
     # -- contents ---------------------------------------------------------------------------------
 
     def reload(self) -> None:
-        self.entries = self.store.history()
+        self.entries = self.store.history(LISTED)
+        self.kept = self.store.history_size() if len(self.entries) == LISTED else len(self.entries)
+        self._tell_how_many()
         self.table.setRowCount(len(self.entries))
         for row, entry in enumerate(self.entries):
             for column, text in enumerate(self._cells(entry)):
@@ -218,6 +227,7 @@ class HistoryDialog(QDialog):
         self.empty_label.setText(
             self.tr("No finished games yet. Every game you finish is kept here to replay.")
         )
+        self._tell_how_many()
         for button, tip in (
             (self.first_button, self.tr("First stroke")),
             (self.back_button, self.tr("Previous stroke")),
@@ -234,6 +244,17 @@ class HistoryDialog(QDialog):
                     if item is not None:
                         item.setText(text)
         self._show_stroke(self.slider.value())
+
+    def _tell_how_many(self) -> None:
+        shown = len(self.entries)
+        self.more_label.setVisible(self.kept > shown)
+        if self.kept > shown:
+            self.more_label.setText(
+                plural(
+                    self.tr("The newest %1 of your %Ln game(s) are listed.", "", self.kept),
+                    self.kept,
+                ).replace("%1", format_number(shown))
+            )
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:

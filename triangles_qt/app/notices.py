@@ -148,10 +148,51 @@ def result(text: Callable[[], str], problem: Callable[[], str] | None = None) ->
     return Notice(NoticeKind.RESULT, lambda: f"{text()} {problem()}", Priority.WARNING, None)
 
 
-def statistics_not_saved(error: str) -> Callable[[], str]:
+def statistics_not_saved(reason: str, detail: str) -> Callable[[], str]:
+    """Why a finished game is not counted yet: it stays kept, and is counted once the file can
+    be written (by this window, or by the next start)."""
+
+    def text() -> str:
+        if reason == "busy":
+            return QCoreApplication.translate(
+                "MainWindow",
+                "Another program is using the statistics; this game is kept and will be "
+                "counted when the file is free.",
+            )
+        if reason == "full":
+            return QCoreApplication.translate(
+                "MainWindow",
+                "The disk is full; this game is kept and will be counted when there is space.",
+            )
+        if reason == "read-only":
+            return QCoreApplication.translate(
+                "MainWindow",
+                "The statistics file cannot be written (it is read-only); this game is kept "
+                "and will be counted when it can be.",
+            )
+        return QCoreApplication.translate(
+            "MainWindow", "The statistics could not be saved (%1); this game is kept."
+        ).replace("%1", detail)
+
+    return text
+
+
+def result_saved_later() -> Notice:
+    return Notice(
+        NoticeKind.RESULT,
+        lambda: QCoreApplication.translate(
+            "MainWindow", "The last game's result is now counted in the statistics."
+        ),
+        Priority.RESULT,
+        None,
+    )
+
+
+def statistics_started_again(kept: str) -> Callable[[], str]:
     return lambda: QCoreApplication.translate(
-        "MainWindow", "The statistics could not be saved: %1"
-    ).replace("%1", error)
+        "MainWindow",
+        "The statistics file was damaged; it was kept as %1 and counting started again.",
+    ).replace("%1", kept)
 
 
 def computer_failed(name: str, failure: object, replaced: bool) -> Notice:

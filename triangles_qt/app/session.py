@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.game import Game, Move, Rejection
@@ -33,7 +33,7 @@ from triangles_qt.core.record import (
 )
 from triangles_qt.core.rules import Rules
 from triangles_qt.defaults import DEFAULT_PRESET, HINT_LEVELS, MOVE_BUDGET_S
-from triangles_qt.statistics import FinishedGame, StatisticsStore
+from triangles_qt.statistics import FinishedGame, StatisticsError, StatisticsStore
 
 from . import notices
 from .autosave import MAX_SLOTS, AutosaveSlot, autosave_failure, free_slot, unheld_slots
@@ -42,6 +42,11 @@ from .notices import NoticeKind
 from .seats import MoveRequest, Seat, SeatMaker, StandIn, Tag
 from .settings import NewGameChoices, Settings
 from .strategy_turn import StrategyTurn
+
+# The window's thread waits this long for a statistics file another program holds, then goes
+# on and tries again every RESULT_RETRY_MS while the finished game stays in its autosave.
+STATISTICS_WAIT_S = 0.5
+RESULT_RETRY_MS = 5000
 
 
 @dataclass(frozen=True)
@@ -107,10 +112,16 @@ class GameSession(QObject):
         self._redo: list[list[tuple[int, int]]] = []  # strokes taken back, one list per undo
         self._hint: StrategyTurn | None = None  # cancelled by any change of the position
         self._stroke_since_start = False
+        self._resumed_over = False  # a finished game resumed to count its result
         # This game's result in the statistics, kept through undo after the end so that the
         # next ending replaces it instead of counting the game twice.
         self._counted: int | None = None  # its id in the statistics and history
         self._autosave_failing = False
+        self._result_retry = QTimer(self)
+        self._result_retry.setSingleShot(True)
+        self._result_retry.setInterval(RESULT_RETRY_MS)
+        self._result_retry.timeout.connect(self._retry_result)
+        self._statistics_told = False  # a damaged file set aside is told once, at a game's end
         self._slot: AutosaveSlot | None = None
         self.file: Path | None = None
         self._saved_strokes: tuple[tuple[int, int], ...] | None = None
@@ -197,7 +208,7 @@ class GameSession(QObject):
 
     def statistics_store(self) -> StatisticsStore:
         if self._statistics is None:
-            self._statistics = StatisticsStore()
+            self._statistics = StatisticsStore(wait_s=STATISTICS_WAIT_S)
         return self._statistics
 
     # -- starting --------------------------------------------------------------------------------
@@ -317,8 +328,9 @@ class GameSession(QObject):
         self._redo = []
         # Whose result this window counts: a game it plays in, or one it ended whose result
         # could not be written then (resumed from its autosave).
-        self._stroke_since_start = count_if_over and game.is_over
+        self._stroke_since_start = self._resumed_over = count_if_over and game.is_over
         self._counted = None
+        self._result_retry.stop()
         self._autosave_failing = False  # a new game's first failure is told again
         for seat in self._seats:
             seat.setParent(self)
@@ -576,9 +588,31 @@ class GameSession(QObject):
         problem = self._record_result(game.winner) if self._stroke_since_start else None
         if problem is None:
             self._forget_autosave()  # counted: no longer kept
-        self.notice.emit(notices.result(self.result_text, problem))
+        else:
+            self._result_retry.start()  # kept in the autosave meanwhile
+        self.notice.emit(notices.result(self.result_text, problem or self._statistics_reset()))
         self.changed.emit()
         self.game_over.emit(game.winner)
+
+    def _retry_result(self) -> None:
+        """Once more, the result of the finished game whose result could not be written."""
+        game = self._game
+        if game is None or not game.is_over or self._counted is not None:
+            return
+        if self._record_result(game.winner) is not None:
+            self._result_retry.start()
+            return
+        self._forget_autosave()
+        self.notice.emit(notices.result_saved_later())
+
+    def _statistics_reset(self) -> Callable[[], str] | None:
+        """What the player must know about the statistics file beside the first result: it
+        was damaged and counting started again (else it is told only in Statistics)."""
+        store = self._statistics
+        if self._statistics_told or store is None or store.corrupt_copy is None:
+            return None
+        self._statistics_told = True
+        return notices.statistics_started_again(store.corrupt_copy.name)
 
     def _record_result(self, winner: int | None) -> Callable[[], str] | None:
         """Keep the finished game in the history and, between the person here and a computer,
@@ -603,6 +637,11 @@ class GameSession(QObject):
         )
         try:
             store = self.statistics_store()
+            if self._resumed_over and (kept := store.holds(record)) is not None:
+                # Counted already, just before a kill took the window that played it, with
+                # its autosave still in place: not counted twice.
+                self._counted = kept
+                return None
             if you is None or opponent is None:
                 self._counted = store.record_game(finished, replacing=self._counted)
             else:
@@ -610,6 +649,6 @@ class GameSession(QObject):
                 self._counted = store.record_result(
                     opponent, outcome, replacing=self._counted, game=finished
                 )
-        except OSError as exc:  # StatisticsError
-            return notices.statistics_not_saved(str(exc))
+        except StatisticsError as exc:
+            return notices.statistics_not_saved(exc.reason, str(exc))
         return None

@@ -96,6 +96,20 @@ class ResultsDB:
     def close(self) -> None:
         self.db.close()
 
+    def check_writable(self) -> None:
+        """Raise ResultsError unless a game could be written now: a read-only file or folder
+        is told before the first game is played, not after it (nothing is changed)."""
+        try:
+            version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(f"PRAGMA user_version = {version}")  # a write that changes nothing
+            finally:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+        except sqlite3.Error as exc:
+            raise ResultsError(f"{self.path} cannot be written: {exc}") from exc
+
     def _pairing_id(self, pairing: Pairing, create: bool) -> int | None:
         c = pairing.conditions
         key = (

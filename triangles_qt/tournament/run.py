@@ -30,7 +30,8 @@ class RecordsNotWritten(OSError):
 
 
 class ResultsNotWritten(sqlite3.OperationalError):
-    """The database stayed busy to the end of the run: these games are not in it."""
+    """The database stayed busy to the end of the run, or cannot be written at all (read-only,
+    a full disk): these games are not in it."""
 
 
 # At the end of a run, how often to try again to write games the database was too busy to take
@@ -129,11 +130,20 @@ def run_tournament(
 
 
 def write_waiting(db: ResultsDB, waiting: list[GameOutcome]) -> bool:
-    """Write the waiting games in order, removing each one written; True once none waits."""
+    """Write the waiting games in order, removing each one written; True once none waits.
+    Raises ResultsNotWritten when the database cannot take them at all (read-only, a full
+    disk): the run stops then, instead of playing games that could not be kept."""
     while waiting:
         try:
             db.add(waiting[0])
-        except sqlite3.OperationalError as exc:  # "database is locked": a reader holds it
+        except sqlite3.Error as exc:
+            if not is_busy(exc):
+                numbers = ", ".join(str(g.spec.index + 1) for g in waiting)
+                raise ResultsNotWritten(
+                    f"the results database cannot be written ({exc}): games {numbers} are "
+                    "not in it (free some space or choose another --db, and run again to play "
+                    "them)"
+                ) from exc
             print(
                 f"warning: the results database is busy ({exc}); {len(waiting)} finished "
                 "game(s) wait in memory and will be written when it is free",
@@ -143,6 +153,15 @@ def write_waiting(db: ResultsDB, waiting: list[GameOutcome]) -> bool:
             return False
         waiting.pop(0)
     return True
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    """Whether another connection holds the database (a moment fixes it), rather than a
+    read-only file or a full disk (which only the user can)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(error)
 
 
 def record_name(outcome: GameOutcome) -> str:
