@@ -303,7 +303,7 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
     window.game_over_dialog.close_button.click()
     window.undo_action.trigger()
 
-    store._db.execute("PRAGMA busy_timeout = 100")
+    store.wait_s = 0.1
     holder = sqlite3.connect(store.path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another program holds the database: nothing is written
     try:
@@ -314,7 +314,8 @@ def test_the_next_ending_replaces_the_counted_result_and_a_failed_write_keeps_it
         holder.close()
     message = window.statusBar().currentMessage()
     assert (
-        message.startswith(window.game_over_dialog.title_text) and "could not be saved" in message
+        message.startswith(window.game_over_dialog.title_text)
+        and "Another program is using the statistics" in message
     )
     assert store.per_strategy() == counted and [e.id for e in store.history()] == [first_id]
     monkeypatch.undo()

@@ -308,6 +308,17 @@ class StatisticsDialog(QDialog):
 
     # --- reset ------------------------------------------------------------------------------------
 
+    def _why(self, error: StatisticsError) -> str:
+        if error.reason == "busy":
+            return self.tr(
+                "Another program is using the statistics file; try again when it is free."
+            )
+        if error.reason == "full":
+            return self.tr("The disk is full.")
+        if error.reason == "read-only":
+            return self.tr("The statistics file cannot be written (it is read-only).")
+        return str(error)  # the exact cause, in English
+
     def confirm_reset(self) -> bool:
         """Ask, then empty the statistics. Returns whether they were reset."""
         answer = QMessageBox.question(
@@ -325,7 +336,7 @@ class StatisticsDialog(QDialog):
             QMessageBox.warning(
                 self,
                 self.tr("Reset statistics"),
-                self.tr("The statistics could not be reset.") + "\n" + str(error),
+                self.tr("The statistics could not be reset.") + "\n" + self._why(error),
             )
             return False
         self.refresh()
