@@ -63,8 +63,8 @@ def test_a_file_given_alone_is_opened_and_qt_options_are_left_to_qt():
         "-platform",
         "offscreen",
     ]
-    options, qt = parse_arguments(["triangles-qt", "--open", "a.triangles", "b.triangles"])
-    assert options.open == "a.triangles"
+    options, qt = parse_arguments(["triangles-qt", "-style=fusion", "--reverse", "b.triangles"])
+    assert options.open == "b.triangles" and qt == ["triangles-qt", "-style=fusion", "--reverse"]
     options, _ = parse_arguments(["triangles-qt"])
     assert options.open is None
 

@@ -15,15 +15,32 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+# Qt's own options (QGuiApplication, QApplication, X11): left to Qt, with their values. Anything
+# else that looks like an option is ours, and an unknown one is an error rather than ignored.
+QT_OPTIONS_WITH_VALUE = frozenset(
+    {
+        "platform", "platformpluginpath", "platformtheme", "plugin", "qmljsdebugger",
+        "qwindowgeometry", "qwindowicon", "qwindowtitle", "session", "style", "stylesheet",
+        "display", "geometry", "name", "title", "visual",
+    }
+)  # fmt: skip
+QT_FLAGS = frozenset({"reverse", "widgetcount", "nograb", "dograb", "sync"})
+
 
 def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
-    """Our options, and the rest of the command line for Qt (program name first)."""
+    """Our options, and the rest of the command line for Qt (program name first). An unknown
+    option, a language we do not ship or two games to open end the program with one line
+    (argparse's exit status 2)."""
     parser = argparse.ArgumentParser(
         prog="triangles-qt",
         description="Triangles: draw strokes between stars, close empty triangles.",
+        epilog="Qt's own options (-platform, -style, -reverse, ...) are passed on to Qt.",
     )
-    parser.add_argument("--lang", metavar="CODE", help="interface language, e.g. de or es")
-    parser.add_argument("--theme", metavar="ID", help="theme id, e.g. nebula")
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a .triangles game record to open")
+    parser.add_argument(
+        "--lang", metavar="CODE", type=_language, help="interface language: en, es, de or bg"
+    )
+    parser.add_argument("--theme", metavar="ID", help="theme id, e.g. nebula or high-contrast")
     parser.add_argument(
         "--plugin-dir",
         metavar="DIR",
@@ -31,9 +48,7 @@ def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]
         default=[],
         help="also load plugins from DIR (repeatable)",
     )
-    parser.add_argument(
-        "--open", metavar="FILE", help="open a .triangles game record (or give FILE alone)"
-    )
+    parser.add_argument("--open", metavar="FILE", help="open a .triangles game record (as FILE)")
     desktop = parser.add_mutually_exclusive_group()
     desktop.add_argument(
         "--install-desktop-entry",
@@ -46,15 +61,45 @@ def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]
         action="store_true",
         help="remove what --install-desktop-entry added, then exit",
     )
-    options, rest = parser.parse_known_args(list(argv[1:]))
-    # A file manager passes the game to open as a plain argument (the menu entry's %f); Qt's
-    # own options never name a game record, so one is taken out of what Qt gets.
-    if options.open is None:
-        files = [a for a in rest if a.lower().endswith(".triangles") and not a.startswith("-")]
-        if files:
-            options.open = files[0]
-            rest.remove(files[0])
-    return options, [argv[0] if argv else "triangles-qt", *rest]
+    ours, qt = _split_qt(list(argv[1:]))
+    options = parser.parse_args(ours)
+    if options.open is not None and options.file is not None:
+        parser.error("give one game to open, not two")
+    options.open = options.open or options.file
+    return options, [argv[0] if argv else "triangles-qt", *qt]
+
+
+def _split_qt(args: list[str]) -> tuple[list[str], list[str]]:
+    """(our arguments, Qt's): Qt takes its options as -name or --name, a value after them as
+    the next argument or after "=" (-style=fusion)."""
+    ours: list[str] = []
+    qt: list[str] = []
+    k = 0
+    while k < len(args):
+        arg = args[k]
+        name = arg.lstrip("-").split("=", 1)[0] if arg.startswith("-") else None
+        if name in QT_OPTIONS_WITH_VALUE:
+            qt.append(arg)
+            if "=" not in arg and k + 1 < len(args):
+                k += 1
+                qt.append(args[k])
+        elif name in QT_FLAGS:
+            qt.append(arg)
+        else:
+            ours.append(arg)
+        k += 1
+    return ours, qt
+
+
+def _language(text: str) -> str:
+    from .i18n import LANGUAGE_CODES, normalise_code
+
+    code = normalise_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            f"no language {text!r} is shipped (choose from {', '.join(LANGUAGE_CODES)})"
+        )
+    return code
 
 
 def use_app_style(app: QApplication, qt_argv: Sequence[str]) -> None:
@@ -99,6 +144,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     # broken plugin is listed in Settings > Plugins.
     registry = load_plugins_isolated(options.plugin_dir)
     window = MainWindow(registry, settings, theme_id=options.theme, language_manager=languages)
+    if options.theme and options.theme not in window.theme_actions:
+        themes = ", ".join(window.theme_actions)
+        print(
+            f"triangles-qt: error: --theme: no theme {options.theme!r} is installed (choose "
+            f"from {themes})",
+            file=sys.stderr,
+        )
+        return 2
     window.show()
 
     QTimer.singleShot(0, lambda: window.files.first_game(options.open))
