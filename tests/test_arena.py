@@ -90,7 +90,7 @@ def test_progress_goes_to_stderr_and_a_table_to_stdout(capsys):
     assert "[1/2] game " in err and "[2/2] game " in err and "ETA" in err  # in the order they end
     assert "game 1 (seed 1)" in err and "game 2 (seed 1)" in err
     assert "strategy" in out and "medium" in out and "draws" in out and "failures: 0" in out
-    assert "Elo of medium" in out and "1 pairs" in out
+    assert "Elo of medium" in out and "from 1 pair " in out
     assert "[1/2]" not in out
 
 

@@ -3,6 +3,7 @@ runs that agree with a sequential one, SPRT stops, and the arena's tournament op
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import math
@@ -75,8 +76,9 @@ def test_a_clean_sweep_has_an_infinite_estimate_and_the_exact_one_sided_bound():
     estimate = stats.trinomial(10, 0, 0)
     assert estimate.elo == math.inf
     assert estimate.low == pytest.approx(stats.elo_from_score(0.05 ** (1 / 10)))
-    assert str(estimate) == f"> {estimate.low:+.0f}"
-    assert str(stats.pentanomial([4, 0, 0, 0, 0])).startswith("< ")
+    assert str(estimate) == f"{estimate.low:+.0f} to +inf"  # both ends, one of them infinite
+    lost = stats.pentanomial([4, 0, 0, 0, 0])
+    assert str(lost) == f"-inf to {lost.high:+.0f}"
     assert stats.trinomial(0, 0, 0) is None
 
 
@@ -687,3 +689,31 @@ def test_a_work_limit_reaches_the_strategies_in_process_and_in_engines(tmp_path)
     assert records[False] == records[True]
     with limited_to(2500):
         assert Hard().work_for(60.0, Board.generate("phone-24", 11)) == 2500
+
+
+def test_the_arena_table_stays_aligned_and_a_sweep_gives_both_ends(capsys):
+    long = "engine:node docs/examples/engine-js/greedy.js --depth 3"
+    pairing = Pairing("easy", long, CONDITIONS)
+    fake = FakeGames()
+
+    def easy_loses(spec, setup):
+        outcome = fake(spec, setup)
+        easy_first = spec.labels[0] == pairing.labels[0]
+        return dataclasses.replace(outcome, scores=(3, 5) if easy_first else (5, 3))
+
+    db = ResultsDB(":memory:")
+    (tally,) = run_tournament([pairing], 4, db, InlineExecutor(), Setup(), player=easy_loses)
+    args = argparse.Namespace(
+        replay_after_triangle=False, seed=7, games=4, budget=0.2, nodes=None, preset="phone-24"
+    )
+    arena.print_table(tally, args)
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line for line in lines if "%" in line and not line.startswith("Elo")]
+    assert len(rows) == 4 and rows[0].startswith("strategy ")
+    assert len({line.index("%") for line in rows}) == 1  # one column, whatever the names
+    (elo,) = [line for line in lines if line.startswith("Elo of")]
+    high = tally.estimate().high
+    assert elo == (
+        f"Elo of {tally.labels[0]}: -inf to {high:+.0f} "
+        f"(95%, from 2 pairs 2-0-0-0-0; {tally.labels[0]} lost every game)"
+    )

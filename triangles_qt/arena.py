@@ -222,9 +222,10 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--in-process",
         action="store_true",
-        help="call the strategies in the playing process instead of each in a process of "
-        "its own (as the app runs them, so that a plugin that crashes, hangs or hogs memory "
-        "cannot stop the match; docs/engine-protocol.md): faster to start, for trusted code",
+        help="call the strategies inside the arena's own processes: faster to start, but a "
+        "plugin that crashes, hangs or hogs memory can then stop the match. By default each "
+        "strategy runs in a process of its own, as the app runs them "
+        "(docs/engine-protocol.md); use this for trusted code only",
     )
     add(
         "--plugin-dir",
@@ -461,6 +462,19 @@ def print_plugins(registry: PluginRegistry, extra_dirs: Sequence[str] = ()) -> N
         print(f"  {error}")
 
 
+def elo_basis(tally: Tally) -> str:
+    """What an Elo line stands on: the pairs (a board played with the seats each way), else
+    the single games; and, after a sweep, who scored every point."""
+    pairs = tally.pentanomial()
+    n = sum(pairs)
+    basis = f"{n} pair{'s' if n != 1 else ''} {'-'.join(map(str, pairs))}" if n else "games"
+    wins, draws, losses = tally.wdl()
+    if not draws and not (wins and losses):
+        first = tally.labels[0]
+        basis += f"; {first} {'won' if wins else 'lost'} every game"
+    return basis
+
+
 def print_table(tally: Tally, args: argparse.Namespace) -> None:
     summary = tally.summary()
     games = summary["games"]
@@ -471,19 +485,18 @@ def print_table(tally: Tally, args: argparse.Namespace) -> None:
     seeds = f"{args.seed}..{args.seed + (args.games - 1) // 2}"
     budget = f"{args.budget:g} s" + ("" if args.nodes is None else f", {args.nodes} nodes a move")
     print(f"{games} games on {args.preset}, board seeds {seeds}, {rules}, budget {budget}")
-    print(f"{'strategy':<20} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11}")
+    width = max(20, *(len(label) for label in summary["wins"]))  # an engine's whole command
+    print(f"{'strategy':<{width}} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11}")
     for label, wins in summary["wins"].items():
         times = summary["move_seconds"][label]
         print(
-            f"{label:<20} {wins:>6} {100 * wins / games:>6.1f}% "
+            f"{label:<{width}} {wins:>6} {100 * wins / games:>6.1f}% "
             f"{times['mean']:>12.4f} {times['max']:>11.4f}"
         )
-    print(f"{'draws':<20} {summary['draws']:>6} {100 * summary['draws'] / games:>6.1f}%")
+    print(f"{'draws':<{width}} {summary['draws']:>6} {100 * summary['draws'] / games:>6.1f}%")
     estimate = tally.estimate()
     if estimate is not None:
-        pairs = tally.pentanomial()
-        basis = f"{sum(pairs)} pairs {'-'.join(map(str, pairs))}" if sum(pairs) else "games"
-        print(f"Elo of {tally.labels[0]}: {estimate} (95%, from {basis})")
+        print(f"Elo of {tally.labels[0]}: {estimate} (95%, from {elo_basis(tally)})")
     if summary["sprt"] is not None:
         s = summary["sprt"]
         verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[s["decision"]]

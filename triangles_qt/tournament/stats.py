@@ -43,8 +43,8 @@ class Estimate:
     high: float
 
     def __str__(self) -> str:
-        if math.isinf(self.elo):
-            return f"> {self.low:+.0f}" if self.elo > 0 else f"< {self.high:+.0f}"
+        if math.isinf(self.elo):  # a sweep: the interval is all there is, one end infinite
+            return f"{_bound(self.low)} to {_bound(self.high)}"
         below, above = self.elo - self.low, self.high - self.elo
         # Near a score of 0 or 1 the interval is lopsided in Elo: a "±" of its half-width would
         # put one end far from where it is (below 0 for a match won 23 to 3).
