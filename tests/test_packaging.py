@@ -4,6 +4,7 @@ place."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tarfile
@@ -77,6 +78,25 @@ def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
     ):
         assert needed in names, needed
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+
+
+def test_every_file_the_docs_name_is_in_the_sdist(built):
+    """A reader of an unpacked sdist finds every file README.md and docs/ point to (the strength
+    tables cite their summaries in benchmarks/summaries/)."""
+    out, _ = built
+    (sdist,) = out.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    cited = set()
+    for doc in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
+        for quoted in re.findall(r"`([^`\s]+)`|\]\(([^)\s#]+)\)", doc.read_text()):
+            for text in quoted:
+                path = text.removeprefix("../") if doc.parent.name == "docs" else text
+                for candidate in (path, f"docs/{path}"):
+                    if (REPO / candidate).is_file():
+                        cited.add(candidate)
+    assert len(cited) > 20  # the search finds what the docs cite
+    assert sorted(cited - names) == []
 
 
 def test_the_build_gives_no_warnings(built):
