@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes.util
+import importlib.metadata
 import json
 import os
 import shutil
@@ -321,3 +322,45 @@ def test_the_bundle_holds_what_the_game_needs_and_installs_its_menu_entry(bundle
     assert done.returncode == 0, done.stderr
     entry = Path(env["XDG_DATA_HOME"], "applications", "io.github.triangles_qt.Triangles.desktop")
     assert f"Exec={bundle} %f" in entry.read_text()
+
+
+def runtime_distributions(name: str) -> set[str]:
+    """The distributions `name` needs to run (its requirements without extras, and theirs)."""
+    from packaging.requirements import Requirement
+
+    found: set[str] = set()
+    todo = [name]
+    while todo:
+        dist = importlib.metadata.distribution(todo.pop())
+        for text in dist.requires or ():
+            requirement = Requirement(text)
+            if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
+                continue
+            needed = importlib.metadata.distribution(requirement.name).name
+            if needed not in found:
+                found.add(needed)
+                todo.append(needed)
+    return found
+
+
+def test_the_bundle_carries_the_licence_of_everything_it_redistributes(bundle):
+    """Qt and PySide6 (LGPL), zeroconf (LGPL), CPython (PSF), the MIT and BSD libraries and
+    the system's own libraries are redistributed in binary form: their licences go with them
+    (issue 50)."""
+    folder = bundle.parent
+    licences = folder / "licenses"
+    listing = json.loads((licences / "components.json").read_text())
+    for component in listing:
+        assert any((licences / component).iterdir()), component  # its texts are there
+    for dist in runtime_distributions("triangles_qt"):
+        assert f"python/{dist}" in listing, dist
+    assert "cpython/CPython" in listing
+    pyside = (licences / "python" / "PySide6_Essentials").iterdir()
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in "".join(p.read_text() for p in pyside)
+    covered = {name for c in listing.values() for name in c["files"]}
+    internal = folder / "_internal"
+    libraries = [p for p in internal.glob("*.so*") if not p.is_symlink()]
+    assert len(libraries) > 10
+    if shutil.which("dpkg-query") is None:
+        pytest.skip("the system libraries' packages are found with dpkg (Debian, Ubuntu)")
+    assert sorted(p.name for p in libraries if p.name not in covered) == []

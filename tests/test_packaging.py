@@ -61,6 +61,8 @@ def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
         "tools/update_translations.py",
         "tools/build_bundle.py",
         "packaging/bundle/triangles_qt_bundle.py",
+        "packaging/bundle/licenses/LGPL-3.0.txt",
+        "tools/bundle_licences.py",
         "packaging/flatpak/io.github.triangles_qt.Triangles.yml",
         "tests/test_rules.py",
         "plugins/hard.py",

@@ -5,7 +5,8 @@ machine without Python.
 
 makes DIR/triangles-qt/ (default: dist/triangles-qt/ in the repository) holding the program
 `triangles-qt` and everything it needs: the Python runtime, Qt, numpy, the package with its
-built-in strategies, themes, translations, help pages and desktop files, and LICENSE. Copy the
+built-in strategies, themes, translations, help pages and desktop files, LICENSE, and in
+licenses/ the licence of everything else it redistributes (tools/bundle_licences.py). Copy the
 folder anywhere and start `triangles-qt` (it takes the options of `python3 -m triangles_qt`);
 `triangles-arena` and `triangles-record` beside it (links to it; `triangles-qt -m
 triangles_qt.arena` does the same) are the other two commands, and the game runs its computer
@@ -31,6 +32,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's package, not an installed copy
+sys.path.insert(0, str(ROOT / "tools"))
+
+import bundle_licences  # noqa: E402
 
 from triangles_qt.frozen import BUNDLE_COMMANDS  # noqa: E402
 
@@ -129,6 +133,8 @@ def build(dist: Path, work: Path) -> Path:
     subprocess.run(command, check=True, cwd=work, env=env)
     folder = dist / NAME
     shutil.copy2(ROOT / "LICENSE", folder / "LICENSE")
+    for missing in bundle_licences.gather(folder, work, NAME):
+        print(f"warning: the bundle's licences/ lacks {missing}", file=sys.stderr)
     if os.name == "posix":  # the other commands, as links the program recognises by name
         for command in BUNDLE_COMMANDS:
             (folder / command).unlink(missing_ok=True)
