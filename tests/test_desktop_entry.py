@@ -96,3 +96,22 @@ def test_saved_games_get_their_own_mime_type(home):
     desktop_entry.install(home)
     globs = (home / "mime" / "globs2").read_text()
     assert f"{desktop_entry.MIME_TYPE}:*.triangles" in globs
+
+
+def test_a_menu_entry_whose_program_was_moved_away_is_pointed_here_again(home, tmp_path):
+    paths = desktop_entry.installed_paths(home)
+    desktop_entry.install(home)
+    moved = desktop_entry.desktop_file_text([str(tmp_path / "old clone/.venv/bin/triangles-qt")])
+    paths["desktop"].write_text(moved)
+    assert desktop_entry.repair_if_moved(home)
+    lines = paths["desktop"].read_text().splitlines()
+    exec_line = next(line for line in lines if line.startswith("Exec="))
+    assert Path(shlex.split(exec_line[len("Exec=") :])[0]).exists()
+    assert not desktop_entry.repair_if_moved(home)  # now it points at a program that exists
+    elsewhere = desktop_entry.desktop_file_text([sys.executable, "-m", "another_install"])
+    paths["desktop"].write_text(elsewhere)
+    assert not desktop_entry.repair_if_moved(home)  # another install's entry is left alone
+    assert paths["desktop"].read_text() == elsewhere
+    paths["desktop"].unlink()
+    assert not desktop_entry.repair_if_moved(home)  # nothing installed: nothing written
+    assert not paths["desktop"].exists()

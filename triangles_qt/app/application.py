@@ -119,6 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .desktop_entry import run
 
         return run("install" if options.install_desktop_entry else "uninstall")
+    from .desktop_entry import repair_if_moved
+
+    repair_if_moved()
     QCoreApplication.setOrganizationName("Triangles")
     QCoreApplication.setApplicationName("triangles-qt")
     app = QApplication.instance() or QApplication(qt_argv)

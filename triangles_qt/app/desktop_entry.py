@@ -97,6 +97,31 @@ def uninstall(home: Path | None = None) -> list[Path]:
     return removed
 
 
+def repair_if_moved(home: Path | None = None) -> bool:
+    """Point an installed menu entry at this install when the program it names is gone (its
+    folder was moved or its venv made again elsewhere): else the menu would fail without a
+    word. An entry whose program still exists belongs to that install and is left alone.
+    Returns whether it was rewritten."""
+    desktop = installed_paths(home or data_home())["desktop"]
+    try:
+        text = desktop.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    for line in text.splitlines():
+        if line.startswith("Exec="):
+            try:
+                program = shlex.split(line[len("Exec=") :])[0]
+            except (ValueError, IndexError):
+                return False
+            if Path(program).is_absolute() and not Path(program).exists():
+                try:
+                    write_atomically(desktop, desktop_file_text(launch_command()).encode("utf-8"))
+                except OSError:
+                    return False
+                return True
+    return False
+
+
 def _refresh_caches(home: Path) -> None:
     """Let the desktop see the change now (best effort: the tools may be missing)."""
     for tool, folder in (
