@@ -21,7 +21,7 @@ from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 from triangles_qt.core.rules import Rules
-from triangles_qt.engine import protocol
+from triangles_qt.engine import host, protocol
 from triangles_qt.engine.__main__ import serve
 from triangles_qt.engine.host import EngineError, EngineProcess, EngineStrategy, Limits
 from triangles_qt.engine.listing import IsolatedRegistry, load_plugins_isolated
@@ -185,13 +185,13 @@ def test_a_plugin_served_as_an_engine_plays_legal_strokes_in_its_own_process(gam
     [
         ("time.sleep(30)", FailureKind.TIMED_OUT, "no answer within"),
         ('say("stroke 0 0")', FailureKind.BAD_ANSWER, "not a stroke between"),
-        ('say("stroke banana")', FailureKind.RAISED, "expected 'stroke I J'"),
-        ("sys.exit(3)", FailureKind.RAISED, "exit code 3"),
-        ("os.kill(os.getpid(), 9)", FailureKind.RAISED, "signal 9"),
+        ('say("stroke banana")', FailureKind.STOPPED, "expected 'stroke I J'"),
+        ("sys.exit(3)", FailureKind.STOPPED, "exit code 3"),
+        ("os.kill(os.getpid(), 9)", FailureKind.STOPPED, "signal 9"),
         ('say("error out of ideas")', FailureKind.RAISED, "raised out of ideas"),
-        ('[say("info " + "x" * 1000) for _ in range(300)]', FailureKind.RAISED, "too much"),
-        ('say("info " + "x" * 70000)', FailureKind.RAISED, "longer than"),
-        ('b = bytearray(4 * 1024**3); say("stroke %d %d" % legal)', FailureKind.RAISED, "stopped"),
+        ('[say("info " + "x" * 1000) for _ in range(300)]', FailureKind.STOPPED, "too much"),
+        ('say("info " + "x" * 70000)', FailureKind.STOPPED, "longer than"),
+        ('b = bytearray(4 * 1024**3); say("stroke %d %d" % legal)', FailureKind.STOPPED, "stopped"),
     ],
     ids=["silence", "illegal", "garbage", "exit", "killed", "error", "flood", "long", "memory"],
 )
@@ -482,3 +482,56 @@ def test_the_adapter_turns_any_odd_answer_into_an_error_line_and_goes_on(game, a
     said = answers.getvalue().splitlines()
     errors = [line for line in said if line.startswith("error ")]
     assert len(errors) == 1 and said[-1] == "readyok"  # told, and still answering
+
+
+def test_an_engine_that_floods_its_standard_error_costs_the_host_a_few_kilobytes(
+    tmp_path, game, capfd
+):
+    """A shell engine writes 5 MB to stderr and exits: its failure carries the end of what it
+    wrote (and how much was dropped), and none of it reaches the host's own stderr (issue 45)."""
+    script = tmp_path / "shouty.sh"
+    script.write_text(
+        textwrap.dedent(
+            """\
+            #!/bin/sh
+            while read -r line; do
+              case "$line" in
+                triangles*) echo "id name Shouty"; echo "ok 1";;
+                isready) echo readyok;;
+                go*) head -c 5000000 /dev/zero | tr '\\0' 'x' >&2; echo "I give up" >&2; exit 3;;
+                quit) exit 0;;
+              esac
+            done
+            """
+        )
+    )
+    script.chmod(0o755)
+    strategy = EngineStrategy("shouty", [str(script)])
+    safe = SafeStrategy(strategy, "engine")
+    try:
+        choice = safe.choose(game, 1.0)
+    finally:
+        strategy.close()
+    failure = choice.failure
+    assert failure is not None and failure.kind == FailureKind.STOPPED
+    assert "exit code 3" in failure.error
+    assert failure.details.rstrip().endswith("I give up")
+    assert "bytes before these were not kept" in failure.details
+    assert len(failure.details) < 2 * host.STDERR_KEPT_BYTES
+    assert "xxxxxxxx" not in capfd.readouterr().err
+
+
+def test_an_engine_that_writes_much_to_stderr_while_thinking_is_not_slowed(tmp_path, game):
+    """Its stderr is read while the host waits for the stroke: an engine never waits on a full
+    pipe the host does not read."""
+    noisy = (
+        'sys.stderr.write("thinking " * 200_000); sys.stderr.flush(); say("stroke %d %d" % legal)'
+    )
+    strategy = EngineStrategy("noisy", fake_engine(tmp_path, noisy))
+    safe = SafeStrategy(strategy, "engine")
+    strategy.process.start()
+    try:
+        choice = safe.choose(game, 1.0)
+        assert choice.failure is None and game.check(*choice.stroke) is None
+    finally:
+        strategy.close()

@@ -140,6 +140,8 @@ class MoveFailure(Exception):
     """A computer player failed to give a stroke; the message says how, in English, for its
     author."""
 
+    details = ""  # what else its author needs: a traceback, what an engine wrote to stderr
+
 
 class Late(MoveFailure):
     """No answer within the time allowed (`allowed_s`)."""

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from .builtin_plugins.fallback import FallbackStrategy
-from .computer_move import Deadline, Late, Reported, allowed_s, move_deadline
+from .computer_move import Crashed, Deadline, Late, Reported, allowed_s, move_deadline
 from .core.game import Game
 from .core.position import Position
 
@@ -91,6 +91,7 @@ class FailureKind(StrEnum):
     BAD_ANSWER = "bad_answer"
     TIMED_OUT = "timed_out"
     BUSY = "busy"
+    STOPPED = "stopped"  # an engine program ended, or broke its protocol
 
 
 @dataclass(frozen=True)
@@ -281,6 +282,8 @@ class SafeStrategy:
             return None, FailureKind.TIMED_OUT, f"{self._late(budget_s)}: {call.error}", ""
         if isinstance(call.error, Reported):  # raised in an engine process, which said so
             return None, FailureKind.RAISED, f"raised {call.error.reported}", call.error.details
+        if isinstance(call.error, Crashed):  # an engine program that stopped or broke the rules
+            return None, FailureKind.STOPPED, str(call.error), call.error.details
         if call.error is not None:
             lines = str(call.error).strip().splitlines()
             error = f"raised {type(call.error).__name__}" + (f": {lines[0]}" if lines else "")

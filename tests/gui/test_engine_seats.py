@@ -75,7 +75,7 @@ def hostile_session(tmp_path, body):
     return session, choices
 
 
-def test_a_plugin_that_ends_its_process_cannot_end_the_game(qtbot, tmp_path):
+def test_a_plugin_that_ends_its_process_cannot_end_the_game(qtbot, tmp_path, capfd):
     session, choices = hostile_session(tmp_path, "os._exit(3)")
     failures = []
     session.notice.connect(lambda notice: is_failure(notice) and failures.append(notice.text()))
@@ -83,7 +83,8 @@ def test_a_plugin_that_ends_its_process_cannot_end_the_game(qtbot, tmp_path):
     with qtbot.waitSignal(session.game_over, timeout=60000):
         play_first_legal_to_the_end(session, qtbot)  # we are still here: it ended only itself
     assert len(failures) == 3  # then the simple player took its place for the rest of the game
-    assert "“Hostile”" in failures[0] and "exit code 3" in failures[0]
+    assert "“Hostile”" in failures[0] and "its program stopped" in failures[0]
+    assert "(exit code 3)" in capfd.readouterr().err  # the specifics, for its author
     assert session.seats[1].name == "Computer (simple player)"
     session.close()
 

@@ -236,6 +236,9 @@ def failure_reason(failure: object) -> str:
         FailureKind.BUSY: QCoreApplication.translate(
             "GameController", "still busy with an earlier move"
         ),
+        FailureKind.STOPPED: QCoreApplication.translate(
+            "GameController", "its program stopped, or answered what the game does not understand"
+        ),
     }
     return texts.get(kind, str(getattr(failure, "error", failure)))  # type: ignore[arg-type]
 

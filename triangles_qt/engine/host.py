@@ -75,6 +75,56 @@ class Limits:
 
 _EOF = object()
 _TOO_LONG = object()
+STDERR_KEPT_BYTES = 4096  # of a move's standard error: the end, shown with its failure
+
+
+class _ErrorTail:
+    """The engine's standard error: read whenever its output is, the last STDERR_KEPT_BYTES of
+    each move kept for a failure's details, the rest dropped and counted. Never the app's own
+    stderr: an engine that writes gigabytes costs a few kilobytes."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.fd = stream.fileno()
+        os.set_blocking(self.fd, False)
+        self.kept = bytearray()
+        self.dropped = 0
+        self.ended = False
+
+    def drain(self, most: int = 1 << 20) -> None:
+        """Read what is there now (at most `most` bytes: an engine that writes on and on does
+        not keep the host reading)."""
+        while not self.ended and most > 0:
+            try:
+                chunk = os.read(self.fd, 1 << 16)
+            except BlockingIOError:
+                return
+            except (OSError, ValueError):
+                chunk = b""
+            if not chunk:
+                self.ended = True
+                return
+            most -= len(chunk)
+            self.kept += chunk
+            if len(self.kept) > STDERR_KEPT_BYTES:
+                cut = len(self.kept) - STDERR_KEPT_BYTES
+                self.dropped += cut
+                del self.kept[:cut]
+
+    def clear(self) -> None:
+        self.drain()
+        self.kept.clear()
+        self.dropped = 0
+
+    def text(self) -> str:
+        """What the engine wrote to standard error during this move, for its author."""
+        self.drain()
+        if not self.kept:
+            return ""
+        words = self.kept.decode("utf-8", "replace").rstrip()
+        if self.dropped:
+            words = f"[{self.dropped} bytes before these were not kept]\n{words}"
+        return f"The engine's standard error during this move:\n{words}"
 
 
 class _Output:
@@ -82,8 +132,9 @@ class _Output:
     (select on the pipe): lines split off a buffer. Between strokes nothing reads it, so an
     engine that writes on waits on its own full pipe."""
 
-    def __init__(self, stream: IO[bytes]) -> None:
+    def __init__(self, stream: IO[bytes], errors: _ErrorTail | None = None) -> None:
         self.stream = stream  # kept open with the process; _kill closes it
+        self.errors = errors  # read beside the output, so that the engine never waits on it
         self.fd = stream.fileno()
         os.set_blocking(self.fd, False)
         self.buffer = bytearray()
@@ -99,12 +150,16 @@ class _Output:
             left = deadline - time.monotonic()
             if self.ended or left <= 0:
                 return _EOF if self.ended else None
+            errors = self.errors
+            watched = [self.fd] if errors is None or errors.ended else [self.fd, errors.fd]
             try:
-                ready, _, _ = select.select([self.fd], [], [], left)
+                ready, _, _ = select.select(watched, [], [], left)
             except (OSError, ValueError):  # closed by kill() from another thread
                 self.ended = True
                 continue
-            if ready:
+            if errors is not None and errors.fd in ready:
+                errors.drain()
+            if self.fd in ready:
                 self._read()
 
     def waiting(self, most: int) -> list[Any]:
@@ -112,6 +167,8 @@ class _Output:
         worth of lines (past that, _TOO_LONG: it writes faster than it is read)."""
         found: list[Any] = []
         taken = 0
+        if self.errors is not None:
+            self.errors.drain()
         while taken <= most:
             before = len(self.buffer)
             self._read()
@@ -166,6 +223,7 @@ class EngineProcess:
         self.info: EngineInfo | None = None
         self._process: subprocess.Popen[bytes] | None = None
         self._output: _Output | None = None
+        self._errors: _ErrorTail | None = None
         self._game: tuple[Board, Rules] | None = None
 
     # -- life ------------------------------------------------------------------------------------
@@ -180,13 +238,15 @@ class EngineProcess:
                 limited(self.command, self.limits),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 start_new_session=True,  # a signal to the game's terminal does not reach it
             )
         except OSError as exc:
             raise EngineError(f"the engine could not be started: {exc}") from exc
-        stdout = self._process.stdout
-        assert stdout is not None
-        self._output = _Output(stdout)
+        stdout, stderr = self._process.stdout, self._process.stderr
+        assert stdout is not None and stderr is not None
+        self._errors = _ErrorTail(stderr)
+        self._output = _Output(stdout, self._errors)
         info = EngineInfo()
         deadline = time.monotonic() + self.limits.handshake_s
         try:
@@ -198,7 +258,8 @@ class EngineProcess:
                         break
                 except ProtocolError as exc:
                     raise EngineError(str(exc)) from None
-        except EngineError:
+        except EngineError as exc:
+            exc.details = self._last_words()
             self.stop(politely=False)
             raise
         self.info = info
@@ -220,6 +281,8 @@ class EngineProcess:
         self._output = None
         if process is None:
             return
+        if self._errors is not None:
+            self._errors.drain()  # its last words, for the failure that stopped it
         if politely and _exit_status(process, 0) is None:
             try:
                 assert process.stdin is not None
@@ -247,6 +310,8 @@ class EngineProcess:
             self.start()
         try:
             self._drain()
+            if self._errors is not None:
+                self._errors.clear()  # what it said before this move is not this move's
             if self._game is None or self._game[0] is not board or self._game[1] != rules:
                 self._send(protocol.new_game(board, rules))
                 self._game = (board, rules)
@@ -285,9 +350,13 @@ class EngineProcess:
                 # Other "info" and anything the protocol does not know are ignored, as in UCI.
         except EngineReported:
             raise  # it said what went wrong, and can go on
-        except EngineError:
+        except EngineError as exc:
+            exc.details = self._last_words()
             self.stop(politely=False)
             raise
+
+    def _last_words(self) -> str:
+        return "" if self._errors is None else self._errors.text()
 
     def _drain(self) -> None:
         """Drop what the engine said between strokes, so that no old line passes for the next
@@ -449,7 +518,7 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
         process.wait(2)
     except subprocess.TimeoutExpired:
         pass
-    for stream in (process.stdin, process.stdout):
+    for stream in (process.stdin, process.stdout, process.stderr):
         try:
             if stream is not None:
                 stream.close()
