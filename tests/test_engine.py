@@ -535,3 +535,85 @@ def test_an_engine_that_writes_much_to_stderr_while_thinking_is_not_slowed(tmp_p
         assert choice.failure is None and game.check(*choice.stroke) is None
     finally:
         strategy.close()
+
+
+def running(pid: int) -> bool:
+    """Whether `pid` runs (a zombie nobody reaped has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_until_gone(pid: int, seconds: float = 20) -> bool:
+    deadline = time.monotonic() + seconds
+    while running(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not running(pid)
+
+
+def shell_engine(tmp_path, on_go: str) -> list[str]:
+    script = tmp_path / "engine.sh"
+    script.write_text(
+        "#!/bin/sh\n"
+        "while read -r line; do\n"
+        '  case "$line" in\n'
+        '    triangles*) echo "id name Shell"; echo "ok 1";;\n'
+        "    isready) echo readyok;;\n"
+        f"    go*) {on_go};;\n"
+        "  esac\n"
+        "done\n"
+    )
+    script.chmod(0o755)
+    return [str(script)]
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or not shutil.which("setsid"), reason="Linux's setsid"
+)
+def test_what_an_engine_starts_in_a_session_of_its_own_ends_with_it(tmp_path, game):
+    """A child that leaves the engine's process group and session (setsid) and keeps its
+    standard output open is found by the host and ended, and closing never waits on it."""
+    pid_file = tmp_path / "escaped.pid"
+    escape = f"setsid sh -c 'echo $$ > {pid_file}; exec sleep 300' & sleep 0.5; exit 3"
+    strategy = EngineStrategy("escaper", shell_engine(tmp_path, escape))
+    safe = SafeStrategy(strategy, "engine")
+    try:
+        choice = safe.choose(game, 1.0)
+        assert choice.failure is not None and "exit code 3" in choice.failure.error
+        escaped = int(pid_file.read_text())
+        assert wait_until_gone(escaped)
+    finally:
+        started = time.monotonic()
+        strategy.close()
+        assert time.monotonic() - started < 5  # generous: it is at once on an idle machine
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+def test_an_engine_that_ignores_the_end_of_its_input_dies_with_a_killed_host(tmp_path):
+    # The engine shakes hands, then ignores its input and everything else but SIGKILL.
+    stubborn = tmp_path / "stubborn.sh"
+    stubborn.write_text(
+        "#!/bin/sh\ntrap '' HUP INT TERM PIPE\nread -r line\n"
+        'echo "id name Stubborn"; echo "ok 1"\nexec sleep 300\n'
+    )
+    stubborn.chmod(0o755)
+    host_code = (
+        "import sys, time\n"
+        "from triangles_qt.engine.host import EngineProcess\n"
+        f"engine = EngineProcess([{str(stubborn)!r}])\n"
+        "engine.start()\n"
+        "print(engine.pid, flush=True)\n"
+        "time.sleep(300)\n"
+    )
+    host_process = subprocess.Popen(
+        [sys.executable, "-c", host_code], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        engine_pid = int(host_process.stdout.readline())
+        assert running(engine_pid)
+    finally:
+        host_process.kill()  # no chance to stop its engine
+        host_process.wait()
+    assert wait_until_gone(engine_pid)

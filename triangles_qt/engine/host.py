@@ -16,14 +16,18 @@ No Qt here.
 
 from __future__ import annotations
 
+import ctypes
 import os
+import queue
 import select
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
-from collections.abc import Sequence
+import uuid
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -75,6 +79,7 @@ class Limits:
 
 _EOF = object()
 _TOO_LONG = object()
+EXIT_POLL_S = 0.1  # how soon an engine's end is noticed while a child of it holds its output
 STDERR_KEPT_BYTES = 4096  # of a move's standard error: the end, shown with its failure
 
 
@@ -132,9 +137,17 @@ class _Output:
     (select on the pipe): lines split off a buffer. Between strokes nothing reads it, so an
     engine that writes on waits on its own full pipe."""
 
-    def __init__(self, stream: IO[bytes], errors: _ErrorTail | None = None) -> None:
+    def __init__(
+        self,
+        stream: IO[bytes],
+        errors: _ErrorTail | None = None,
+        exited: Callable[[], bool] = lambda: False,
+    ) -> None:
         self.stream = stream  # kept open with the process; _kill closes it
         self.errors = errors  # read beside the output, so that the engine never waits on it
+        # Whether the engine has ended: something it started may keep the pipe open after it,
+        # and its end must not wait for theirs.
+        self.exited = exited
         self.fd = stream.fileno()
         os.set_blocking(self.fd, False)
         self.buffer = bytearray()
@@ -153,8 +166,13 @@ class _Output:
             errors = self.errors
             watched = [self.fd] if errors is None or errors.ended else [self.fd, errors.fd]
             try:
-                ready, _, _ = select.select(watched, [], [], left)
+                ready, _, _ = select.select(watched, [], [], min(left, EXIT_POLL_S))
             except (OSError, ValueError):  # closed by kill() from another thread
+                self.ended = True
+                continue
+            if not ready and self.exited():
+                while not self.ended and self._read():  # what it wrote before it ended
+                    pass
                 self.ended = True
                 continue
             if errors is not None and errors.fd in ready:
@@ -199,19 +217,92 @@ class _Output:
             return _TOO_LONG
         return raw.decode("utf-8", "replace")
 
-    def _read(self) -> None:
+    def _read(self) -> bool:
+        """Take what the pipe holds now; whether there was anything."""
         if self.ended:
-            return
+            return False
         try:
             chunk = os.read(self.fd, 1 << 16)
         except BlockingIOError:
-            return
+            return False
         except (OSError, ValueError):
             chunk = b""
         if chunk:
             self.buffer += chunk
         else:
             self.ended = True
+        return bool(chunk)
+
+
+# Set in every engine's environment (with a value of its own): whatever the engine starts
+# inherits it, also a process that left the engine's group and session (setsid), so that
+# stopping the engine finds and ends those too.
+RUN_VARIABLE = "TRIANGLES_ENGINE_RUN"
+
+
+class _Spawner:
+    """Starts engine processes from one thread that lives as long as the host: an engine is
+    told to die with the thread that started it (Linux's parent-death signal), so that thread
+    must be the host's last, not a passing one."""
+
+    def __init__(self) -> None:
+        self._requests: queue.SimpleQueue[tuple[Any, queue.SimpleQueue[Any]]] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def popen(self, args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._serve, name="engine-spawner", daemon=True
+                )
+                self._thread.start()
+        answer: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._requests.put(((args, env), answer))
+        result = answer.get()
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def _serve(self) -> None:
+        while True:
+            (args, env), answer = self._requests.get()
+            try:
+                answer.put(
+                    subprocess.Popen(
+                        args,
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE,
+                        env=env,
+                        # A signal to the game's terminal does not reach it.
+                        start_new_session=True,
+                        preexec_fn=_die_with_host(os.getpid()),
+                    )
+                )
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                answer.put(exc)
+
+
+def _die_with_host(host: int) -> Any:
+    """In the new process, before the engine runs: SIGKILL when the host dies (Linux), so that
+    an engine that ignores the end of its input cannot outlive a host that was killed."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+    def arm() -> None:
+        prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != host:  # the host died before the signal was armed
+            os._exit(1)
+
+    return arm
+
+
+_spawner = _Spawner()
 
 
 class EngineProcess:
@@ -225,6 +316,7 @@ class EngineProcess:
         self._output: _Output | None = None
         self._errors: _ErrorTail | None = None
         self._game: tuple[Board, Rules] | None = None
+        self._run = ""  # this start's RUN_VARIABLE
 
     # -- life ------------------------------------------------------------------------------------
 
@@ -233,20 +325,18 @@ class EngineProcess:
         self.stop()
         if not self.command or shutil.which(self.command[0]) is None:
             raise EngineError(f"the engine could not be started: no program {self.command[:1]}")
+        self._run = uuid.uuid4().hex
         try:
-            self._process = subprocess.Popen(
-                limited(self.command, self.limits),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,  # a signal to the game's terminal does not reach it
+            self._process = _spawner.popen(
+                limited(self.command, self.limits), {**os.environ, RUN_VARIABLE: self._run}
             )
         except OSError as exc:
             raise EngineError(f"the engine could not be started: {exc}") from exc
         stdout, stderr = self._process.stdout, self._process.stderr
         assert stdout is not None and stderr is not None
         self._errors = _ErrorTail(stderr)
-        self._output = _Output(stdout, self._errors)
+        process = self._process
+        self._output = _Output(stdout, self._errors, lambda: _exit_status(process, 0) is not None)
         info = EngineInfo()
         deadline = time.monotonic() + self.limits.handshake_s
         try:
@@ -283,6 +373,7 @@ class EngineProcess:
             return
         if self._errors is not None:
             self._errors.drain()  # its last words, for the failure that stopped it
+        run = self._run
         if politely and _exit_status(process, 0) is None:
             try:
                 assert process.stdin is not None
@@ -291,7 +382,7 @@ class EngineProcess:
             except (OSError, ValueError):
                 pass
             _exit_status(process, 0.5)
-        _kill(process)
+        _kill(process, run)
 
     # -- play --------------------------------------------------------------------------------------
 
@@ -372,7 +463,7 @@ class EngineProcess:
         """End the engine at once, from any thread (the app is closing)."""
         process = self._process
         if process is not None:
-            _kill(process)
+            _kill(process, self._run)
 
     def _send(self, line: str) -> None:
         process = self._process
@@ -478,6 +569,29 @@ class EngineStrategy:
             self.process.stop()
 
 
+def _sweep(run: str) -> None:
+    """SIGKILL every process that carries this engine start's RUN_VARIABLE: what it started in
+    a session of its own (setsid) or by a double fork is in no group of the engine's. Linux
+    (/proc); elsewhere the process group is all there is."""
+    if not run or not os.path.isdir("/proc"):
+        return
+    needle = f"{RUN_VARIABLE}={run}".encode()
+    me = os.getpid()
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == me:
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as file:
+                environment = file.read()
+        except OSError:  # gone, or another user's
+            continue
+        if needle in environment.split(b"\0"):
+            try:
+                os.kill(int(name), signal.SIGKILL)
+            except OSError:
+                pass
+
+
 def limited(command: list[str], limits: Limits) -> list[str]:
     """`command` run with its data capped and at a lower priority, where the system has
     the tools (util-linux's prlimit and coreutils' nice); as it is elsewhere."""
@@ -508,12 +622,13 @@ def _exit_status(process: subprocess.Popen[bytes], wait_s: float) -> int | None:
         time.sleep(0.02)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
+def _kill(process: subprocess.Popen[bytes], run: str = "") -> None:
     try:  # the engine and anything it started, even once the engine itself has ended
         os.killpg(process.pid, signal.SIGKILL)
     except (OSError, AttributeError):  # no such group any more, or no process groups here
         if process.poll() is None:
             process.kill()
+    _sweep(run)
     try:
         process.wait(2)
     except subprocess.TimeoutExpired:
