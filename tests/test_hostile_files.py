@@ -136,3 +136,32 @@ def test_a_theme_image_that_is_a_fifo_is_refused(tmp_path):
     fifo(path.parent / "sky.png")
     with pytest.raises(ThemeError, match="is not a file"):
         parse_theme(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_links_that_lead_back_to_themselves_a_fifo_and_a_folder_are_each_named(tmp_path):
+    """What the app's Open, its command line and the validator tell the player (issue 51,
+    item 8): each is refused at once, with its own kind."""
+    loop = tmp_path / "loop.triangles"
+    loop.symlink_to(loop.name)
+    (tmp_path / "a.triangles").symlink_to("b.triangles")
+    (tmp_path / "b.triangles").symlink_to("a.triangles")
+    (tmp_path / "folder.triangles").mkdir()
+    cases = [
+        (loop, "loop"),
+        (tmp_path / "a.triangles", "loop"),
+        (tmp_path / "folder.triangles", "folder"),
+    ]
+    if hasattr(os, "mkfifo"):
+        cases.append((fifo(tmp_path / "pipe.triangles"), "special"))
+    for path, kind in cases:
+        with pytest.raises(RecordError) as error:
+            read_record(path)
+        assert error.value.kind == kind, path
+    done = subprocess.run(
+        [sys.executable, "-m", "triangles_qt.record", str(loop)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1 and "leads back to itself" in done.stdout

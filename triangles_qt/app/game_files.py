@@ -5,12 +5,13 @@ translation context they were first translated in."""
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QFileInfo, QLocale, Qt
-from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QFileIconProvider, QWidget
 
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import SUFFIX
@@ -43,9 +44,49 @@ class SavedGameTypes(QFileIconProvider):
         return super().icon(what)
 
 
-def game_file_dialog(parent: QWidget, title: str, folder: Path) -> QFileDialog:
+def leads_back_to_itself(path: str) -> bool:
+    """Whether `path` is a symbolic link that never reaches a file: one pointing to itself, or
+    links pointing to each other (the system gives up on them at once: ELOOP)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    except ValueError:  # a NUL in the name: Qt's own check answers that
+        return False
+    return False
+
+
+class GameFileDialog(QFileDialog):
+    """The file chooser, with one thing Qt's own gets wrong taken out of its hands. (The app
+    asks for no particular kind: a desktop with a dialog of its own shows that one; elsewhere,
+    and always off-screen, it is Qt's.) Told to open a name that is a link leading back to
+    itself (`ln -s loop loop`, or a -> b -> a), Qt's accept() finds no such file and says
+    "File not found" in a message box it waits on inside accept(): the wrong reason, and
+    off-screen, where nobody can close that box, accept() never returns. Such a name is taken
+    as chosen instead, so that opening it says what it is, in the window's own message that
+    nothing waits on, as for any file that cannot be opened."""
+
+    def __init__(self, parent: QWidget, title: str, folder: Path) -> None:
+        super().__init__(parent, title, str(folder), file_filter())
+        self.chosen = ""
+
+    def accept(self) -> None:
+        if self.acceptMode() == QFileDialog.AcceptMode.AcceptOpen:
+            loops = [path for path in self.selectedFiles() if leads_back_to_itself(path)]
+            if loops:
+                self.chosen = loops[0]
+                self.done(QDialog.DialogCode.Accepted)  # not Qt's accept(): no box
+                return
+        super().accept()
+
+    def chosen_file(self) -> str:
+        """The file chosen once exec() accepted."""
+        return self.chosen or self.selectedFiles()[0]
+
+
+def game_file_dialog(parent: QWidget, title: str, folder: Path) -> GameFileDialog:
     """A file chooser for saved games (Open and Save As share it)."""
-    dialog = QFileDialog(parent, title, str(folder), file_filter())
+    dialog = GameFileDialog(parent, title, folder)
     provider = SavedGameTypes()
     dialog.setIconProvider(provider)
     dialog.file_types = provider  # type: ignore[attr-defined]  # the dialog does not own it
@@ -55,7 +96,7 @@ def game_file_dialog(parent: QWidget, title: str, folder: Path) -> QFileDialog:
 def choose_open_path(parent: QWidget, folder: Path) -> str:
     dialog = game_file_dialog(parent, QCoreApplication.translate("MainWindow", "Open game"), folder)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-    chosen = dialog.selectedFiles()[0] if dialog.exec() else ""
+    chosen = dialog.chosen_file() if dialog.exec() else ""
     dialog.deleteLater()
     return chosen
 
@@ -88,6 +129,17 @@ def open_failure(kind: str, name: str) -> str:
         ),
         "newer": QCoreApplication.translate(
             "MainWindow", "“%1” was saved by a newer version of Triangles."
+        ),
+        "folder": QCoreApplication.translate(
+            "MainWindow", "“%1” cannot be opened: it is a folder, not a saved game."
+        ),
+        "special": QCoreApplication.translate(
+            "MainWindow",
+            "“%1” cannot be opened: it is not a file but a pipe, a device or a socket.",
+        ),
+        "loop": QCoreApplication.translate(
+            "MainWindow",
+            "“%1” cannot be opened: it is a link that leads back to itself, never to a file.",
         ),
     }.get(
         kind,

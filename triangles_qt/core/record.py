@@ -38,6 +38,7 @@ strokes are accepted in either order when loading.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import unicodedata
@@ -93,8 +94,9 @@ _PLAYER_KEYS = ("name", "kind", "strategy")
 
 class RecordError(ValueError):
     """A game record that cannot be loaded (or written); the message is one clear sentence.
-    `kind` sorts it for players: "unreadable" (the file system refused), "newer" (written by a
-    later version) or "invalid" (anything else: not a record, or a damaged one)."""
+    `kind` sorts it for players: "unreadable" (the file system refused), "folder", "special" (a
+    pipe, device or socket), "loop" (symbolic links that lead back to themselves), "newer"
+    (written by a later version) or "invalid" (anything else: not a record, or a damaged one)."""
 
     def __init__(self, message: str, kind: str = "invalid") -> None:
         super().__init__(message)
@@ -241,15 +243,19 @@ def read_record(path: str | os.PathLike[str]) -> LoadedRecord:
         raise RecordError("the file does not exist", "unreadable") from None
     except (IsADirectoryError, NotAFile) as exc:
         if isinstance(exc, IsADirectoryError) or str(exc).startswith("a folder"):
-            raise RecordError("this is a folder, not a file", "unreadable") from None
+            raise RecordError("this is a folder, not a file", "folder") from None
         raise RecordError(
-            "this is not a regular file (a pipe, device or socket is never read)", "unreadable"
+            "this is not a regular file (a pipe, device or socket is never read)", "special"
         ) from None
     except TooLarge:
         raise RecordError(_TOO_LARGE) from None
     except PermissionError:
         raise RecordError("permission to read the file was denied", "unreadable") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise RecordError(
+                "this is a symbolic link that leads back to itself (a loop of links)", "loop"
+            ) from None
         raise RecordError(
             f"the file cannot be read ({exc.strerror or type(exc).__name__})", "unreadable"
         ) from None

@@ -4,16 +4,24 @@ an engine over the protocol of docs/engine-protocol.md, on standard input and ou
 Whatever the strategy does happens in this process: its prints go to standard error (the
 protocol's output stays clean), an exception becomes an `error` line, and a crash, a hang or a
 runaway allocation ends only this process, which the host starts again.
+
+When the host goes away this process ends at once and says nothing, even in the middle of a
+search: at the end of its input (status 0, as after `quit`), when its parent process is gone
+although the pipes stay open (status 0), and when its answers can no longer be written (a broken
+pipe: status 1, as every command line here, triangles_qt/cli_run.py). SIGTERM and SIGHUP keep
+their default action, which ends it at once without running any Python code.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import queue
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
@@ -31,13 +39,28 @@ from . import protocol
 from .listing import listing
 from .protocol import ProtocolError
 
+PROG = "triangles engine"
+
+
+class Unwritable(Exception):
+    """An answer could not be written (`error`: EPIPE when the host no longer reads them). Not
+    the strategy's fault, so never told to the host as an `error` line."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
 
 def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
-    """Answer the host's `commands` for `strategy` until `quit` or the end of input."""
+    """Answer the host's `commands` for `strategy` until `quit` or the end of input. Raises
+    Unwritable when `answers` cannot be written."""
 
     def say(line: str) -> None:
-        answers.write(line + "\n")
-        answers.flush()
+        try:
+            answers.write(line + "\n")
+            answers.flush()
+        except OSError as exc:
+            raise Unwritable(exc) from None
 
     game: Game | None = None
     for raw in commands:
@@ -73,6 +96,8 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
                 return 0
             elif word not in ("stop", "setoption", ""):
                 raise ProtocolError(f"unknown command {protocol.shorten(line)}")
+        except Unwritable:
+            raise
         except Exception as exc:  # noqa: BLE001 - the strategy's fault is told to the host
             if not isinstance(exc, ProtocolError):  # the strategy's author wants the traceback
                 for trace_line in traceback.format_exc().splitlines():
@@ -116,19 +141,73 @@ def _fit(line: str, limit: int = protocol.MAX_LINE_BYTES // 2) -> str:
     return line.encode("utf-8")[:limit].decode("utf-8", "ignore")
 
 
-def _commands_until_the_host_is_gone(stream: IO[str]) -> Iterator[str]:
-    """The host's lines, read on a thread of their own: when the host goes away (its end of
-    the pipe closes) this process ends at once, even in the middle of a strategy's search."""
+def _commands_until_the_host_is_gone(fd: int) -> Iterator[str]:
+    """The host's lines, read from file descriptor `fd` on a thread of their own: when the host
+    goes away (its end of the pipe closes) this process ends at once, even in the middle of a
+    strategy's search. Bytes that are not UTF-8 become U+FFFD (an `unknown command`), and a
+    read that fails ends the input: nothing the host sends can stop the reader and leave this
+    process waiting for lines forever. The descriptor is read directly, not through sys.stdin,
+    whose lock the reader would hold while it waits: Python, ending after a broken pipe, would
+    find that lock taken and abort."""
     lines: queue.Queue[str | None] = queue.Queue()
 
     def read() -> None:
-        for line in stream:
-            lines.put(line)
+        buffer = bytearray()
+        try:
+            while chunk := os.read(fd, 1 << 16):
+                searched = len(buffer)
+                buffer += chunk
+                start = 0
+                while (end := buffer.find(b"\n", searched)) >= 0:
+                    lines.put(bytes(buffer[start:end]).decode("utf-8", "replace"))
+                    start = searched = end + 1
+                del buffer[:start]
+        except OSError:  # a read error is the end of what the host says
+            pass
         os._exit(0)  # the host is gone: nobody will ever read an answer
 
     threading.Thread(target=read, name="host-reader", daemon=True).start()
     while (line := lines.get()) is not None:
         yield line
+
+
+def end_with_the_parent(parent: int, every_s: float = 0.25) -> None:
+    """End this process at once when `parent` (the host that started it) is gone, also when
+    the pipes stay open (another process the host started may hold their other ends) and while
+    a strategy searches: a thread looks every `every_s` seconds whether this process was handed
+    to another parent, as the system does when the parent dies. Linux's PR_SET_PDEATHSIG would
+    end it when the *thread* that started it ends, and hosts start engines on threads that end
+    long before the game does. Nothing to watch on Windows (its processes keep the number of a
+    parent that died) or when the parent was init already."""
+    if sys.platform == "win32" or parent <= 1:  # pragma: no cover - POSIX is tested
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every_s)
+        os._exit(0)  # the host is gone: nobody will ever read an answer
+
+    threading.Thread(target=watch, name="host-watch", daemon=True).start()
+
+
+def _unwritable(answers: IO[str], failed: Unwritable) -> int:
+    """End when the answers cannot be written: quietly when the host stopped reading them
+    (EPIPE), else in one line; status 1 either way, as triangles_qt/cli_run.py ends every
+    command line (here without it: the standalone bundle calls main() directly). The answers'
+    descriptor is pointed at /dev/null first, so that the line left in their buffer goes
+    nowhere when they are closed, instead of failing again with a message on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, answers.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    if failed.error.errno != errno.EPIPE:
+        try:
+            print(f"{PROG}: error: {failed.error.strerror or failed.error}", file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -146,23 +225,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--builtin-only", action="store_true", help="load only the built-in plugins"
     )
     args = parser.parse_args(argv)
+    end_with_the_parent(os.getppid())  # also while plugins load: one may hang at import
     # The protocol owns the real standard output; anything the plugins print goes to stderr,
     # even from child programs they start (file descriptor 1 is stderr from now on).
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
     registry = load_builtin_plugins() if args.builtin_only else load_plugins(args.plugin_dir)
-    if args.list:
-        json.dump(listing(registry), answers)
-        answers.flush()
-        return 0
     try:
-        strategy, _ = computer_player(registry, args.strategy, own_process=False)
-    except KeyError:
-        print(f"error: no strategy {args.strategy!r} is installed", file=sys.stderr)
-        return 2
-    return serve(strategy, _commands_until_the_host_is_gone(sys.stdin), answers)
+        if args.list:
+            try:
+                json.dump(listing(registry), answers)
+                answers.flush()
+            except OSError as exc:
+                raise Unwritable(exc) from None
+            return 0
+        try:
+            strategy, _ = computer_player(registry, args.strategy, own_process=False)
+        except KeyError:
+            print(f"error: no strategy {args.strategy!r} is installed", file=sys.stderr)
+            return 2
+        if sys.stdin is None:  # started with no input at all
+            return 0
+        return serve(strategy, _commands_until_the_host_is_gone(sys.stdin.fileno()), answers)
+    except Unwritable as failed:
+        return _unwritable(answers, failed)
 
 
 if __name__ == "__main__":
-    run_cli(main, "triangles engine")
+    run_cli(main, PROG)
