@@ -29,6 +29,7 @@ BUNDLE_MODULES = {
 BUNDLE_COMMANDS = {
     "triangles-arena": "triangles_qt.arena",
     "triangles-record": "triangles_qt.record",
+    "triangles-net": "triangles_qt.net",
 }
 
 
@@ -78,4 +79,10 @@ def bundle_main(argv: Sequence[str] | None = None) -> int:
     main = importlib.import_module(BUNDLE_MODULES[module]).main
     if module == "triangles_qt":  # the app's main hands Qt the program name as argv[0]
         return int(main([args[0], *rest]) or 0)
-    return int(main(rest) or 0)
+    if module == "triangles_qt.engine":  # ends quietly on its own (its host goes away)
+        return int(main(rest) or 0)
+    from .cli_run import run
+
+    # Ctrl-C, a full disk or a closed pipe end a command line in one line, as pip's launchers do.
+    prog = next((name for name, target in BUNDLE_COMMANDS.items() if target == module), module)
+    run(lambda: int(main(rest) or 0), prog)

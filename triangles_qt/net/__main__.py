@@ -62,7 +62,7 @@ def _address(text: str) -> tuple[str, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m triangles_qt.net",
+        prog="triangles-net",
         description="Play one game of Triangles over the network with a computer strategy in "
         "this side's seat (docs/network-protocol.md).",
     )
