@@ -8,7 +8,7 @@ makes DIR/triangles-qt/ (default: dist/triangles-qt/ in the repository) holding 
 built-in strategies, themes, translations, help pages and desktop files, LICENSE, and in
 licenses/ the licence of everything else it redistributes (tools/bundle_licences.py). Copy the
 folder anywhere and start `triangles-qt` (it takes the options of `python3 -m triangles_qt`);
-`triangles-arena` and `triangles-record` beside it (links to it; `triangles-qt -m
+`triangles-arena`, `triangles-record` and `triangles-net` beside it (links to it; `triangles-qt -m
 triangles_qt.arena` does the same) are the other two commands, and the game runs its computer
 players with `triangles-qt -m triangles_qt.engine` (see triangles_qt/frozen.py).
 
