@@ -9,7 +9,7 @@ built-in strategies, themes, translations, help pages and desktop files, LICENSE
 licenses/ the licence of everything else it redistributes (tools/bundle_licences.py). Copy the
 folder anywhere and start `triangles-qt` (it takes the options of `python3 -m triangles_qt`);
 `triangles-arena`, `triangles-record` and `triangles-net` beside it (links to it; `triangles-qt -m
-triangles_qt.arena` does the same) are the other two commands, and the game runs its computer
+triangles_qt.arena` does the same) are the other commands, and the game runs its computer
 players with `triangles-qt -m triangles_qt.engine` (see triangles_qt/frozen.py).
 
 PyInstaller is a build-time tool (`pip install ".[bundle]"`), not a dependency of the game. The
