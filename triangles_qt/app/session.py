@@ -69,8 +69,9 @@ class ResumeOffer:
 
 
 class FileError(Exception):
-    """A game file that could not be opened or written; `kind` is "unreadable", "newer" or
-    "invalid" (opening) or "write"; the message is the exact cause, in English."""
+    """A game file that could not be opened or written; `kind` is "unreadable", "newer",
+    "invalid", "folder", "special" (a FIFO, a device) or "loop" (a link that leads back to
+    itself) when opening, "write" when saving; the message is the exact cause, in English."""
 
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
