@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 
 from triangles_qt.builtin_plugins.fallback import threats
-from triangles_qt.builtin_plugins.hard import Tracker
 from triangles_qt.core.board import bits_to_indices
 from triangles_qt.core.game import Game
 
@@ -116,6 +115,8 @@ def run_after_giving(game: Game, s: int) -> int:
 def least_given(game: Game) -> int:
     """The least that a stroke of the player to move, who has nothing to take, hands the
     other player in their turn (take_turn): 0 if one of them is safe."""
+    from triangles_qt.builtin_plugins.hard import Tracker  # Hard's analysis: when a hint asks
+
     tracker = Tracker(game)
     legal = game.legal_bits
     if legal & ~tracker.hot:

@@ -6,7 +6,7 @@ notices) belongs to the session (`session.py`): the window asks it and shows wha
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
@@ -19,27 +19,24 @@ from triangles_qt.themes import NEBULA
 from . import notices
 from .appearance import app_icon, available_themes, theme_palette
 from .board_view import BoardView
-from .engines_dialog import EnginesDialog
 from .game_files import GameFiles
-from .game_over import GameOverDialog
-from .help_dialog import HowToPlayDialog, about_box
-from .history_dialog import HistoryDialog
 from .i18n import LANGUAGES, native_name, normalise_code
 from .motion import MotionMenu
-from .new_game_dialog import NewGameDialog
 from .online_play import OnlinePlay
-from .plugins_dialog import PluginsDialog
 from .plurals import plural
 from .score_panel import ScorePanel, show_session
 from .seats import StandIn
 from .session import GameSession
 from .settings import NewGameChoices, Settings
-from .statistics_dialog import StatisticsDialog
 from .status_bar import StatusBar
 from .strategy_names import strategy_display_name
 from .theme_choice import SYSTEM, ThemeNames, resolve
 from .user_engines import WithUserEngines
 from .window_placement import place_window
+
+if TYPE_CHECKING:  # the other windows are imported when first opened: a quicker start
+    from .game_over import GameOverDialog
+    from .new_game_dialog import NewGameDialog
 
 
 class MainWindow(QMainWindow):
@@ -262,8 +259,11 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             app.setPalette(theme_palette(theme))
         help_dialog = self._child_dialogs.get("help")
-        if isinstance(help_dialog, HowToPlayDialog):
-            help_dialog.set_theme(theme)
+        if help_dialog is not None:  # opened, so its module is loaded already
+            from .help_dialog import HowToPlayDialog
+
+            if isinstance(help_dialog, HowToPlayDialog):
+                help_dialog.set_theme(theme)
         if remember:
             self.settings.theme_id = self.theme_choice
 
@@ -289,6 +289,8 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         """Game > New: the New game window; an unfinished game is abandoned only once the new
         one's settings are confirmed (Cancel in either place keeps it)."""
+        from .new_game_dialog import NewGameDialog
+
         dialog = NewGameDialog(self.registry, self.last_choices, self)
         dialog.accepted.connect(lambda: self._confirm_new_game(dialog.choices()))
         dialog.finished.connect(lambda: self._forget_new_game_dialog(dialog))
@@ -363,6 +365,8 @@ class MainWindow(QMainWindow):
             self._close_game_over_dialog()  # the last stroke was taken back: the game goes on
 
     def _on_game_over(self) -> None:
+        from .game_over import GameOverDialog
+
         self._close_game_over_dialog()
         self.game_over_dialog = dialog = GameOverDialog(self)
         dialog.show_result(self.session)
@@ -390,21 +394,31 @@ class MainWindow(QMainWindow):
     # -- other windows ----------------------------------------------------------------------------
 
     def show_statistics(self) -> None:
+        from .statistics_dialog import StatisticsDialog
+
         names = {str(s.id): strategy_display_name(s) for s in self.session.seat_maker.strategies()}
         dialog = StatisticsDialog(self.session.statistics_store(), self, strategy_names=names)
         self._open_child("statistics", dialog)
 
     def show_history(self) -> None:
+        from .history_dialog import HistoryDialog
+
         store = self.session.statistics_store()
         self._open_child("history", HistoryDialog(store, self.theme, self))
 
     def show_plugins(self) -> None:
+        from .plugins_dialog import PluginsDialog
+
         self._open_child("plugins", PluginsDialog(self.registry, self, theme_set=self.theme_set))
 
     def show_engines(self) -> None:
+        from .engines_dialog import EnginesDialog
+
         self._open_child("engines", EnginesDialog(self.settings, self))
 
     def show_how_to_play(self) -> None:
+        from .help_dialog import HowToPlayDialog
+
         self._open_child("help", HowToPlayDialog(self, self.theme))
 
     def _open_child(self, key: str, dialog: QDialog) -> None:
@@ -416,6 +430,8 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def show_about(self) -> None:
+        from .help_dialog import about_box
+
         self.message_box = box = about_box(self)
         box.open()
 

@@ -37,7 +37,6 @@ from triangles_qt.statistics import FinishedGame, StatisticsError, StatisticsSto
 
 from . import notices
 from .autosave import MAX_SLOTS, AutosaveSlot, autosave_failure, free_slot, unheld_slots
-from .hint_reason import reason_for
 from .notices import NoticeKind
 from .seats import MoveRequest, Seat, SeatMaker, StandIn, Tag
 from .settings import NewGameChoices, Settings
@@ -498,6 +497,8 @@ class GameSession(QObject):
         self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
         if self.local_to_move and self._game is not None:
             self.hint_ready.emit(*choice.stroke)
+            from .hint_reason import reason_for  # it brings Hard's analysis: when first used
+
             self.notice.emit(notices.hint_shown(reason_for(self._game, choice.stroke)))
         self.changed.emit()
 
