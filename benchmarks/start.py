@@ -5,7 +5,10 @@ plugin listing) beside wall time. Each run is a fresh process that starts the ap
 folder of its own) and quits once the board has been painted. Also what the app's own modules
 cost to import. Run on demand:
 
-    python3 -m benchmarks.start [--repeats 7]
+    python3 -m benchmarks.start [--repeats 7] [--against OTHER_CHECKOUT]
+
+With --against, the runs alternate between this checkout and another one (a `git worktree` of
+an earlier commit, say), so that both see the same load: an A/B comparison.
 """
 
 from __future__ import annotations
@@ -49,7 +52,9 @@ def run_child(code: str, env: dict[str, str]) -> tuple[float, float]:
     """(CPU seconds of the child and what it waited for, wall seconds) of one run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], env=env, check=True)
+    # From the home folder: `python -c` puts the working folder first on the path, which would
+    # take this checkout whatever PYTHONPATH says.
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=env["HOME"])
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -67,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python3 -m benchmarks.start", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--against", metavar="CHECKOUT", help="another checkout to compare with")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="triangles-start-") as home:
         env = {
@@ -77,17 +83,25 @@ def main(argv: list[str] | None = None) -> int:
             "XDG_DATA_HOME": os.path.join(home, "share"),
             "TRIANGLES_USER_DATA": os.path.join(home, "data"),
         }
-        run_child(CHILD, env)  # the first run writes caches (.pyc, fontconfig): not counted
-        start_cpu, start_wall, import_cpu = [], [], []
-        for _ in range(args.repeats):  # interleaved, so that a change of load hits both alike
-            cpu, wall = run_child(CHILD, env)
-            start_cpu.append(cpu)
-            start_wall.append(wall)
-            import_cpu.append(run_child(IMPORTS, env)[0])
-    print(f"load average {os.getloadavg()[0]:.2f}, {args.repeats} runs")
-    print(describe("start to first painted board, CPU", start_cpu))
-    print(describe("start to first painted board, wall", start_wall))
-    print(describe("python + importing the window's modules, CPU", import_cpu))
+        sides = {"this checkout": env}
+        if args.against:
+            sides[args.against] = {**env, "PYTHONPATH": os.path.abspath(args.against)}
+        figures: dict[str, dict[str, list[float]]] = {}
+        for side_env in sides.values():
+            run_child(CHILD, side_env)  # the first run writes caches (.pyc, fontconfig)
+        for _ in range(args.repeats):  # interleaved, so that a change of load hits all alike
+            for side, side_env in sides.items():
+                cpu, wall = run_child(CHILD, side_env)
+                found = figures.setdefault(side, {"start cpu": [], "start wall": [], "imports": []})
+                found["start cpu"].append(cpu)
+                found["start wall"].append(wall)
+                found["imports"].append(run_child(IMPORTS, side_env)[0])
+    print(f"load average {os.getloadavg()[0]:.2f}, {args.repeats} runs each")
+    for side, found in figures.items():
+        print(f"{side}:")
+        print("  " + describe("start to first painted board, CPU", found["start cpu"]))
+        print("  " + describe("start to first painted board, wall", found["start wall"]))
+        print("  " + describe("python + importing the window's modules, CPU", found["imports"]))
     return 0
 
 
