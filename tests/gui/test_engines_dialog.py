@@ -62,7 +62,7 @@ def test_an_added_engine_is_remembered_offered_and_plays_a_whole_game(make_windo
 
     window.new_action.trigger()
     combo = window.new_game_dialog.strategy_combo
-    assert "Mine (plugin)" in [combo.itemText(k) for k in range(combo.count())]
+    assert "Mine (engine)" in [combo.itemText(k) for k in range(combo.count())]
     window.new_game_dialog.reject()
 
     failures = []

@@ -39,6 +39,7 @@ from triangles_qt.defaults import (
 from .plurals import plural
 from .settings import NewGameChoices
 from .strategy_names import strategy_display_name
+from .user_engines import ADDED_BY_PLAYER
 
 FAMILIES = ("phone", "tablet")
 
@@ -50,6 +51,12 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("newGameDialog")
         self._strategies = [] if registry is None else list(registry.strategies())
+        # Engines the player added in Settings > Engines are named as engines, not plugins.
+        self._added = {
+            str(strategy.id)
+            for strategy in self._strategies
+            if registry is not None and registry.plugin_of(strategy.id) == ADDED_BY_PLAYER
+        }
 
         # Board size: one radio button per preset, grouped by family.
         self.preset_buttons: dict[str, QRadioButton] = {}
@@ -196,7 +203,9 @@ class NewGameDialog(QDialog):
         self.computer_starts_radio.setText(self.tr("The computer"))
         for index, strategy in enumerate(self._strategies):
             name = strategy_display_name(strategy)
-            if strategy.id not in BUILTIN_LEVELS:
+            if strategy.id in self._added:
+                name = self.tr("%1 (engine)").replace("%1", name)
+            elif strategy.id not in BUILTIN_LEVELS:
                 name = self.tr("%1 (plugin)").replace("%1", name)
             self.strategy_combo.setItemText(index, name)
         for k, (label, edit) in enumerate(
