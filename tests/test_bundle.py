@@ -295,6 +295,8 @@ def test_the_bundle_holds_what_the_game_needs_and_installs_its_menu_entry(bundle
     inside = bundle.parent / "_internal" / "triangles_qt"
     for language in ("de", "es", "bg", "en"):
         assert (inside / "translations" / f"triangles_{language}.qm").is_file()
+    # Without the digests the bundle would load no translation (issue 51).
+    assert (inside / "translations" / "qm-digests.json").is_file()
     assert list((inside / "app" / "help_content").glob("*.html"))
     for resource in (REPO / "triangles_qt" / "app" / "resources").glob("*.*"):
         assert (inside / "app" / "resources" / resource.name).is_file(), resource.name

@@ -58,6 +58,7 @@ def test_the_sdist_holds_the_sources_docs_translations_tools_and_tests(built):
         "docs/network-protocol.md",
         "translations/triangles_de.ts",
         "translations/triangles_de.qm",
+        "translations/qm-digests.json",
         "tools/update_translations.py",
         "tools/build_bundle.py",
         "packaging/bundle/triangles_qt_bundle.py",
@@ -119,3 +120,16 @@ def test_the_version_and_the_licence_are_declared_once(built):
     (wheel,) = out.glob("*.whl")
     assert wheel.name.startswith(f"triangles_qt-{triangles_qt.__version__}-")
     assert "GNU GENERAL PUBLIC LICENSE" in (REPO / "LICENSE").read_text()
+
+
+def test_the_wheel_ships_the_translations_with_their_digests(built):
+    """The app loads no .qm file whose digest qm-digests.json does not list (issue 51)."""
+    import zipfile
+
+    out, _ = built
+    (wheel,) = out.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    for language in ("en", "es", "de", "bg"):
+        assert f"triangles_qt/translations/triangles_{language}.qm" in names
+    assert "triangles_qt/translations/qm-digests.json" in names

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from image_samples import png
 
 from triangles_qt import builtin_themes
 from triangles_qt.themes import (
@@ -199,7 +200,7 @@ def _bytes(tmp_path: Path, data: bytes) -> Path:
 
 
 def test_an_image_is_found_next_to_the_toml_file(tmp_path):
-    (tmp_path / "sky.png").write_bytes(b"not really a png, but a file")
+    (tmp_path / "sky.png").write_bytes(png(4, 3))
     text = VALID_TOML.replace('bottom = "#003355"', 'bottom = "#003355"\nimage = "sky.png"')
     theme = parse_theme(write(tmp_path, text))
     assert theme.background_image == str((tmp_path / "sky.png").resolve())
@@ -222,7 +223,7 @@ def test_a_table_needs_an_absolute_image_path(tmp_path):
     with pytest.raises(ThemeError, match="absolute path"):
         parse_theme(table_with(("background", "image"), "sky.png"), "plugin 'acme'")
     image = tmp_path / "sky.png"
-    image.write_bytes(b"x")
+    image.write_bytes(png(4, 3))
     theme = parse_theme(table_with(("background", "image"), str(image)))
     assert theme.background_image == str(image.resolve())
 

@@ -1,12 +1,15 @@
 """Keep translations/ in step with the sources: pyside6-lupdate extracts every translatable string
 of triangles_qt/ (and of plugins/ when they have any) into translations/triangles_<code>.ts, then
-pyside6-lrelease compiles each .ts into its .qm.
+pyside6-lrelease compiles each .ts into its .qm, and the SHA-256 of every .qm goes into
+translations/qm-digests.json (the app loads no .qm whose digest is not listed there: Qt crashes on
+a damaged one; see triangles_qt/qm_digests.py).
 
-    python tools/update_translations.py           update the .ts files and compile the .qm files
+    python tools/update_translations.py           update the .ts files, compile the .qm files and
+                                                  write their digests
     python tools/update_translations.py --check   change nothing; exit 1 and list the problems if a
                                                   .ts is out of date with the sources, a message is
-                                                  unfinished, obsolete or without a context, or a
-                                                  .qm is stale
+                                                  unfinished, obsolete or without a context, a .qm
+                                                  is stale or qm-digests.json does not match them
 
 The English file holds plural forms only ("%n triangle(s)" -> "1 triangle" / "2 triangles"). The
 .ts files store no source locations (``-locations none``), so moving code does not touch them.
@@ -25,6 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's package, not an installed copy
+
+from triangles_qt import qm_digests  # noqa: E402
+
 TRANSLATIONS = ROOT / "translations"
 SOURCE_DIRS = (ROOT / "triangles_qt", ROOT / "plugins")
 LANGUAGES = ("es", "de", "bg", "en")
@@ -166,8 +173,32 @@ def update() -> None:
         count = len(read_messages(ts_path(code)))
         left = len(unfinished_problems(ts_path(code)))
         print(f"{ts_path(code).relative_to(ROOT)}: {count} messages, {left} to translate")
+    manifest = qm_digests.write_manifest(TRANSLATIONS)
+    print(f"{manifest.relative_to(ROOT)}: the digests of {len(LANGUAGES)} .qm files")
     for warning in context_warnings(ts_path(LANGUAGES[0])):
         print("warning:", warning, file=sys.stderr)
+
+
+def digest_problems(folder: Path = TRANSLATIONS) -> list[str]:
+    """Where qm-digests.json does not list exactly the .qm files of `folder` as they are."""
+    name = qm_digests.MANIFEST_NAME
+    try:
+        listed = qm_digests.read_manifest(folder)
+    except qm_digests.ManifestError as error:
+        return [f"{error} (run python tools/update_translations.py)"]
+    problems = []
+    actual = qm_digests.digests_of(folder)
+    for qm in sorted(actual.keys() | listed.keys()):
+        if qm not in listed:
+            problems.append(f"{name} does not list {qm} (run python tools/update_translations.py)")
+        elif qm not in actual:
+            problems.append(f"{name} lists {qm}, which is missing")
+        elif actual[qm] != listed[qm]:
+            problems.append(
+                f"{name} has another SHA-256 for {qm}: it was compiled again or changed since "
+                "(run python tools/update_translations.py)"
+            )
+    return problems
 
 
 def check() -> list[str]:
@@ -203,6 +234,7 @@ def check() -> list[str]:
                 problems.append(f"{qm_file.name} is missing")
             elif qm_file.read_bytes() != fresh_qm.read_bytes():
                 problems.append(f"{qm_file.name} is stale (compile {ts_file.name} again)")
+    problems += digest_problems()
     return problems
 
 

@@ -9,7 +9,8 @@ A theme file looks like this (every key is required unless marked optional)::
     [background]
     top = "#0a0f2c"                    # vertical gradient, #rrggbb
     bottom = "#231a4d"
-    image = "stars.png"                # optional, relative to the TOML file
+    image = "stars.png"                # optional, relative to the TOML file; PNG, JPEG, GIF,
+                                       # BMP or WebP (see theme_image.py: no SVG)
 
     [stars]
     colour = "#f4f1ff"
@@ -42,10 +43,12 @@ from typing import Any
 
 from .core.safe_read import TooLarge, read_regular_file
 from .defaults import MAX_PLUGIN_TEXT_LENGTH
+from .theme_image import RASTER_SUFFIXES, CheckedImage, ImageRefused, check_image
 
 MAX_THEME_FILE_BYTES = 64 * 1024
 MAX_IMAGE_BYTES = 32 * 1024 * 1024
-IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".svg", ".webp", ".bmp", ".gif"})
+IMAGE_SUFFIXES = RASTER_SUFFIXES
+_DRAWING_SUFFIXES = frozenset({".svg", ".svgz"})
 MIN_TEXT_CONTRAST = 3.0
 """Below this (WCAG's least, for large text) a theme's text could not be read: it is refused."""
 TEXT_CONTRAST = 4.5  # what WCAG asks of ordinary text; `theme_advice` mentions a theme below it
@@ -58,6 +61,15 @@ _COLOUR_RE = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")
 
 class ThemeError(ValueError):
     """A theme that cannot be used; the message names the theme file or plugin and the problem."""
+
+
+class ThemeImageError(ThemeError):
+    """A theme that is valid but for its background image: `theme` is the same theme without
+    it, which `load_themes` offers (with its colours) while it reports the image."""
+
+    def __init__(self, message: str, theme: Theme) -> None:
+        super().__init__(message)
+        self.theme = theme
 
 
 @dataclass(frozen=True)
@@ -161,7 +173,8 @@ def parse_theme(source: str | os.PathLike[str] | Mapping[str, Any], origin: str 
     (a dict, whose ``image`` must then be an absolute path). `origin` says where it came from
     (for example ``plugin 'acme-themes'``) and is named in every error message.
 
-    Raises `ThemeError` with one clear sentence on any problem."""
+    Raises `ThemeError` with one clear sentence on any problem; `ThemeImageError` when the
+    problem is the background image alone (it carries the theme without the image)."""
     base_dir: Path | None = None
     if isinstance(source, Mapping):
         where = f"Theme from {origin}" if origin else "Theme"
@@ -215,12 +228,19 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
             f"of at most {MAX_PLUGIN_TEXT_LENGTH} characters."
         )
 
+    # An unusable image is told only once the rest of the theme is known to be valid: the
+    # theme can then be offered with its colours.
+    image_error: ThemeError | None = None
+    try:
+        image = _image(background.get("image"), where, base_dir)
+    except ThemeError as error:
+        image, image_error = None, error
     theme = Theme(
         id=theme_id,
         name=name.strip(),
         background_top=_colour(background, "top", "[background] top", where, opaque=True),
         background_bottom=_colour(background, "bottom", "[background] bottom", where, opaque=True),
-        background_image=_image(background.get("image"), where, base_dir),
+        background_image=image,
         star=_colour(stars, "colour", "[stars] colour", where),
         star_glow=_colour(stars, "glow", "[stars] glow", where),
         player_strokes=_colour_pair(players, "strokes", where),
@@ -236,6 +256,8 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
             f"{ratio:.1f}:1; at least {MIN_TEXT_CONTRAST:g}:1 is needed, "
             f"{TEXT_CONTRAST:g}:1 is better)."
         )
+    if image_error is not None:
+        raise ThemeImageError(str(image_error), theme) from image_error
     return theme
 
 
@@ -287,7 +309,9 @@ def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
     """The absolute path of a theme's background image. A theme file's image must lie in the
     theme's folder (after following links), so a theme cannot make the app open any other
     file; a theme given as a table names an absolute path. Either way it must be a regular file
-    of at most MAX_IMAGE_BYTES with an image's suffix."""
+    of at most MAX_IMAGE_BYTES with an image's suffix, holding an image `check_image` accepts
+    (read here, so that a theme whose image could hang or exhaust the window is told when it
+    is loaded; the window checks the bytes it decodes again, `read_image`)."""
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
@@ -308,6 +332,11 @@ def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
         raise ThemeError(
             f"{where}: [background] image '{value}' must be in the theme's folder {base_dir}."
         )
+    if resolved.suffix.lower() in _DRAWING_SUFFIXES:
+        raise ThemeError(
+            f"{where}: [background] image '{value}' is an SVG drawing, which a theme cannot "
+            "use (drawing one can take any time); use a PNG, JPEG, GIF, BMP or WebP image."
+        )
     if resolved.suffix.lower() not in IMAGE_SUFFIXES:
         raise ThemeError(
             f"{where}: [background] image '{value}' must be a "
@@ -324,15 +353,24 @@ def _image(value: Any, where: str, base_dir: Path | None) -> str | None:
             f"{where}: [background] image '{value}' is larger than "
             f"{MAX_IMAGE_BYTES // (1024 * 1024)} MB."
         )
+    try:
+        check_image(read_regular_file(resolved, MAX_IMAGE_BYTES))
+    except ImageRefused as error:
+        raise ThemeError(f"{where}: [background] image '{value}' {error}.") from None
+    except OSError as error:
+        raise ThemeError(
+            f"{where}: [background] image '{value}' cannot be read ({error.strerror or error})."
+        ) from None
     return str(resolved)
 
 
-def read_image(path: str) -> bytes | None:
-    """A validated background image's bytes, read safely (None if it changed into something
-    else since the theme was checked)."""
+def read_image(path: str) -> CheckedImage | None:
+    """A validated background image, read safely and checked again (`check_image`): the bytes
+    to decode and their format. None if the file changed into something else since the theme
+    was checked."""
     try:
-        return read_regular_file(path, MAX_IMAGE_BYTES)
-    except OSError:
+        return check_image(read_regular_file(path, MAX_IMAGE_BYTES))
+    except (OSError, ImageRefused):
         return None
 
 
@@ -343,14 +381,16 @@ class SkipReason(StrEnum):
     """Why a theme was skipped, for the app to say in the player's language."""
 
     INVALID = "invalid"  # not a readable, valid theme
+    IMAGE = "image"  # valid but for its background image: offered without it, with its colours
     ID_TAKEN = "id_taken"  # another theme (or Nebula) already has its id
     NO_LIST = "no_list"  # the registry's list of themes could not be read
 
 
 @dataclass(frozen=True)
 class SkippedTheme:
-    """A theme that was skipped: from which plugin ("" when unknown), why, and `message`, one
-    sentence in English with the specifics for the theme's author."""
+    """A theme that was skipped, or whose background image was (`SkipReason.IMAGE`): from which
+    plugin ("" when unknown), why, and `message`, one sentence in English with the specifics
+    for the theme's author."""
 
     plugin: str
     reason: SkipReason
@@ -363,7 +403,7 @@ class SkippedTheme:
 @dataclass
 class ThemeSet:
     """The usable themes by id (Nebula first, then in the order the plugins gave them), the plugin
-    each came from, and the themes that were skipped."""
+    each came from, and the themes that were skipped (or offered without their image)."""
 
     themes: dict[str, Theme] = field(default_factory=lambda: {NEBULA.id: NEBULA})
     theme_plugin: dict[str, str] = field(default_factory=dict)
@@ -379,7 +419,8 @@ def load_themes(registry: Any) -> ThemeSet:
     """Every theme the plugins offer, validated. `registry` is anything with a ``themes()`` method
     returning a list of ``(plugin name, source)`` pairs, a source being a .toml path or a table.
 
-    Never raises: a broken theme (or a broken ``themes()``) is skipped with a message; when two
+    Never raises: a broken theme (or a broken ``themes()``) is skipped with a message; a theme
+    whose background image cannot be used is offered without it, with a message; when two
     themes share an id the first one wins; Nebula is always present and cannot be replaced."""
     result = ThemeSet()
     if registry is None:  # no plugins at all (they failed to load): Nebula alone
@@ -399,6 +440,10 @@ def load_themes(registry: Any) -> ThemeSet:
         origin = f"plugin '{plugin}'" if plugin else "an unnamed plugin"
         try:
             theme = parse_theme(source, origin)
+        except ThemeImageError as error:
+            message = f"{error} The theme is shown without it, with its colours."
+            result.errors.append(SkippedTheme(plugin, SkipReason.IMAGE, message))
+            theme = error.theme
         except ThemeError as error:
             result.errors.append(SkippedTheme(plugin, SkipReason.INVALID, str(error)))
             continue
@@ -455,6 +500,7 @@ __all__: Iterable[str] = [
     "SkippedTheme",
     "Theme",
     "ThemeError",
+    "ThemeImageError",
     "ThemeSet",
     "colour_rgba",
     "load_themes",

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import shutil
 import xml.etree.ElementTree as ET
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QTranslator  # noqa: E402
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QVBoxLayout, QWidget  # noqa: E402
 
 from triangles_qt.app import i18n  # noqa: E402
@@ -180,6 +181,81 @@ def test_a_damaged_or_missing_translation_falls_back_to_english(
         assert QLocale().name() == "en_US"
     finally:
         languages.unload()
+
+
+def _accepted_by_qt_yet_damaged(data: bytes) -> bytes:
+    """`data` with 5 bytes changed so that Qt's own loader still accepts it (most such files:
+    some of them crash Qt when a message is looked up, tests/test_qm_digests.py)."""
+    rng = random.Random(51)
+    while True:
+        mutated = bytearray(data)
+        for _ in range(5):
+            mutated[rng.randrange(len(mutated))] = rng.randrange(256)
+        if bytes(mutated) != data and QTranslator().load(bytes(mutated)):
+            return bytes(mutated)
+
+
+def test_a_translation_damaged_in_five_bytes_is_refused_before_qt_reads_it(
+    qtbot, qapp, caplog, tmp_path
+):
+    folder = tmp_path / "translations"
+    shutil.copytree(translations_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__*"))
+    qm = folder / "triangles_de.qm"
+    qm.write_bytes(_accepted_by_qt_yet_damaged(qm.read_bytes()))
+    languages = LanguageManager(qapp, app_dir=folder)
+    widget = LanguageAwareWidget()
+    qtbot.addWidget(widget)
+    try:
+        with caplog.at_level(logging.WARNING, logger="triangles_qt.i18n"):
+            notes = languages.set_language("de")
+        assert languages.language == "en"
+        assert notes == [
+            f"The translation file triangles_de.qm in {folder} is missing or damaged (its SHA-256 "
+            "is not the one in qm-digests.json); using English."
+        ]
+        assert any("triangles_de.qm" in record.getMessage() for record in caplog.records)
+        qtbot.waitUntil(lambda: widget.label.text() == "&Language", timeout=2000)
+        # English plurals still come from the English file, which is intact.
+        turn = "Biggest turn: %1 closed %n triangle(s)"
+        assert QCoreApplication.translate("GameOverDialog", turn, None, 1).endswith("1 triangle")
+        # The other languages are intact too.
+        assert languages.set_language("es") == [] and languages.language == "es"
+        qtbot.waitUntil(lambda: widget.label.text() == MENU_TITLE["es"], timeout=2000)
+    finally:
+        languages.unload()
+
+
+def test_without_the_digests_no_translation_is_loaded(qapp, tmp_path):
+    folder = tmp_path / "translations"
+    shutil.copytree(translations_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__*"))
+    (folder / "qm-digests.json").unlink()
+    languages = LanguageManager(qapp, app_dir=folder)
+    try:
+        notes = languages.set_language("bg")
+        assert languages.language == "en"
+        assert notes == [
+            f"The translation file triangles_bg.qm in {folder} is missing or damaged "
+            "(qm-digests.json is missing); using English.",
+            f"The English plural-forms file triangles_en.qm in {folder} is missing or damaged "
+            "(qm-digests.json is missing); plural phrases fall back to the built-in English "
+            "forms.",
+        ]
+    finally:
+        languages.unload()
+
+
+def test_names_in_every_language_leave_out_a_damaged_translation(monkeypatch, tmp_path):
+    folder = tmp_path / "translations"
+    shutil.copytree(translations_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__*"))
+    qm = folder / "triangles_de.qm"
+    qm.write_bytes(_accepted_by_qt_yet_damaged(qm.read_bytes()))
+    monkeypatch.setattr(i18n, "translations_dir", lambda: folder)
+    i18n.in_every_language.cache_clear()
+    try:
+        names = i18n.in_every_language("MainWindow", "Player 1")
+    finally:
+        i18n.in_every_language.cache_clear()
+    assert "Jugador 1" in names and "Spieler 1" not in names
 
 
 def test_an_unknown_language_code_falls_back_to_english(manager, caplog):

@@ -218,6 +218,26 @@ def test_skipped_themes_say_why_and_from_which_plugin(qtbot):
     ]
 
 
+def test_a_theme_shown_without_its_image_says_so(qtbot):
+    """A theme whose background image was refused is offered with its colours (issue 51)."""
+    message = (
+        "Theme file 'sky.toml', id 'sky': [background] image 'sky.svg' is an SVG drawing. "
+        "The theme is shown without it, with its colours."
+    )
+    themes = theme_set(
+        SkippedTheme("acme", SkipReason.IMAGE, message),
+        SkippedTheme("", SkipReason.IMAGE, message),
+    )
+    dialog = PluginsDialog(FakeRegistry(), theme_set=themes)
+    qtbot.addWidget(dialog)
+    assert [dialog.theme_list.item(i).text() for i in range(dialog.theme_list.count())] == [
+        "The background image of a theme of the plugin “acme” cannot be shown; the theme is "
+        f"offered with its colours alone.\n{ENGLISH}{message}",
+        "The background image of a theme cannot be shown; the theme is offered with its "
+        f"colours alone.\n{ENGLISH}{message}",
+    ]
+
+
 def test_nothing_failed_hides_the_failure_sections(qtbot):
     class Healthy(FakeRegistry):
         loaded = FakeRegistry.loaded[:1]

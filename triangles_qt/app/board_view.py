@@ -8,11 +8,14 @@ game (`show_game`, `add_move`, `show_rejected`, `show_hint`).
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
     QCoreApplication,
     QEasingCurve,
     QEvent,
@@ -25,6 +28,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
+    QImageReader,
     QLinearGradient,
     QPainter,
     QPen,
@@ -38,6 +42,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsVie
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Move
 from triangles_qt.core.position import Position
+from triangles_qt.theme_image import MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
 from triangles_qt.themes import read_image
 
 from .board_banner import BoardBanner
@@ -63,6 +68,8 @@ from .board_items import (
 from .board_motion import ScoreMarkItem, VictoryWaveItem, stroke_drawing
 from .colors import qcolor, with_alpha
 from .notices import rejection_text
+
+log = logging.getLogger("triangles_qt.board_view")
 
 HIT_RADIUS_PX = 14.0  # how close to a star (on screen, at any zoom) a click must land
 REJECTED_MS = 1500
@@ -650,6 +657,34 @@ class BoardScene(QGraphicsScene):
         self._set_hovered(None)
 
 
+def load_background_image(path: str) -> QPixmap | None:
+    """A theme's background image, or None (the theme's colours are shown). The theme was
+    checked when it was loaded (`triangles_qt.themes`: the player was told of an image it
+    cannot use); the bytes decoded here are checked again (`read_image`: the file may have
+    changed since), decoded as the format their content showed, never one Qt guesses (its SVG
+    renderer, say), and only once Qt's reading of the header agrees with the size allowed."""
+    image = read_image(path)
+    if image is None:
+        log.warning("theme image %s is no longer a usable image; not shown", path)
+        return None
+    data = QByteArray(image.data)
+    buffer = QBuffer(data)
+    buffer.open(QBuffer.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer, image.format.encode("ascii"))
+    reader.setAutoDetectImageFormat(False)
+    size = reader.size()
+    width, height = size.width(), size.height()
+    too_large = max(width, height) > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS
+    if width < 1 or height < 1 or too_large:
+        log.warning("theme image %s: Qt reads a size of %d x %d; not shown", path, width, height)
+        return None
+    decoded = reader.read()
+    if decoded.isNull():
+        log.warning("theme image %s cannot be decoded: %s", path, reader.errorString())
+        return None
+    return QPixmap.fromImage(decoded)
+
+
 class BoardView(QGraphicsView):
     """Shows a BoardScene fitted to the widget; rotates a portrait board when the window is wide.
 
@@ -789,12 +824,7 @@ class BoardView(QGraphicsView):
 
     def _load_background_image(self) -> None:
         path = getattr(self._theme, "background_image", None)
-        self._background_image = None
-        data = read_image(str(path)) if path else None
-        if data is not None:
-            pixmap = QPixmap()
-            if pixmap.loadFromData(data) and not pixmap.isNull():
-                self._background_image = pixmap
+        self._background_image = load_background_image(str(path)) if path else None
 
     @staticmethod
     def _make_sky() -> list[tuple[float, float, float, int]]:

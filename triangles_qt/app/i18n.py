@@ -4,7 +4,9 @@ numbers written the current language's way.
 
 Switching is all a window has to ask for: Qt sends QEvent.LanguageChange to every widget when the
 installed translators change, and each widget's ``retranslate_ui()`` does the rest. A missing or
-damaged translation never stops the app: it falls back to English and says so in the log.
+damaged translation never stops the app: it falls back to English and says so in the log. Our own
+catalogues are given to Qt only when their SHA-256 is the one recorded when they were compiled
+(`triangles_qt.qm_digests`): Qt accepts a .qm damaged in a few bytes and crashes on it later.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from triangles_qt import qm_digests
 from triangles_qt.core.safe_read import read_regular_file
 
 MAX_QM_BYTES = 32 * 1024 * 1024
@@ -98,6 +101,20 @@ def translations_dir() -> Path:
 _EXTRACTED = contextlib.ExitStack()
 
 
+def read_catalogue(folder: Path, code: str) -> tuple[bytes | None, str]:
+    """The bytes of our catalogue for `code` in `folder` if they are the ones compiled (their
+    digest is listed in the folder's qm-digests.json), else None and why, in a few words."""
+    name = f"{APP_CATALOG}_{code}.qm"
+    try:
+        data = read_regular_file(folder / name, MAX_QM_BYTES)
+    except OSError as error:
+        return None, f"it cannot be read: {error.strerror or error}"
+    problem = qm_digests.check(folder, name, data)
+    if problem is not None:
+        return None, problem
+    return data, ""
+
+
 def qt_translations_dir() -> Path:
     """Where Qt keeps its own catalogues (qtbase_<code>.qm)."""
     return Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
@@ -110,8 +127,9 @@ def in_every_language(context: str, source: str) -> frozenset[str]:
     texts = {source}
     folder = translations_dir()
     for code in LANGUAGE_CODES:
+        data, _why = read_catalogue(folder, code)
         translator = QTranslator()
-        if translator.load(str(folder / f"{APP_CATALOG}_{code}.qm")):
+        if data is not None and translator.load(data):  # Qt reads `data` in place
             texts.add(translator.translate(context, source) or source)
     return frozenset(texts)
 
@@ -159,19 +177,19 @@ class LanguageManager:
             wanted = DEFAULT_LANGUAGE
 
         app_dir = self.app_dir or translations_dir()
-        ours = self._load(app_dir / f"{APP_CATALOG}_{wanted}.qm")
+        ours, why = self._load_ours(app_dir, wanted)
         if ours is None and wanted != DEFAULT_LANGUAGE:
             note(
                 f"The translation file {APP_CATALOG}_{wanted}.qm in {app_dir} is missing or "
-                f"damaged; using English."
+                f"damaged ({why}); using English."
             )
             wanted = DEFAULT_LANGUAGE
-            ours = self._load(app_dir / f"{APP_CATALOG}_{wanted}.qm")
+            ours, why = self._load_ours(app_dir, wanted)
         if ours is None:
             # English needs its file only for plural forms ("1 triangle", not "1 triangle(s)").
             note(
                 f"The English plural-forms file {APP_CATALOG}_en.qm in {app_dir} is missing or "
-                f"damaged; plural phrases fall back to the built-in English forms."
+                f"damaged ({why}); plural phrases fall back to the built-in English forms."
             )
 
         qt_own = None
@@ -208,16 +226,32 @@ class LanguageManager:
             translator.deleteLater()
         self._translators = []
 
+    def _load_ours(self, folder: Path, code: str) -> tuple[QTranslator | None, str]:
+        """A translator of our catalogue for `code`, or None and why: only the bytes that were
+        compiled reach Qt (`read_catalogue`)."""
+        data, why = read_catalogue(folder, code)
+        if data is None:
+            return None, why
+        translator = self._translator(data)
+        return (translator, "") if translator is not None else (None, "Qt cannot read it")
+
     def _load(self, path: Path) -> QTranslator | None:
-        """A translator loaded from `path`, parented to the app; None if the file is missing or
-        not a valid .qm file."""
+        """A translator loaded from `path` (Qt's own catalogues, which come with Qt), parented to
+        the app; None if the file is missing or not a valid .qm file."""
+        try:
+            data = read_regular_file(path, MAX_QM_BYTES)
+        except (OSError, ValueError):
+            return None
+        return self._translator(data)
+
+    def _translator(self, data: bytes) -> QTranslator | None:
+        """A translator of `data`, parented to the app; None if Qt does not read it. Read into
+        memory, not mapped: a file rewritten in place while the app runs (an upgrade, a rebuild
+        of the translations) would end a mapping with SIGBUS."""
         translator = QTranslator(self.app)
         try:
-            # Read into memory, not mapped: a file rewritten in place while the app runs (an
-            # upgrade, a rebuild of the translations) would end a mapping with SIGBUS.
-            data = read_regular_file(path, MAX_QM_BYTES)
             loaded = translator.load(data)
-        except (OSError, ValueError):
+        except ValueError:
             loaded = False
         if loaded:
             translator.qm_data = data  # type: ignore[attr-defined]  # Qt reads it in place

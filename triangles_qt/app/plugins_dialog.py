@@ -274,6 +274,18 @@ class PluginsDialog(QDialog):
         taken = skipped.reason == SkipReason.ID_TAKEN
         if skipped.reason == SkipReason.NO_LIST:
             why = self.tr("The list of themes could not be read.")
+        elif skipped.reason == SkipReason.IMAGE:
+            why = (
+                self.tr(
+                    "The background image of a theme of the plugin “%1” cannot be shown; "
+                    "the theme is offered with its colours alone."
+                ).replace("%1", self._plugin_name(skipped.plugin))
+                if skipped.plugin
+                else self.tr(
+                    "The background image of a theme cannot be shown; the theme is offered "
+                    "with its colours alone."
+                )
+            )
         elif not skipped.plugin:
             why = (
                 self.tr("A theme uses an id that another theme already has.")
