@@ -72,10 +72,22 @@ def python_sources() -> list[Path]:
     return files
 
 
+def find_tool(name: str) -> str | None:
+    """A Linguist program PySide6 installed: beside this Python (a virtual environment's bin/,
+    which is on no PATH unless activated), else on PATH."""
+    beside = Path(sys.executable).with_name(name)
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    return shutil.which(name)
+
+
 def _tool(name: str) -> str:
-    found = shutil.which(name)
+    found = find_tool(name)
     if found is None:
-        raise SystemExit(f"{name} not found on PATH (it comes with PySide6-Essentials)")
+        raise SystemExit(
+            f"{name} not found beside {sys.executable} nor on PATH (it comes with "
+            "PySide6-Essentials)"
+        )
     return found
 
 

@@ -106,6 +106,10 @@
         <source>still busy with an earlier move</source>
         <translation>все още е зает с предишен ход</translation>
     </message>
+    <message>
+        <source>its program stopped, or answered what the game does not understand</source>
+        <translation>програмата му спря или отговори нещо, което играта не разбира</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>
@@ -275,6 +279,13 @@
         <source>Stroke</source>
         <translation>Черта</translation>
     </message>
+    <message numerus="yes">
+        <source>The newest %1 of your %Ln game(s) are listed.</source>
+        <translation>
+            <numerusform>Показана е най-новата %1 от твоята %Ln игра.</numerusform>
+            <numerusform>Показани са най-новите %1 от твоите %Ln игри.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HowToPlayDialog</name>
@@ -418,6 +429,30 @@
         <translation>Питаме приятеля Ви дали може да върнете последната си черта…</translation>
     </message>
     <message>
+        <source>Another program is using the statistics; this game is kept and will be counted when the file is free.</source>
+        <translation>Друга програма използва статистиката; тази игра е запазена и ще бъде отчетена, когато файлът се освободи.</translation>
+    </message>
+    <message>
+        <source>The disk is full; this game is kept and will be counted when there is space.</source>
+        <translation>Дискът е пълен; тази игра е запазена и ще бъде отчетена, когато има място.</translation>
+    </message>
+    <message>
+        <source>The statistics file cannot be written (it is read-only); this game is kept and will be counted when it can be.</source>
+        <translation>Файлът със статистиката не може да бъде записан (само за четене); тази игра е запазена и ще бъде отчетена, когато стане възможно.</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved (%1); this game is kept.</source>
+        <translation>Статистиката не можа да бъде запазена (%1); тази игра е запазена.</translation>
+    </message>
+    <message>
+        <source>The last game&apos;s result is now counted in the statistics.</source>
+        <translation>Резултатът от последната игра вече е отчетен в статистиката.</translation>
+    </message>
+    <message>
+        <source>The statistics file was damaged; it was kept as %1 and counting started again.</source>
+        <translation>Файлът със статистиката беше повреден; съхранен е като %1 и броенето започна отначало.</translation>
+    </message>
+    <message>
         <source>The %1 translation is missing or damaged; using English.</source>
         <translation>Преводът „%1“ липсва или е повреден; използва се английски.</translation>
     </message>
@@ -475,6 +510,18 @@
     <message>
         <source>“%1” was saved by a newer version of Triangles.</source>
         <translation>„%1“ е запазен с по-нова версия на Triangles.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is a folder, not a saved game.</source>
+        <translation>„%1“ не може да бъде отворен: това е папка, а не запазена игра.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is not a file but a pipe, a device or a socket.</source>
+        <translation>„%1“ не може да бъде отворен: това не е файл, а канал, устройство или сокет.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is a link that leads back to itself, never to a file.</source>
+        <translation>„%1“ не може да бъде отворен: това е връзка, която води обратно към себе си и никога до файл.</translation>
     </message>
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
@@ -542,10 +589,6 @@
     <message>
         <source>%1 wins!</source>
         <translation>%1 печели!</translation>
-    </message>
-    <message>
-        <source>The statistics could not be saved: %1</source>
-        <translation>Статистиката не може да бъде запазена: %1</translation>
     </message>
     <message>
         <source>The computer is thinking…</source>
@@ -667,6 +710,10 @@
     <message>
         <source>The computer</source>
         <translation>Компютъра</translation>
+    </message>
+    <message>
+        <source>%1 (engine)</source>
+        <translation>%1 (програма)</translation>
     </message>
     <message>
         <source>&amp;Play again after a triangle</source>
@@ -949,6 +996,14 @@
         <translation>Дава на компютърен играч идентификатор, който вече е зает.</translation>
     </message>
     <message>
+        <source>The background image of a theme of the plugin “%1” cannot be shown; the theme is offered with its colours alone.</source>
+        <translation>Фоновото изображение на тема от плъгина „%1“ не може да бъде показано; темата се предлага само с цветовете си.</translation>
+    </message>
+    <message>
+        <source>The background image of a theme cannot be shown; the theme is offered with its colours alone.</source>
+        <translation>Фоновото изображение на тема не може да бъде показано; темата се предлага само с цветовете си.</translation>
+    </message>
+    <message>
         <source>A theme uses an id that another theme already has.</source>
         <translation>Тема използва идентификатор, който вече има друга тема.</translation>
     </message>
@@ -1186,6 +1241,18 @@
     <message>
         <source>%1 (not installed)</source>
         <translation>%1 (не е инсталиран)</translation>
+    </message>
+    <message>
+        <source>Another program is using the statistics file; try again when it is free.</source>
+        <translation>Друга програма използва файла със статистиката; опитай отново, когато се освободи.</translation>
+    </message>
+    <message>
+        <source>The disk is full.</source>
+        <translation>Дискът е пълен.</translation>
+    </message>
+    <message>
+        <source>The statistics file cannot be written (it is read-only).</source>
+        <translation>Файлът със статистиката не може да бъде записан (само за четене).</translation>
     </message>
     <message>
         <source>Reset statistics</source>

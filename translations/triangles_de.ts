@@ -106,6 +106,10 @@
         <source>still busy with an earlier move</source>
         <translation>ist noch mit einem früheren Zug beschäftigt</translation>
     </message>
+    <message>
+        <source>its program stopped, or answered what the game does not understand</source>
+        <translation>sein Programm wurde beendet oder antwortete etwas, das das Spiel nicht versteht</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>
@@ -275,6 +279,13 @@
         <source>Stroke</source>
         <translation>Linie</translation>
     </message>
+    <message numerus="yes">
+        <source>The newest %1 of your %Ln game(s) are listed.</source>
+        <translation>
+            <numerusform>Die neueste %1 deiner %Ln Partie ist aufgeführt.</numerusform>
+            <numerusform>Die neuesten %1 deiner %Ln Partien sind aufgeführt.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HowToPlayDialog</name>
@@ -418,6 +429,30 @@
         <translation>Dein Gegenüber wird gefragt, ob deine letzte Linie zurückgenommen werden darf …</translation>
     </message>
     <message>
+        <source>Another program is using the statistics; this game is kept and will be counted when the file is free.</source>
+        <translation>Ein anderes Programm verwendet die Statistik; diese Partie wird aufbewahrt und gezählt, sobald die Datei frei ist.</translation>
+    </message>
+    <message>
+        <source>The disk is full; this game is kept and will be counted when there is space.</source>
+        <translation>Der Datenträger ist voll; diese Partie wird aufbewahrt und gezählt, sobald wieder Platz ist.</translation>
+    </message>
+    <message>
+        <source>The statistics file cannot be written (it is read-only); this game is kept and will be counted when it can be.</source>
+        <translation>Die Statistikdatei kann nicht geschrieben werden (sie ist schreibgeschützt); diese Partie wird aufbewahrt und gezählt, sobald es geht.</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved (%1); this game is kept.</source>
+        <translation>Die Statistik konnte nicht gespeichert werden (%1); diese Partie wird aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>The last game&apos;s result is now counted in the statistics.</source>
+        <translation>Das Ergebnis der letzten Partie ist jetzt in der Statistik gezählt.</translation>
+    </message>
+    <message>
+        <source>The statistics file was damaged; it was kept as %1 and counting started again.</source>
+        <translation>Die Statistikdatei war beschädigt; sie wurde als %1 aufbewahrt, und die Zählung begann von vorn.</translation>
+    </message>
+    <message>
         <source>The %1 translation is missing or damaged; using English.</source>
         <translation>Die Übersetzung „%1“ fehlt oder ist beschädigt; es wird Englisch verwendet.</translation>
     </message>
@@ -475,6 +510,18 @@
     <message>
         <source>“%1” was saved by a newer version of Triangles.</source>
         <translation>„%1“ wurde mit einer neueren Version von Triangles gespeichert.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is a folder, not a saved game.</source>
+        <translation>„%1“ kann nicht geöffnet werden: Es ist ein Ordner, kein gespeichertes Spiel.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is not a file but a pipe, a device or a socket.</source>
+        <translation>„%1“ kann nicht geöffnet werden: Es ist keine Datei, sondern eine Pipe, ein Gerät oder ein Socket.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is a link that leads back to itself, never to a file.</source>
+        <translation>„%1“ kann nicht geöffnet werden: Es ist ein Verweis, der auf sich selbst zurückführt und nie zu einer Datei.</translation>
     </message>
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
@@ -542,10 +589,6 @@
     <message>
         <source>%1 wins!</source>
         <translation>%1 gewinnt!</translation>
-    </message>
-    <message>
-        <source>The statistics could not be saved: %1</source>
-        <translation>Die Statistik konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>The computer is thinking…</source>
@@ -667,6 +710,10 @@
     <message>
         <source>The computer</source>
         <translation>Der Computer</translation>
+    </message>
+    <message>
+        <source>%1 (engine)</source>
+        <translation>%1 (Engine)</translation>
     </message>
     <message>
         <source>&amp;Play again after a triangle</source>
@@ -949,6 +996,14 @@
         <translation>Es gibt einem Computergegner eine Kennung, die bereits vergeben ist.</translation>
     </message>
     <message>
+        <source>The background image of a theme of the plugin “%1” cannot be shown; the theme is offered with its colours alone.</source>
+        <translation>Das Hintergrundbild eines Designs des Plugins „%1“ kann nicht angezeigt werden; das Design wird nur mit seinen Farben angeboten.</translation>
+    </message>
+    <message>
+        <source>The background image of a theme cannot be shown; the theme is offered with its colours alone.</source>
+        <translation>Das Hintergrundbild eines Designs kann nicht angezeigt werden; das Design wird nur mit seinen Farben angeboten.</translation>
+    </message>
+    <message>
         <source>A theme uses an id that another theme already has.</source>
         <translation>Ein Design verwendet eine Kennung, die bereits ein anderes Design hat.</translation>
     </message>
@@ -1186,6 +1241,18 @@
     <message>
         <source>%1 (not installed)</source>
         <translation>%1 (nicht installiert)</translation>
+    </message>
+    <message>
+        <source>Another program is using the statistics file; try again when it is free.</source>
+        <translation>Ein anderes Programm verwendet die Statistikdatei; versuche es erneut, wenn sie frei ist.</translation>
+    </message>
+    <message>
+        <source>The disk is full.</source>
+        <translation>Der Datenträger ist voll.</translation>
+    </message>
+    <message>
+        <source>The statistics file cannot be written (it is read-only).</source>
+        <translation>Die Statistikdatei kann nicht geschrieben werden (sie ist schreibgeschützt).</translation>
     </message>
     <message>
         <source>Reset statistics</source>

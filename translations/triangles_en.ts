@@ -85,6 +85,13 @@
             <numerusform>Stroke %1 of %n</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The newest %1 of your %Ln game(s) are listed.</source>
+        <translation>
+            <numerusform>The newest %1 of your %Ln game is listed.</numerusform>
+            <numerusform>The newest %1 of your %Ln games are listed.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

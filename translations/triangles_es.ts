@@ -106,6 +106,10 @@
         <source>still busy with an earlier move</source>
         <translation>sigue ocupado con una jugada anterior</translation>
     </message>
+    <message>
+        <source>its program stopped, or answered what the game does not understand</source>
+        <translation>su programa se detuvo o respondió algo que el juego no entiende</translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>
@@ -275,6 +279,13 @@
         <source>Stroke</source>
         <translation>Trazo</translation>
     </message>
+    <message numerus="yes">
+        <source>The newest %1 of your %Ln game(s) are listed.</source>
+        <translation>
+            <numerusform>Se muestran las %1 más recientes de tu %Ln partida.</numerusform>
+            <numerusform>Se muestran las %1 más recientes de tus %Ln partidas.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HowToPlayDialog</name>
@@ -418,6 +429,30 @@
         <translation>Se pide a tu amigo que deshaga tu último trazo…</translation>
     </message>
     <message>
+        <source>Another program is using the statistics; this game is kept and will be counted when the file is free.</source>
+        <translation>Otro programa está usando las estadísticas; esta partida se conserva y se contará cuando el archivo quede libre.</translation>
+    </message>
+    <message>
+        <source>The disk is full; this game is kept and will be counted when there is space.</source>
+        <translation>El disco está lleno; esta partida se conserva y se contará cuando haya espacio.</translation>
+    </message>
+    <message>
+        <source>The statistics file cannot be written (it is read-only); this game is kept and will be counted when it can be.</source>
+        <translation>No se puede escribir el archivo de estadísticas (es de solo lectura); esta partida se conserva y se contará cuando se pueda.</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved (%1); this game is kept.</source>
+        <translation>No se pudieron guardar las estadísticas (%1); esta partida se conserva.</translation>
+    </message>
+    <message>
+        <source>The last game&apos;s result is now counted in the statistics.</source>
+        <translation>El resultado de la última partida ya cuenta en las estadísticas.</translation>
+    </message>
+    <message>
+        <source>The statistics file was damaged; it was kept as %1 and counting started again.</source>
+        <translation>El archivo de estadísticas estaba dañado; se conservó como %1 y el recuento empezó de nuevo.</translation>
+    </message>
+    <message>
         <source>The %1 translation is missing or damaged; using English.</source>
         <translation>Falta la traducción «%1» o está dañada; se usa el inglés.</translation>
     </message>
@@ -475,6 +510,18 @@
     <message>
         <source>“%1” was saved by a newer version of Triangles.</source>
         <translation>«%1» se guardó con una versión más reciente de Triangles.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is a folder, not a saved game.</source>
+        <translation>No se puede abrir «%1»: es una carpeta, no una partida guardada.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is not a file but a pipe, a device or a socket.</source>
+        <translation>No se puede abrir «%1»: no es un archivo sino una tubería, un dispositivo o un socket.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: it is a link that leads back to itself, never to a file.</source>
+        <translation>No se puede abrir «%1»: es un enlace que vuelve a sí mismo y nunca lleva a un archivo.</translation>
     </message>
     <message>
         <source>“%1” is not a Triangles game, or it is damaged.</source>
@@ -542,10 +589,6 @@
     <message>
         <source>%1 wins!</source>
         <translation>¡Gana %1!</translation>
-    </message>
-    <message>
-        <source>The statistics could not be saved: %1</source>
-        <translation>No se pudieron guardar las estadísticas: %1</translation>
     </message>
     <message>
         <source>The computer is thinking…</source>
@@ -667,6 +710,10 @@
     <message>
         <source>The computer</source>
         <translation>El ordenador</translation>
+    </message>
+    <message>
+        <source>%1 (engine)</source>
+        <translation>%1 (motor)</translation>
     </message>
     <message>
         <source>&amp;Play again after a triangle</source>
@@ -949,6 +996,14 @@
         <translation>Da a un jugador del ordenador un identificador que ya está en uso.</translation>
     </message>
     <message>
+        <source>The background image of a theme of the plugin “%1” cannot be shown; the theme is offered with its colours alone.</source>
+        <translation>La imagen de fondo de un tema del complemento «%1» no se puede mostrar; el tema se ofrece solo con sus colores.</translation>
+    </message>
+    <message>
+        <source>The background image of a theme cannot be shown; the theme is offered with its colours alone.</source>
+        <translation>La imagen de fondo de un tema no se puede mostrar; el tema se ofrece solo con sus colores.</translation>
+    </message>
+    <message>
         <source>A theme uses an id that another theme already has.</source>
         <translation>Un tema usa un identificador que ya tiene otro tema.</translation>
     </message>
@@ -1186,6 +1241,18 @@
     <message>
         <source>%1 (not installed)</source>
         <translation>%1 (no instalado)</translation>
+    </message>
+    <message>
+        <source>Another program is using the statistics file; try again when it is free.</source>
+        <translation>Otro programa está usando el archivo de estadísticas; vuelve a intentarlo cuando quede libre.</translation>
+    </message>
+    <message>
+        <source>The disk is full.</source>
+        <translation>El disco está lleno.</translation>
+    </message>
+    <message>
+        <source>The statistics file cannot be written (it is read-only).</source>
+        <translation>No se puede escribir el archivo de estadísticas (es de solo lectura).</translation>
     </message>
     <message>
         <source>Reset statistics</source>
