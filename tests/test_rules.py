@@ -373,3 +373,14 @@ def test_the_obstacles_of_every_stroke_agree_with_why_it_is_refused(preset, seed
             if not len(legal):
                 break
             game.play(*map(int, legal[rng.randrange(len(legal))]))
+
+
+def test_strokes_as_legal_strokes_gives_them_play_on_a_big_board():
+    """legal_strokes() gives numpy integers; on a board of more than 64 stars they index bit
+    sets wider than a machine word, and must be taken as they are by play, check and gain."""
+    game = Game(Board.generate("tablet-120", 3))
+    while not game.is_over:
+        i, j = game.legal_strokes()[-1]
+        assert game.check(i, j) is None and isinstance(game.gain(i, j), tuple)
+        game.play(i, j)
+    assert sum(game.scores) > 0

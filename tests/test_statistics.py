@@ -361,7 +361,7 @@ def test_the_journal_stays_small_however_many_games_are_kept(path):
         game = FinishedGame("Hard", "phone-60", 60, False, (k, 1), f"{k}" + "x" * 5000)
         store.record_result("hard", "won", game=game)
     journal = path.with_name(path.name + "-wal")
-    assert journal.stat().st_size <= 4 * statistics.JOURNAL_PAGES * 4096
+    assert journal.stat().st_size == 0  # emptied after each game: a small disk holds more games
     assert store.history_size() == 100 and len(store.history(limit=10)) == 10
 
 

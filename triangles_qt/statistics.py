@@ -369,6 +369,10 @@ class StatisticsStore:
             raise StatisticsError(
                 f"Statistics could not be saved to {self.path} ({error}).", _reason(error)
             ) from error
+        try:  # the journal emptied now: on a small disk, only the database itself takes room
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass  # another window is reading just now: the next write empties it
 
     def _open(self) -> None:
         try:

@@ -136,7 +136,8 @@ class Game:
         return self.board.bits_to_strokes(self._legal)
 
     def is_drawn(self, i: int, j: int) -> bool:
-        return bool(self._neighbours[i] >> j & 1)
+        # int(): a numpy index shifting a Python int of more than 64 bits would overflow.
+        return bool(self._neighbours[int(i)] >> int(j) & 1)
 
     def check(self, i: int, j: int) -> Rejection | None:
         """Why stroke i-j would be rejected now, or None if it is legal.
@@ -144,6 +145,7 @@ class Game:
         Raises ValueError for something that is not a stroke at all (bad index, i == j).
         """
         self._check_stars(i, j)
+        i, j = int(i), int(j)  # numpy's integers too (legal_strokes() gives them)
         if self.is_drawn(i, j):
             return Rejection.ALREADY_DRAWN
         s = self.board.candidate(i, j)
@@ -176,6 +178,7 @@ class Game:
     def gain(self, i: int, j: int) -> tuple[Triangle, ...]:
         """The counting triangles that stroke i-j would close now (empty for an illegal one)."""
         self._check_stars(i, j)
+        i, j = int(i), int(j)
         s = self.board.candidate(i, j)
         if s < 0 or not self._legal >> s & 1:
             return ()
