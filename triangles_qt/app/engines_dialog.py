@@ -29,6 +29,7 @@ from triangles_qt.engine.host import EngineError, EngineInfo, EngineProcess
 from triangles_qt.frozen import python_for_programs
 
 from .settings import EngineEntry, Settings, is_strategy_id
+from .window_placement import fit_to_screen
 
 _INTERPRETERS = {".py": python_for_programs(), ".js": ["node"]}
 
@@ -85,7 +86,7 @@ class EnginesDialog(QDialog):
         self.message_box: QMessageBox | None = None
         self.retranslate_ui()
         self._show_list()
-        self.resize(560, 360)
+        fit_to_screen(self, (560, 360))
 
     # -- the list ---------------------------------------------------------------------------------
 

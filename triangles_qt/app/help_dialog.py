@@ -19,6 +19,7 @@ from triangles_qt.themes import NEBULA, Theme
 
 from .appearance import app_icon
 from .rule_pictures import load_help
+from .window_placement import fit_to_screen
 
 
 class HowToPlayDialog(QDialog):
@@ -36,8 +37,7 @@ class HowToPlayDialog(QDialog):
         layout.addWidget(self.browser)
         layout.addWidget(self.buttons)
         self.retranslate_ui()
-        screen = self.screen().availableGeometry() if self.screen() else None
-        self.resize(640, 700 if screen is None else min(700, int(screen.height() * 0.9)))
+        fit_to_screen(self, (640, 700))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt name
         if event.type() == QEvent.Type.LanguageChange:

@@ -31,6 +31,7 @@ from .board_description import BoardDescription
 from .board_view import BoardView
 from .i18n import format_number
 from .plurals import plural
+from .window_placement import fit_to_screen
 
 COLUMNS = 6
 LISTED = 1000  # the newest games; a longer history says how many more it keeps
@@ -52,8 +53,13 @@ class HistoryDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The opponent's name takes what is left, cut short if it must: a long name never
+        # pushes the score and the result out of sight.
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setWordWrap(False)
         self.table.itemSelectionChanged.connect(self._on_selected)
         self.empty_label = QLabel(self)
         self.empty_label.setWordWrap(True)
@@ -112,7 +118,7 @@ class HistoryDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.buttons)
-        self.resize(1100, 540)
+        fit_to_screen(self, (1100, 540))
         self.retranslate_ui()
         self.reload()
 
@@ -128,6 +134,8 @@ class HistoryDialog(QDialog):
                 item = QTableWidgetItem(text)
                 if column == 4:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if column == 1:
+                    item.setToolTip(text)  # the whole name, where the column cuts it short
                 self.table.setItem(row, column, item)
         self.table.setHidden(not self.entries)
         self.empty_label.setHidden(bool(self.entries))

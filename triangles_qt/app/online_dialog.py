@@ -29,6 +29,7 @@ from triangles_qt.net.match import Listen
 from triangles_qt.net.protocol import DEFAULT_PORT
 
 from .board_description import BoardDescription
+from .window_placement import fit_to_screen
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -133,7 +134,7 @@ class OnlineDialog(QDialog):
         self._found: dict[str, FoundGame] = {}
         self._status_text = lambda: ""
         self.retranslate_ui()
-        self.resize(520, 480)
+        fit_to_screen(self, (520, 480))
 
     # -- what the player chose ---------------------------------------------------------------
 

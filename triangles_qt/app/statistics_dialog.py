@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from triangles_qt.statistics import Counts, StatisticsError, StatisticsStore
 
 from .i18n import format_number
+from .window_placement import fit_to_screen
 
 # Okabe-Ito colours: told apart with every kind of colour vision, and on light or dark windows.
 WON_COLOUR = QColor("#009e73")
@@ -200,7 +201,7 @@ class StatisticsDialog(QDialog):
         QWidget.setTabOrder(close, self.reset_button)
 
         self.retranslate_ui()
-        self.resize(560, self.sizeHint().height())
+        fit_to_screen(self, (560, self.sizeHint().height()))
 
     # --- text -------------------------------------------------------------------------------------
 

@@ -1,6 +1,8 @@
-"""Where the main window opens: where the player left it if that still fits a screen (a monitor
-may have gone, or the scale changed), otherwise sized from the screen's free area, whatever its
-scale factor, and centred on it."""
+"""Where windows open. The main window: where the player left it if that still fits a screen (a
+monitor may have gone, or the scale changed), otherwise sized from the screen's free area,
+whatever its scale factor, and centred on it. Every other window: its preferred size, or less
+when the screen's free area is smaller (`fit_to_screen`), so that no button or column is ever
+out of reach, on a small laptop screen or at a scale of 200%."""
 
 from __future__ import annotations
 
@@ -33,3 +35,19 @@ def place_window(window: QWidget, saved: bytes) -> None:
 def fits_a_screen(rect: QRect) -> bool:
     """Whether some screen's free area holds `rect` (the window without its frame)."""
     return any(screen.availableGeometry().contains(rect) for screen in QGuiApplication.screens())
+
+
+def fit_to_screen(window: QWidget, preferred: tuple[int, int]) -> None:
+    """Size `window` to `preferred` (logical pixels), or to SHARE of its screen's free area,
+    frame included, when that is smaller; Qt places a dialog within the screen when it shows."""
+    parent = window.parentWidget()
+    screen = (parent.screen() if parent is not None else window.screen()) or (
+        QGuiApplication.primaryScreen()
+    )
+    if screen is None:
+        window.resize(*preferred)
+        return
+    area = screen.availableGeometry()
+    width = min(preferred[0], int(area.width() * SHARE) - FRAME_ALLOWANCE[0])
+    height = min(preferred[1], int(area.height() * SHARE) - FRAME_ALLOWANCE[1])
+    window.resize(max(width, 1), max(height, 1))
