@@ -63,6 +63,9 @@ def fake_engine(
                     game = Game(game.board, game.rules)
                     for i, j in protocol.parse_position(line):
                         game.play(i, j)
+                elif word == "moves":  # version 2, when its handshake says "ok 2"
+                    for i, j in protocol.parse_moves(line)[1]:
+                        game.play(i, j)
                 elif word == "go":
                     legal = tuple(int(v) for v in game.legal_strokes()[0])
                     {on_go}
@@ -162,7 +165,7 @@ def test_the_adapter_answers_a_whole_transcript(game):
     answers = io.StringIO()
     assert serve(strategy, commands, answers) == 0
     lines = answers.getvalue().splitlines()
-    assert lines[:3] == ["id name Medium", "id author a Triangles plugin", "ok 1"]
+    assert lines[:3] == ["id name Medium", "id author a Triangles plugin", "ok 2"]
     i, j = protocol.parse_stroke(lines[3])
     assert game.check(i, j) is None
     assert lines[4] == "readyok" and lines[5].startswith("error ProtocolError: unknown command")
@@ -617,3 +620,85 @@ def test_an_engine_that_ignores_the_end_of_its_input_dies_with_a_killed_host(tmp
         host_process.kill()  # no chance to stop its engine
         host_process.wait()
     assert wait_until_gone(engine_pid)
+
+
+def test_version_2_sends_only_the_strokes_since_the_last_move(tmp_path, game):
+    """The host tells a version-2 engine the strokes that followed what it has (`moves K ...`),
+    so a move costs the same early and late in a game (issue 45); a version-1 engine is sent
+    the whole position, as before."""
+    for version in (2, 1):
+        heard = tmp_path / f"heard-{version}.txt"
+        hello = f'say("id name Listener"); say("ok {version}")'
+        engine = fake_engine(tmp_path, 'say("stroke %d %d" % legal)', on_hello=hello)
+        engine = [
+            sys.executable,
+            "-c",
+            "import subprocess, sys\n"
+            f"log = open({str(heard)!r}, 'w', buffering=1)\n"
+            f"child = subprocess.Popen({engine!r}, stdin=subprocess.PIPE, text=True, bufsize=1)\n"
+            "for line in sys.stdin:\n"
+            "    log.write(line); child.stdin.write(line)\n",
+        ]
+        strategy = EngineStrategy("listener", engine)
+        replay = Game(game.board, game.rules)
+        try:
+            for _ in range(6):
+                replay.play(*strategy.choose_stroke(Position(replay), 1.0))
+        finally:
+            strategy.close()
+        told = [line.split(" ", 1)[0] for line in heard.read_text().splitlines()]
+        told = [word for word in told if word in ("position", "moves")]
+        assert told == (["position"] + ["moves"] * 5 if version == 2 else ["position"] * 6)
+        if version == 2:
+            later = [line for line in heard.read_text().splitlines() if line.startswith("moves")]
+            # Each names how many strokes the engine has, then the one that followed.
+            assert [len(line.split()) for line in later] == [3] * 5
+            assert [int(line.split()[1]) for line in later] == [0, 1, 2, 3, 4]
+
+
+def test_an_engine_out_of_step_is_sent_the_whole_position_and_plays_on(tmp_path, game):
+    """A version-2 engine that answers `moves` with `error` (it lost count) is sent the whole
+    position at once, within the same move, and no failure is counted."""
+    on_moves_error = 'say("id name Forgetful"); say("ok 2")'
+    script = tmp_path / "forgetful.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import sys
+            from triangles_qt.core.game import Game
+            from triangles_qt.engine import protocol
+
+            def say(line):
+                sys.stdout.write(line + "\\n"); sys.stdout.flush()
+
+            game = None
+            for line in sys.stdin:
+                word = line.split(" ", 1)[0].strip()
+                if word == "triangles":
+                    HELLO
+                elif word == "newgame":
+                    board, rules = protocol.parse_new_game(line)
+                    game = Game(board, rules)
+                elif word == "moves":
+                    say("error out of step")  # it never keeps count
+                elif word == "position":
+                    game = Game(game.board, game.rules)
+                    for i, j in protocol.parse_position(line):
+                        game.play(i, j)
+                elif word == "isready":
+                    say("readyok")
+                elif word == "go":
+                    i, j = game.legal_strokes()[0]
+                    say(f"stroke {i} {j}")
+            """
+        ).replace("HELLO", on_moves_error)
+    )
+    strategy = EngineStrategy("forgetful", [sys.executable, str(script)])
+    safe = SafeStrategy(strategy, "engine")
+    try:
+        for _ in range(4):
+            choice = safe.choose(game, 1.0)
+            assert choice.failure is None
+            game.play(*choice.stroke)
+    finally:
+        strategy.close()

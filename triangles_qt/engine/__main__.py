@@ -70,7 +70,7 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
             if word == "triangles":
                 say(f"id name {getattr(strategy, 'name', '') or getattr(strategy, 'id', '?')}")
                 say("id author a Triangles plugin")
-                say(f"ok {protocol.VERSION}")
+                say(f"ok {max(1, min(protocol.parse_hello(line), protocol.VERSION))}")
             elif word == "newgame":
                 board, rules = protocol.parse_new_game(line)
                 game = Game(board, rules)
@@ -82,6 +82,17 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
                 if [tuple(sorted(s)) for s in strokes[: len(played)]] != played:
                     game = Game(game.board, game.rules)  # not the game so far plus a stroke
                 for i, j in strokes[len(game.strokes) :]:
+                    game.play(i, j)
+            elif word == "moves":
+                if game is None:
+                    raise ProtocolError("'moves' before 'newgame'")
+                known, following = protocol.parse_moves(line)
+                if known != len(game.strokes):  # the host resends the whole position
+                    raise ProtocolError(
+                        f"out of step: 'moves {known}', but this engine has "
+                        f"{len(game.strokes)} strokes of the game"
+                    )
+                for i, j in following:
                     game.play(i, j)
             elif word == "go":
                 if game is None:

@@ -316,6 +316,8 @@ class EngineProcess:
         self._output: _Output | None = None
         self._errors: _ErrorTail | None = None
         self._game: tuple[Board, Rules] | None = None
+        # The strokes of this game the engine was last told: version 2 sends only what follows.
+        self._told: tuple[tuple[int, int], ...] | None = None
         self._run = ""  # this start's RUN_VARIABLE
 
     # -- life ------------------------------------------------------------------------------------
@@ -354,6 +356,7 @@ class EngineProcess:
             raise
         self.info = info
         self._game = None
+        self._told = None
         return info
 
     @property
@@ -406,7 +409,21 @@ class EngineProcess:
             if self._game is None or self._game[0] is not board or self._game[1] != rules:
                 self._send(protocol.new_game(board, rules))
                 self._game = (board, rules)
-            self._send(protocol.position(strokes))
+                self._told = None
+            played = tuple((int(i), int(j)) for i, j in strokes)
+            told = self._told
+            following = (
+                self.info is not None
+                and self.info.version >= 2
+                and told is not None
+                and played[: len(told)] == told
+            )
+            if following:
+                assert told is not None
+                self._send(protocol.moves(len(told), played[len(told) :]))
+            else:
+                self._send(protocol.position(played))
+            self._told = played
             # Everything it says before "readyok" belongs to what came before: a line left over
             # from an earlier stroke is never taken for this one's answer.
             self._send("isready")
@@ -419,6 +436,12 @@ class EngineProcess:
                     raise EngineError("the engine wrote too much while thinking")
                 if line == "readyok":
                     break
+                if line.startswith("error") and following:
+                    # Out of step with `moves`: the whole position once more, as version 1.
+                    following = False
+                    self._send(protocol.position(played))
+                    self._send("isready")
+                    continue
                 if line.startswith("error"):
                     raise EngineReported(line[6:].strip()[:200], "\n".join(trace))
             deadline.restart()  # the engine is asked to move now

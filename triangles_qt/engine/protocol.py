@@ -1,6 +1,6 @@
-"""The words of the engine protocol (docs/engine-protocol.md), version 1: how the host writes its
-commands and reads an engine's lines. Pure functions, no I/O and no Qt, shared by the host and the
-engine adapter so that both sides agree by construction.
+"""The words of the engine protocol (docs/engine-protocol.md), versions 1 and 2: how the host
+writes its commands and reads an engine's lines. Pure functions, no I/O and no Qt, shared by the
+host and the engine adapter so that both sides agree by construction.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from triangles_qt.core.board import Board
 from triangles_qt.core.rules import Rules
 
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)  # what a host speaks: version 2 adds `moves` (only the strokes since the last)
 MAX_LINE_BYTES = 65_536
 """A longer line is a protocol error: the host stops reading and ends the engine."""
 
@@ -45,6 +46,11 @@ def new_game(board: Board, rules: Rules) -> str:
 
 def position(strokes: Sequence[tuple[int, int]]) -> str:
     return " ".join(["position", *(f"{i}-{j}" for i, j in strokes)])
+
+
+def moves(known: int, strokes: Sequence[tuple[int, int]]) -> str:
+    """Version 2: after the `known` strokes the engine has of this game, these follow."""
+    return " ".join(["moves", str(known), *(f"{i}-{j}" for i, j in strokes)])
 
 
 def go(budget_s: float, nodes: int | None = None) -> str:
@@ -83,8 +89,13 @@ def read_handshake_line(line: str, info: EngineInfo) -> bool:
         info.options.append(line)
         return False
     if word == "ok":
-        if rest.strip() != str(VERSION):
-            raise ProtocolError(f"the engine speaks protocol version {rest.strip()!r}, not 1")
+        spoken = rest.strip()
+        if spoken not in {str(v) for v in VERSIONS}:
+            raise ProtocolError(
+                f"the engine speaks protocol version {spoken!r}, not one of "
+                f"{', '.join(map(str, VERSIONS))}"
+            )
+        info.version = int(spoken)
         return True
     return False  # "info", "error", a banner: ignored, as everything the protocol does not know
 
@@ -127,8 +138,26 @@ def parse_position(line: str) -> list[tuple[int, int]]:
     parts = line.split()
     if not parts or parts[0] != "position":
         raise ProtocolError(f"expected 'position I-J...', got {shorten(line)}")
+    return _strokes(parts[1:])
+
+
+def parse_moves(line: str) -> tuple[int, list[tuple[int, int]]]:
+    """Version 2's `moves K I-J ...`: how many strokes the engine should have, and the next."""
+    parts = line.split()
+    if len(parts) < 2 or parts[0] != "moves" or not _is_number(parts[1]):
+        raise ProtocolError(f"expected 'moves K I-J...', got {shorten(line)}")
+    return int(parts[1]), _strokes(parts[2:])
+
+
+def parse_hello(line: str) -> int:
+    """The version a `triangles V` line offers (1 when it names none)."""
+    parts = line.split()
+    return int(parts[1]) if len(parts) > 1 and _is_number(parts[1]) else 1
+
+
+def _strokes(tokens: Sequence[str]) -> list[tuple[int, int]]:
     strokes = []
-    for token in parts[1:]:
+    for token in tokens:
         i, sep, j = token.partition("-")
         if not sep or not _is_number(i) or not _is_number(j):
             raise ProtocolError(f"a stroke is written I-J, not {shorten(token)}")
