@@ -64,7 +64,8 @@ def test_ctrl_c_ends_the_arena_in_one_line_and_a_second_at_once():
     assert arena.returncode == 130
     assert "Traceback" not in err and err.strip().splitlines()[-1] in (
         "triangles-arena: stopped",
-        "interrupted",
+        "interrupted; the games in flight are abandoned, without --db the finished games are "
+        "not kept",
     )
 
 
@@ -80,3 +81,19 @@ def test_ctrl_c_ends_a_network_host_that_waits_for_its_joiner():
     _, err = host.communicate(timeout=60)
     assert "Traceback" not in err and err.strip().splitlines()[-1] == "triangles-net: interrupted"
     assert host.returncode == 130
+
+
+def test_one_ctrl_c_says_what_becomes_of_the_games(tmp_path):
+    db = tmp_path / "results.sqlite"
+    arena = module(
+        "triangles_qt.arena", "--p1", "medium", "--p2", "medium", "--games", "4000", "--jobs",
+        "1", "--preset", "phone-24", "--db", str(db), stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    until(arena, "game 1")
+    arena.send_signal(signal.SIGINT)
+    _, err = arena.communicate(timeout=120)
+    assert arena.returncode == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == (
+        f"interrupted; the games in flight are abandoned, the finished games are kept in {db}: "
+        "the same command plays the rest"
+    )

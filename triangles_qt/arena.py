@@ -350,7 +350,12 @@ def play_tournament(
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # the finished games are in --db: the next run resumes there
-        print("interrupted", file=sys.stderr)
+        kept = (
+            f"the finished games are kept in {args.db}: the same command plays the rest"
+            if args.db
+            else "without --db the finished games are not kept"
+        )
+        print(f"interrupted; the games in flight are abandoned, {kept}", file=sys.stderr)
         return 130
     except Exception as exc:  # noqa: BLE001 - e.g. an engine that cannot start, a lost worker
         print(f"error: a game could not be played: {type(exc).__name__}: {exc}", file=sys.stderr)
