@@ -23,8 +23,8 @@ from triangles_qt import arena
 from triangles_qt.builtin_plugins.hard import Hard
 from triangles_qt.computer_move import limited_to
 from triangles_qt.core.board import Board
+from triangles_qt.tournament import report, stats
 from triangles_qt.tournament import run as run_module
-from triangles_qt.tournament import stats
 from triangles_qt.tournament.executors import InlineExecutor
 from triangles_qt.tournament.play import GameOutcome, Setup
 from triangles_qt.tournament.results import SCHEMA, ResultsDB, ResultsError
@@ -717,3 +717,30 @@ def test_the_arena_table_stays_aligned_and_a_sweep_gives_both_ends(capsys):
         f"Elo of {tally.labels[0]}: -inf to {high:+.0f} "
         f"(95%, from 2 pairs 2-0-0-0-0; {tally.labels[0]} lost every game)"
     )
+
+
+def test_the_fallback_s_moves_are_told_beside_the_results(capsys):
+    pairing = Pairing("easy", "shaky", CONDITIONS)
+    fake = FakeGames()
+
+    def shaky(spec, setup):
+        outcome = fake(spec, setup)
+        label = pairing.labels[1]
+        return dataclasses.replace(outcome, fallback_moves={**outcome.fallback_moves, label: 7})
+
+    progress = report.Progress(lambda line: print(line))
+    progress.plan(2)
+    db = ResultsDB(":memory:")
+    (tally,) = run_tournament(
+        [pairing], 2, db, InlineExecutor(), Setup(), player=shaky, on_game=progress
+    )
+    args = argparse.Namespace(
+        replay_after_triangle=False, seed=7, games=2, budget=0.2, nodes=None, preset="phone-24"
+    )
+    arena.print_table(tally, args)
+    out = capsys.readouterr().out
+    assert f"(7 moves by the fallback for {pairing.labels[1]})" in out  # each game's line
+    header, *rows = [line for line in out.splitlines() if line.endswith(("fallback", " 0", "14"))]
+    assert header.rstrip().endswith("by fallback")
+    row = next(line for line in rows if line.startswith(pairing.labels[1]))
+    assert row.split()[-1] == "14"  # both games' moves played for it

@@ -491,12 +491,16 @@ def print_table(tally: Tally, args: argparse.Namespace) -> None:
     budget = f"{args.budget:g} s" + ("" if args.nodes is None else f", {args.nodes} nodes a move")
     print(f"{games} games on {args.preset}, board seeds {seeds}, {rules}, budget {budget}")
     width = max(20, *(len(label) for label in summary["wins"]))  # an engine's whole command
-    print(f"{'strategy':<{width}} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11}")
+    # "by fallback": the moves the fallback played for it, so its wins are partly the fallback's.
+    print(
+        f"{'strategy':<{width}} {'wins':>6} {'win %':>7} {'mean move s':>12} {'max move s':>11} "
+        f"{'by fallback':>12}"
+    )
     for label, wins in summary["wins"].items():
         times = summary["move_seconds"][label]
         print(
             f"{label:<{width}} {wins:>6} {100 * wins / games:>6.1f}% "
-            f"{times['mean']:>12.4f} {times['max']:>11.4f}"
+            f"{times['mean']:>12.4f} {times['max']:>11.4f} {summary['fallback_moves'][label]:>12}"
         )
     print(f"{'draws':<{width}} {summary['draws']:>6} {100 * summary['draws'] / games:>6.1f}%")
     estimate = tally.estimate()

@@ -45,6 +45,13 @@ class Progress:
         wins, draws, losses = tally.wdl()
         scores = outcome.scores
         who = f"{outcome.labels[0]} {scores[0]} - {scores[1]} {outcome.labels[1]}"
+        stood_in = [
+            f"{n} moves by the fallback for {label}"
+            for label, n in outcome.fallback_moves.items()
+            if n
+        ]
+        if stood_in:  # those results are partly the fallback's, and say so where they appear
+            who += f" ({', '.join(stood_in)})"
         estimate = tally.estimate()
         elo = "" if estimate is None else f", Elo {estimate}"
         decided = tally.decision()
