@@ -702,3 +702,34 @@ def test_an_engine_out_of_step_is_sent_the_whole_position_and_plays_on(tmp_path,
             game.play(*choice.stroke)
     finally:
         strategy.close()
+
+
+def test_a_version_2_engine_is_told_when_its_game_ends_and_can_play_on_after_an_undo(
+    tmp_path, game
+):
+    heard = tmp_path / "heard.txt"
+    engine = [
+        sys.executable,
+        "-c",
+        "import subprocess, sys\n"
+        f"log = open({str(heard)!r}, 'w', buffering=1)\n"
+        f"child = subprocess.Popen({[*ADAPTER, 'easy']!r}, stdin=subprocess.PIPE, text=True, "
+        "bufsize=1)\n"
+        "for line in sys.stdin:\n"
+        "    log.write(line); child.stdin.write(line)\n",
+    ]
+    strategy = EngineStrategy("easy-engine", engine)
+    safe = SafeStrategy(strategy, "engine")
+    try:
+        while not game.is_over:
+            game.play(*strategy.choose_stroke(Position(game), 1.0))
+        final = (game.scores[0], game.scores[1])
+        safe.game_over(final)
+        game.undo()  # the game goes on: the engine is asked again, on the same board
+        choice = safe.choose(game, 1.0)
+        assert choice.failure is None
+    finally:
+        strategy.close()
+    lines = heard.read_text().splitlines()
+    ended = lines.index(f"gameover {final[0]} {final[1]}")
+    assert lines[ended + 1].startswith("newgame ")  # then the game is given again

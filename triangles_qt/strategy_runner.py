@@ -191,6 +191,13 @@ class SafeStrategy:
         sid = getattr(self.strategy, "id", None)
         return sid if isinstance(sid, str) else repr(self.strategy)
 
+    def game_over(self, scores: tuple[int, int]) -> None:
+        """Tell the strategy its game ended, when it is an engine (whose calls are bounded: a
+        plugin's own code is never called on the window's thread)."""
+        strategy = self.strategy
+        if getattr(strategy, "calls_are_bounded", False) and hasattr(strategy, "game_over"):
+            strategy.game_over(scores)
+
     @property
     def replaced(self) -> bool:
         """True once the strategy failed `max_failures` times in this game."""

@@ -134,6 +134,9 @@ class Seat(QObject):
     def taken_back(self, position: Position) -> None:
         pass
 
+    def game_ended(self, scores: tuple[int, int]) -> None:
+        pass
+
     def offer_undo(self, keep: int) -> bool:
         """Ask the player elsewhere to take the game back to `keep` strokes (negotiates_undo);
         False when that cannot be asked now."""
@@ -244,6 +247,9 @@ class ComputerSeat(Seat):
             self.notice.emit(notices.computer_failed(shown, failure, failure.replaced))
         self.changed.emit()
         self.answered.emit(request, choice.stroke)
+
+    def game_ended(self, scores: tuple[int, int]) -> None:
+        self.runner.game_over(scores)  # an engine is told (it never waits)
 
     def cancel(self) -> None:
         if self._turn is not None:

@@ -587,6 +587,8 @@ class GameSession(QObject):
     def _game_ended(self) -> None:
         game = self._game
         assert game is not None
+        for seat in self._seats:
+            seat.game_ended((game.scores[0], game.scores[1]))
         problem = self._record_result(game.winner) if self._stroke_since_start else None
         if problem is None:
             self._forget_autosave()  # counted: no longer kept

@@ -103,6 +103,8 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
                 say(_stroke_line(answer))
             elif word == "isready":
                 say("readyok")
+            elif word == "gameover":
+                game = None  # the next game comes with its own newgame
             elif word == "quit":
                 return 0
             elif word not in ("stop", "setoption", ""):

@@ -472,6 +472,22 @@ class EngineProcess:
     def _last_words(self) -> str:
         return "" if self._errors is None else self._errors.text()
 
+    def game_over(self, scores: Sequence[int]) -> None:
+        """Tell a version-2 engine its game ended (nothing to answer). Never waits: an engine
+        that does not read its input is simply not told."""
+        process = self._process
+        if process is None or process.stdin is None or self.info is None:
+            return
+        if self.info.version < 2:
+            return
+        try:
+            if select.select([], [process.stdin], [], 0)[1]:
+                process.stdin.write(protocol.game_over(scores).encode() + b"\n")
+                process.stdin.flush()
+        except (OSError, ValueError):
+            pass  # ended meanwhile: its next move starts it again
+        self._game = self._told = None  # a move after it (an undo) begins with newgame
+
     def _drain(self) -> None:
         """Drop what the engine said between strokes, so that no old line passes for the next
         answer; its end, or a line too long, is a failure."""
@@ -570,6 +586,14 @@ class EngineStrategy:
             except EngineError:
                 self.warm_up()  # started again now, not at the next stroke's expense
                 raise
+
+    def game_over(self, scores: Sequence[int]) -> None:
+        """Tell the engine its game ended, unless it is busy with a move (never waits)."""
+        if self._lock.acquire(blocking=False):
+            try:
+                self.process.game_over(scores)
+            finally:
+                self._lock.release()
 
     def warm_up(self) -> None:
         """Start the engine in the background, so that its next stroke does not wait for it."""

@@ -53,6 +53,11 @@ def moves(known: int, strokes: Sequence[tuple[int, int]]) -> str:
     return " ".join(["moves", str(known), *(f"{i}-{j}" for i, j in strokes)])
 
 
+def game_over(scores: Sequence[int]) -> str:
+    """Version 2: the game of the last `newgame` ended with these scores (Player 1's first)."""
+    return f"gameover {scores[0]} {scores[1]}"
+
+
 def go(budget_s: float, nodes: int | None = None) -> str:
     """`go MS`, or `go MS nodes N` when the move's work is limited (an engine may ignore it)."""
     line = f"go {max(0, round(budget_s * 1000))}"

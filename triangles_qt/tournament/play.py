@@ -231,6 +231,8 @@ def play_with(players: Players, spec: GameSpec) -> GameOutcome:
     game = Game(board, Rules(conditions.replay_after_triangle))
     with limited_to(conditions.nodes):  # the threads the moves run on take it along
         played = play_game(game, seats, conditions.budget)
+    for seat in seats:
+        seat.safe.game_over((game.scores[0], game.scores[1]))
     infos = [PlayerInfo(seat.name, PlayerKind.COMPUTER, seat.safe.strategy_id) for seat in seats]
     return GameOutcome(
         spec,
