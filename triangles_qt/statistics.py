@@ -131,6 +131,7 @@ class HistoryEntry:
     stars: int
     replay_after_triangle: bool
     scores: tuple[int, int]
+    strategy: str | None = None  # the computer opponent's id, when the game was counted
 
 
 def default_statistics_path() -> Path:
@@ -234,13 +235,13 @@ class StatisticsStore:
         try:
             rows = self._db.execute(
                 "SELECT id, finished, opponent, outcome, preset, stars, replay_after_triangle, "
-                "score0, score1 FROM games ORDER BY finished DESC, id DESC LIMIT ?",
+                "score0, score1, strategy FROM games ORDER BY finished DESC, id DESC LIMIT ?",
                 (limit,),
             ).fetchall()
         except sqlite3.Error:
             return []
         entries = []
-        for i, f, opp, out, preset, n, replay, a, b in rows:
+        for i, f, opp, out, preset, n, replay, a, b, sid in rows:
             try:  # a row another program wrote badly is skipped, never a crash
                 entry = HistoryEntry(
                     int(i),
@@ -251,6 +252,7 @@ class StatisticsStore:
                     int(n),
                     bool(replay),
                     (int(a), int(b)),
+                    sid if isinstance(sid, str) else None,
                 )
             except (TypeError, ValueError, OverflowError):
                 continue

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from test_app_game import VS_COMPUTER, finished_game
 
 from triangles_qt.app import history_dialog
 from triangles_qt.app.history_dialog import HistoryDialog
-from triangles_qt.app.i18n import format_number
-from triangles_qt.statistics import StatisticsStore
+from triangles_qt.app.i18n import LanguageManager, format_number
+from triangles_qt.statistics import FinishedGame, StatisticsStore
 from triangles_qt.themes import NEBULA
 
 
@@ -78,3 +79,40 @@ def test_a_long_history_says_how_many_games_are_not_listed(qtbot, tmp_path, monk
     assert dialog.table.rowCount() == 3 and not dialog.more_label.isHidden()
     many = format_number(1234)  # as the language writes numbers: "1,234", "1.234"
     assert dialog.more_label.text() == f"The newest 3 of your {many} games are listed."
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", ["Computer (Easy)", "Computer (Hard)", "Player 1 – Ana", "Thirdparty"]),
+        ("es", ["Ordenador (Fácil)", "Ordenador (Difícil)", "Jugador 1 – Ana", "Thirdparty"]),
+        ("de", ["Computer (Leicht)", "Computer (Schwer)", "Spieler 1 – Ana", "Thirdparty"]),
+        ("bg", ["Компютър (Лесно)", "Компютър (Трудно)", "Играч 1 – Ana", "Thirdparty"]),
+    ],
+)
+def test_opponents_are_shown_in_the_language_in_use_whatever_they_were_kept_in(
+    qapp, qtbot, tmp_path, language, shown
+):
+    """History rows written in German (and an older Spanish one) read right in every language
+    (issue 48: "Computer (Leicht)" was shown in English)."""
+    store = StatisticsStore(tmp_path / "history.sqlite")
+    kept = [
+        ("Computer (Leicht)", "easy"),  # counted: the level's id is kept beside the text
+        ("Ordenador (Difícil)", None),  # not counted: the text alone
+        ("Jugador 1 – Ana", None),  # two people here
+        ("Thirdparty", None),
+    ]
+    for opponent, strategy in reversed(kept):
+        game = FinishedGame(opponent, "phone-24", 24, False, (1, 2), "")
+        if strategy:
+            store.record_result(strategy, "won", game=game)
+        else:
+            store.record_game(game)
+    languages = LanguageManager(qapp)
+    try:
+        languages.set_language(language)
+        dialog = HistoryDialog(store, NEBULA)
+        qtbot.addWidget(dialog)
+        assert [dialog.table.item(row, 1).text() for row in range(4)] == shown
+    finally:
+        languages.unload()

@@ -30,6 +30,7 @@ from triangles_qt.statistics import HistoryEntry, StatisticsStore
 from .board_description import BoardDescription
 from .board_view import BoardView
 from .i18n import format_number
+from .player_names import ShownNames
 from .plurals import plural
 from .window_placement import fit_to_screen
 
@@ -125,6 +126,7 @@ class HistoryDialog(QDialog):
     # -- contents ---------------------------------------------------------------------------------
 
     def reload(self) -> None:
+        self._names = ShownNames()
         self.entries = self.store.history(LISTED)
         self.kept = self.store.history_size() if len(self.entries) == LISTED else len(self.entries)
         self._tell_how_many()
@@ -160,7 +162,8 @@ class HistoryDialog(QDialog):
             None: "",
         }[entry.outcome]
         score = f"{entry.scores[0]} – {entry.scores[1]}"
-        return [date, entry.opponent, rules, board, score, outcome]
+        opponent = self._names.opponent(entry.opponent, entry.strategy)
+        return [date, opponent, rules, board, score, outcome]
 
     def _on_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from triangles_qt.core.players import PlayerInfo, PlayerKind
 
 from .i18n import in_every_language
-from .strategy_names import strategy_display_name
+from .strategy_names import builtin_level_name, strategy_display_name
 
 
 def computer_name(strategy: Any) -> str:
@@ -52,3 +52,43 @@ def loaded_name(player: PlayerInfo, strategy_for: Callable[[str | None], Any]) -
             if player.name in in_every_language("MainWindow", source):
                 return default
     return lambda: player.name
+
+
+class ShownNames:
+    """Names kept as text in an earlier language (the history's opponents: "Computer (Leicht)",
+    "Jugador 1 – Ana") shown in the language in use: a built-in level by its id, the default
+    names recognised in any shipped language. The catalogues are read once, when made."""
+
+    def __init__(self) -> None:
+        self._computer = [
+            pattern.partition("%1")[::2]
+            for pattern in in_every_language("MainWindow", "Computer (%1)")
+        ]
+        self._levels = {
+            text: level
+            for level, source in (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
+            for text in in_every_language("StrategyNames", source)
+        }
+        self._defaults = {
+            text: default
+            for source, default in default_human_names().items()
+            for text in in_every_language("MainWindow", source)
+        }
+
+    def opponent(self, text: str, strategy_id: str | None = None) -> str:
+        """A history's opponent: one name, or two people's joined by " – "."""
+        level = builtin_level_name(strategy_id) if strategy_id else None
+        if level is not None:
+            return computer_label(level)
+        return " – ".join(self.name(part) for part in text.split(" – "))
+
+    def name(self, text: str) -> str:
+        default = self._defaults.get(text)
+        if default is not None:
+            return default()
+        for before, after in self._computer:
+            if text.startswith(before) and text.endswith(after) and len(text) > len(before + after):
+                inner = text[len(before) : len(text) - len(after)]
+                level = self._levels.get(inner)
+                return computer_label(builtin_level_name(level) if level else inner)
+        return text
