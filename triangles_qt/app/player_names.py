@@ -90,5 +90,5 @@ class ShownNames:
             if text.startswith(before) and text.endswith(after) and len(text) > len(before + after):
                 inner = text[len(before) : len(text) - len(after)]
                 level = self._levels.get(inner)
-                return computer_label(builtin_level_name(level) if level else inner)
+                return computer_label((builtin_level_name(level) if level else None) or inner)
         return text
