@@ -733,3 +733,35 @@ def test_a_version_2_engine_is_told_when_its_game_ends_and_can_play_on_after_an_
     lines = heard.read_text().splitlines()
     ended = lines.index(f"gameover {final[0]} {final[1]}")
     assert lines[ended + 1].startswith("newgame ")  # then the game is given again
+
+
+def test_the_listing_is_kept_until_a_plugin_changes(tmp_path, monkeypatch):
+    """A start whose plugins are what they were uses the last listing (no process, ~0.3 s CPU
+    less); a plugin added to a drop-in folder, or a damaged cache, lists them again."""
+    from triangles_qt.engine import listing as listing_module
+
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    shutil.copy(Path(__file__).parent / "plugin_fixtures" / "good_plugin.py", folder)
+    first = load_plugins_isolated([folder])
+    assert listing_module.cache_path().is_file()
+    listed = []
+    real_run = subprocess.run
+    monkeypatch.setattr(
+        listing_module.subprocess, "run", lambda *a, **k: listed.append(1) or real_run(*a, **k)
+    )
+    again = load_plugins_isolated([folder])
+    assert listed == []  # from the cache
+    assert [(s.id, s.name) for s in again.strategies()] == [
+        (s.id, s.name) for s in first.strategies()
+    ]
+    assert again.loaded == first.loaded and again.themes() == first.themes()
+    (folder / "exits_at_import.py").write_text("import os\nos._exit(3)\n")  # a new plugin
+    changed = load_plugins_isolated([folder])
+    assert listed == [1] and changed.failed  # listed again: it ends the listing
+    listing_module.cache_path().write_text('{"fingerprint": 3, "listing": []}')
+    (folder / "exits_at_import.py").unlink()
+    assert [s.id for s in load_plugins_isolated([folder]).strategies()] == [
+        s.id for s in first.strategies()
+    ]
+    assert listed == [1, 1]

@@ -6,30 +6,51 @@ app then offers the built-in players and themes and says why.
 `IsolatedRegistry` answers like a `PluginRegistry` (loaded, failed, strategies, strategy,
 plugin_of, themes, engine_command); its strategies are `EngineStrategy` objects that run the
 plugin's code in an engine process when a game needs it. No Qt here.
+
+The listing costs a start about 0.3 s of CPU (a Python that imports every plugin), so what it
+found is kept (``cache/plugin-listing.json`` in the user's data folder) with a fingerprint of
+everything it depends on: this program and its version, the built-in plugins' files, the
+installed plugins (entry points, by distribution and version), and every file of the drop-in
+folders (name, size, time of change). The next start with the same fingerprint uses it without
+listing; any change lists again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from triangles_qt import __version__
+from triangles_qt.core.atomic_file import write_atomically
+from triangles_qt.core.safe_read import read_regular_file
 from triangles_qt.frozen import module_command
 from triangles_qt.plugin_manager import (
+    ENTRY_POINT_GROUP,
+    PLUGIN_PATH_ENV,
+    TRACE_ENV,
     PluginFailure,
     PluginInfo,
     PluginRegistry,
     Reason,
     load_builtin_plugins,
+    plugin_search_dirs,
+    user_data_dir,
 )
 
 from .host import EngineStrategy, Limits, limited
 
 LISTING_TIMEOUT_S = 30.0
+CACHE_NAME = "plugin-listing.json"
+MAX_CACHE_BYTES = 4 * 1024 * 1024
+MAX_FINGERPRINT_FILES = 5000  # a drop-in folder holding more is listed every time
 
 
 def listing(registry: PluginRegistry) -> dict[str, Any]:
@@ -92,9 +113,18 @@ class IsolatedRegistry:
 
 
 def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> Any:
-    """The plugins, listed by a process of their own. When the listing fails (a plugin ended or
-    hung that process), the built-in plugins, loaded here, with a failure saying why."""
+    """The plugins, as the last listing found them when nothing they depend on has changed since
+    (see the module docstring), else listed by a process of their own. When the listing fails
+    (a plugin ended or hung that process), the built-in plugins, loaded here, with a failure
+    saying why."""
     folders = [os.fspath(folder) for folder in extra_dirs]
+    fingerprint = _fingerprint(folders)
+    kept = _kept_listing(fingerprint)
+    if kept is not None:
+        try:
+            return IsolatedRegistry(kept, folders)
+        except (ValueError, LookupError, TypeError):
+            pass  # a damaged cache: listed again, and written anew
     command = [*module_command("triangles_qt.engine"), "--list"]
     for folder in folders:
         command += ["--plugin-dir", folder]
@@ -109,7 +139,10 @@ def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> 
             )
             if done.returncode != 0:
                 raise RuntimeError(f"the listing process stopped with exit code {done.returncode}")
-            return IsolatedRegistry(json.loads(done.stdout), folders)
+            data = json.loads(done.stdout)
+            found = IsolatedRegistry(data, folders)
+            _keep_listing(fingerprint, data)
+            return found
         except (
             OSError,
             ValueError,
@@ -130,3 +163,84 @@ def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> 
                 )
             )
             return registry
+
+
+def cache_path() -> Path:
+    return user_data_dir() / "cache" / CACHE_NAME
+
+
+def _fingerprint(folders: Sequence[str]) -> str | None:
+    """What a listing depends on, hashed; None when it cannot be told (then no cache)."""
+    parts: list[object] = [
+        __version__,
+        sys.executable,
+        sys.version,
+        os.environ.get(PLUGIN_PATH_ENV, ""),
+        os.environ.get(TRACE_ENV, ""),
+        folders,
+    ]
+    try:
+        import triangles_qt.builtin_plugins as builtin  # plugins/ in a checkout: its __init__
+
+        parts.append(_files(Path(builtin.__file__ or "").resolve().parent))
+        parts.append(
+            sorted(
+                (
+                    ep.name,
+                    ep.value,
+                    ep.dist.name if ep.dist else "",
+                    ep.dist.version if ep.dist else "",
+                )
+                for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+            )
+        )
+        for folder, _explicit in plugin_search_dirs(folders):
+            parts.append((str(folder), _files(folder)))
+    except (OSError, ValueError, _TooMany):
+        return None
+    return hashlib.sha256(repr(parts).encode("utf-8", "replace")).hexdigest()
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _files(folder: Path) -> list[tuple[str, int, int]]:
+    """(name, size, time of change) of every file under `folder` (none when it is missing)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            info = os.stat(os.path.join(root, name))
+            found.append(
+                (os.path.relpath(os.path.join(root, name), folder), info.st_size, info.st_mtime_ns)
+            )
+            if len(found) > MAX_FINGERPRINT_FILES:
+                raise _TooMany
+    return found
+
+
+def _kept_listing(fingerprint: str | None) -> dict[str, Any] | None:
+    if fingerprint is None:
+        return None
+    try:
+        kept = json.loads(read_regular_file(cache_path(), MAX_CACHE_BYTES))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(kept, dict) or kept.get("fingerprint") != fingerprint:
+        return None
+    listing_data = kept.get("listing")
+    return listing_data if isinstance(listing_data, dict) else None
+
+
+def _keep_listing(fingerprint: str | None, data: dict[str, Any]) -> None:
+    if fingerprint is None:
+        return
+    try:
+        path = cache_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps({"fingerprint": fingerprint, "listing": data}).encode())
+    except (OSError, ValueError):
+        pass  # listed again next time
