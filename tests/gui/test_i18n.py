@@ -370,3 +370,34 @@ def test_the_file_dialog_s_labels_that_qt_lacks_come_from_our_catalogue(
         assert translate("QFileDialog", "Files of &type:") == of_type
     finally:
         languages.unload()
+
+
+def test_a_damaged_translation_at_start_is_told_in_the_window(qapp, tmp_path, monkeypatch):
+    """Not only in the log: the first game's status bar says the language is missing or
+    damaged and English is used."""
+    from triangles_qt.app import application, i18n
+    from triangles_qt.app.main_window import MainWindow
+
+    folder = tmp_path / "translations"
+    shutil.copytree(i18n.translations_dir(), folder)
+    damaged = bytearray((folder / "triangles_de.qm").read_bytes())
+    damaged[100] ^= 0xFF
+    (folder / "triangles_de.qm").write_bytes(bytes(damaged))
+    monkeypatch.setattr(i18n, "translations_dir", lambda: folder)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    windows = []
+
+    def no_loop():
+        windows.extend(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow))
+        return 0
+
+    monkeypatch.setattr(type(qapp), "exec", staticmethod(no_loop))
+    assert application.main(["triangles-qt", "--lang", "de"]) == 0
+    (window,) = windows
+    try:
+        assert "The Deutsch translation is missing or damaged; using English." in (
+            window.startup_notes
+        )
+    finally:
+        window.close()
+        window.language_manager.unload()

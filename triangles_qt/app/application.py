@@ -137,13 +137,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles_qt.engine.listing import load_plugins_isolated
 
     from .appearance import app_icon
-    from .i18n import LanguageManager, initial_language
+    from .i18n import LanguageManager, initial_language, native_name
     from .main_window import MainWindow
     from .settings import Settings
 
     settings = Settings()
     languages = LanguageManager(app)
-    for note in languages.set_language(initial_language(options.lang, settings.language)):
+    wanted = initial_language(options.lang, settings.language)
+    problems = languages.set_language(wanted)
+    for note in problems:
         print(f"triangles-qt: {note}", file=sys.stderr)
     app.setWindowIcon(app_icon())
 
@@ -159,6 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if problems and languages.language != wanted:  # its .qm is missing or damaged: English
+        from .notices import language_missing
+
+        window.startup_notes.append(language_missing(native_name(wanted)).text())
     window.show()
 
     QTimer.singleShot(0, lambda: window.files.first_game(options.open))
