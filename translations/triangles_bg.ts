@@ -720,6 +720,18 @@
         <translation>Нов &amp;ход след триъгълник</translation>
     </message>
     <message>
+        <source>Takes a triangle when it sees one; otherwise draws anywhere.</source>
+        <translation>Затваря триъгълник, щом види такъв; иначе чертае където и да е.</translation>
+    </message>
+    <message>
+        <source>Takes the best triangle; otherwise avoids handing you one.</source>
+        <translation>Затваря най-добрия триъгълник; иначе избягва да ти подари такъв.</translation>
+    </message>
+    <message>
+        <source>Looks ahead, plays the endgame exactly and fights for the last stroke.</source>
+        <translation>Мисли напред, играе края точно и се бори за последната черта.</translation>
+    </message>
+    <message>
         <source>&amp;Strength:</source>
         <translation>&amp;Ниво:</translation>
     </message>

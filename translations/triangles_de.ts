@@ -720,6 +720,18 @@
         <translation>&amp;Nach einem Dreieck nochmal spielen</translation>
     </message>
     <message>
+        <source>Takes a triangle when it sees one; otherwise draws anywhere.</source>
+        <translation>Schließt ein Dreieck, wenn es eines sieht; sonst zieht es irgendwo eine Linie.</translation>
+    </message>
+    <message>
+        <source>Takes the best triangle; otherwise avoids handing you one.</source>
+        <translation>Schließt das beste Dreieck; sonst vermeidet es, dir eines zu überlassen.</translation>
+    </message>
+    <message>
+        <source>Looks ahead, plays the endgame exactly and fights for the last stroke.</source>
+        <translation>Denkt voraus, spielt das Endspiel exakt und kämpft um die letzte Linie.</translation>
+    </message>
+    <message>
         <source>&amp;Strength:</source>
         <translation>Spiel&amp;stärke:</translation>
     </message>

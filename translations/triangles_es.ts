@@ -720,6 +720,18 @@
         <translation>Re&amp;petir tras un triángulo</translation>
     </message>
     <message>
+        <source>Takes a triangle when it sees one; otherwise draws anywhere.</source>
+        <translation>Cierra un triángulo cuando lo ve; si no, traza en cualquier parte.</translation>
+    </message>
+    <message>
+        <source>Takes the best triangle; otherwise avoids handing you one.</source>
+        <translation>Cierra el mejor triángulo; si no, evita regalarte uno.</translation>
+    </message>
+    <message>
+        <source>Looks ahead, plays the endgame exactly and fights for the last stroke.</source>
+        <translation>Piensa por adelantado, juega el final con exactitud y lucha por el último trazo.</translation>
+    </message>
+    <message>
         <source>&amp;Strength:</source>
         <translation>&amp;Nivel:</translation>
     </message>

@@ -959,3 +959,19 @@ def test_the_story_of_a_game_counts_turns_as_runs_of_one_players_strokes():
     assert story.scores == [(0, 0), (0, 0), (0, 1), (0, 3), (0, 3)]
     assert story.biggest_turn == (1, 3) and story.longest_turn == (1, 2)
     assert story_of([Move(0, (0, 1), ())]).biggest_turn is None  # nothing closed: nothing told
+
+
+def test_the_new_game_window_says_how_each_level_plays(qtbot):
+    from triangles_qt.app.new_game_dialog import NewGameDialog
+    from triangles_qt.plugin_manager import load_builtin_plugins
+
+    dialog = NewGameDialog(load_builtin_plugins())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    seen = {}
+    for index in range(dialog.strategy_combo.count()):
+        dialog.strategy_combo.setCurrentIndex(index)
+        seen[dialog.strategy_combo.currentData()] = dialog.level_description.text()
+    assert set(seen) == {"easy", "medium", "hard"}
+    assert len(set(seen.values())) == 3 and all(seen.values())
+    assert "last stroke" in seen["hard"] and not dialog.level_description.isHidden()

@@ -108,6 +108,12 @@ class NewGameDialog(QDialog):
         # A button as buddy is also clicked: the checked one, so Alt+W never changes the choice.
         self.you_start_radio.toggled.connect(self._follow_who_starts)
         computer_form.addRow(self._strategy_label, self.strategy_combo)
+        # One line on how the chosen level plays, so that a first game can be chosen knowingly.
+        self.level_description = QLabel()
+        self.level_description.setObjectName("levelDescription")
+        self.level_description.setWordWrap(True)
+        self.strategy_combo.currentIndexChanged.connect(lambda _: self._describe_level())
+        computer_form.addRow("", self.level_description)
         computer_form.addRow(self._starts_label, starts)
 
         human_page = QWidget()
@@ -208,6 +214,7 @@ class NewGameDialog(QDialog):
             elif strategy.id not in BUILTIN_LEVELS:
                 name = self.tr("%1 (plugin)").replace("%1", name)
             self.strategy_combo.setItemText(index, name)
+        self._describe_level()
         for k, (label, edit) in enumerate(
             zip(self._name_labels, self.name_edits, strict=True), start=1
         ):
@@ -218,6 +225,18 @@ class NewGameDialog(QDialog):
             self.tr("A player whose stroke closes a triangle draws another stroke at once.")
         )
         self.start_button.setText(self.tr("Start"))
+
+    def _describe_level(self) -> None:
+        descriptions = {
+            "easy": self.tr("Takes a triangle when it sees one; otherwise draws anywhere."),
+            "medium": self.tr("Takes the best triangle; otherwise avoids handing you one."),
+            "hard": self.tr(
+                "Looks ahead, plays the endgame exactly and fights for the last stroke."
+            ),
+        }
+        text = descriptions.get(str(self.strategy_combo.currentData()), "")
+        self.level_description.setText(text)
+        self.level_description.setVisible(bool(text))
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.LanguageChange:
