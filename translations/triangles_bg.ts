@@ -32,6 +32,13 @@
             <numerusform>%n черти са върнати</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn again</source>
+        <translation>
+            <numerusform>%n черта е начертана отново</numerusform>
+            <numerusform>%n черти са начертани отново</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EnginesDialog</name>

@@ -32,6 +32,13 @@
             <numerusform>%n Linien zurückgenommen</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn again</source>
+        <translation>
+            <numerusform>%n Linie erneut gezogen</numerusform>
+            <numerusform>%n Linien erneut gezogen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EnginesDialog</name>

@@ -20,6 +20,13 @@
             <numerusform>%n strokes taken back</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn again</source>
+        <translation>
+            <numerusform>%n stroke drawn again</numerusform>
+            <numerusform>%n strokes drawn again</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GameOverDialog</name>

@@ -32,6 +32,13 @@
             <numerusform>%n trazos deshechos</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn again</source>
+        <translation>
+            <numerusform>%n trazo rehecho</numerusform>
+            <numerusform>%n trazos rehechos</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EnginesDialog</name>

@@ -367,7 +367,7 @@ def test_undo_against_the_computer_goes_back_to_the_persons_turn_and_redo_restor
     assert session.undo() and session.position.strokes == ()
     assert not session.can_undo and not session.undo()
     assert session.redo() and session.position.strokes == strokes[:2]
-    assert notices[-1].kind == NoticeKind.UNDO and notices[-1].text() == "Stroke drawn again"
+    assert notices[-1].kind == NoticeKind.UNDO and notices[-1].text() == "2 strokes drawn again"
     assert session.redo() and session.position.strokes == strokes
     assert session.local_to_move and not session.thinking
     assert not session.can_redo and not session.redo()

@@ -95,6 +95,9 @@ class Counted(QObject):
     def strokes_taken_back(self, n: int) -> str:
         return plural(self.tr("%n stroke(s) taken back", "", n), n)
 
+    def strokes_drawn_again(self, n: int) -> str:
+        return plural(self.tr("%n stroke(s) drawn again", "", n), n)
+
 
 def taken_back(count: int = 1) -> Notice:
     """One undo: against the computer it takes back the computer's strokes too."""
@@ -117,12 +120,15 @@ def undo_asked() -> Notice:
     )
 
 
-def drawn_again() -> Notice:
-    return Notice(
-        NoticeKind.UNDO,
-        lambda: QCoreApplication.translate("MainWindow", "Stroke drawn again"),
-        seconds=2.5,
-    )
+def drawn_again(count: int = 1) -> Notice:
+    """One redo: as many strokes as the undo took back, and said as the undo said it."""
+    if count == 1:
+        return Notice(
+            NoticeKind.UNDO,
+            lambda: QCoreApplication.translate("MainWindow", "Stroke drawn again"),
+            seconds=2.5,
+        )
+    return Notice(NoticeKind.UNDO, lambda: Counted().strokes_drawn_again(count), seconds=2.5)
 
 
 def opened(name: str) -> Notice:

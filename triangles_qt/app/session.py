@@ -468,11 +468,12 @@ class GameSession(QObject):
         if not self.can_redo or self._game is None:
             return False
         self._invalidate_requests()
-        for i, j in self._redo.pop():
+        strokes = self._redo.pop()
+        for i, j in strokes:
             self._game.play(i, j)
         self._after_reset()
         if not self._game.is_over:
-            self.notice.emit(notices.drawn_again())
+            self.notice.emit(notices.drawn_again(len(strokes)))
         return True
 
     def request_hint(self) -> bool:
