@@ -121,6 +121,13 @@
 <context>
     <name>GameOverDialog</name>
     <message numerus="yes">
+        <source>Biggest turn: %n triangle(s), by both players</source>
+        <translation>
+            <numerusform>Най-добър ход: %n триъгълник, и за двамата играчи</numerusform>
+            <numerusform>Най-добър ход: %n триъгълника, и за двамата играчи</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Biggest turn: %1 closed %n triangle(s)</source>
         <translation>
             <numerusform>Най-добър ход: %1 затвори %n триъгълник</numerusform>

@@ -121,6 +121,13 @@
 <context>
     <name>GameOverDialog</name>
     <message numerus="yes">
+        <source>Biggest turn: %n triangle(s), by both players</source>
+        <translation>
+            <numerusform>Größter Zug: %n Dreieck, bei beiden Spielern</numerusform>
+            <numerusform>Größter Zug: %n Dreiecke, bei beiden Spielern</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Biggest turn: %1 closed %n triangle(s)</source>
         <translation>
             <numerusform>Größter Zug: %1 schloss %n Dreieck</numerusform>

@@ -31,6 +31,13 @@
 <context>
     <name>GameOverDialog</name>
     <message numerus="yes">
+        <source>Biggest turn: %n triangle(s), by both players</source>
+        <translation>
+            <numerusform>Biggest turn: %n triangle, by both players</numerusform>
+            <numerusform>Biggest turn: %n triangles, by both players</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Biggest turn: %1 closed %n triangle(s)</source>
         <translation>
             <numerusform>Biggest turn: %1 closed %n triangle</numerusform>

@@ -121,6 +121,13 @@
 <context>
     <name>GameOverDialog</name>
     <message numerus="yes">
+        <source>Biggest turn: %n triangle(s), by both players</source>
+        <translation>
+            <numerusform>Mejor turno: %n triángulo, de ambos jugadores</numerusform>
+            <numerusform>Mejor turno: %n triángulos, de ambos jugadores</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Biggest turn: %1 closed %n triangle(s)</source>
         <translation>
             <numerusform>Mejor turno: %1 cerró %n triángulo</numerusform>

@@ -935,9 +935,12 @@ def test_the_end_of_a_game_tells_how_it_went_and_offers_a_new_game(make_window, 
     steps = zip(story.scores, story.scores[1:], strict=False)
     assert all(a <= c and b <= d for (a, b), (c, d) in steps)
     player, count = story.biggest_turn
-    name = window.session.seats[player].name
     triangles = "triangle" if count == 1 else "triangles"
-    assert dialog.story_label.text() == f"Biggest turn: {name} closed {count} {triangles}"
+    if player is None:
+        said = f"Biggest turn: {count} {triangles}, by both players"
+    else:
+        said = f"Biggest turn: {window.session.seats[player].name} closed {count} {triangles}"
+    assert dialog.story_label.text() == said
     assert dialog.new_game_button.text() == "New game…" and dialog.chart.isVisible()
     qtbot.mouseClick(dialog.new_game_button, Qt.MouseButton.LeftButton)
     assert window.new_game_dialog is not None and window.new_game_dialog.isVisible()
@@ -959,6 +962,8 @@ def test_the_story_of_a_game_counts_turns_as_runs_of_one_players_strokes():
     assert story.scores == [(0, 0), (0, 0), (0, 1), (0, 3), (0, 3)]
     assert story.biggest_turn == (1, 3) and story.longest_turn == (1, 2)
     assert story_of([Move(0, (0, 1), ())]).biggest_turn is None  # nothing closed: nothing told
+    tie = [Move(0, (0, 1), (t,)), Move(1, (1, 2), ()), Move(0, (2, 3), ()), Move(1, (0, 3), (t,))]
+    assert story_of(tie).biggest_turn == (None, 1)  # not the earlier one's
 
 
 def test_the_new_game_window_says_how_each_level_plays(qtbot):

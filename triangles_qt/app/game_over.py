@@ -23,11 +23,11 @@ from .plurals import plural
 @dataclass(frozen=True)
 class GameStory:
     """How a finished game went: the score after each stroke (from 0-0), its biggest turn
-    (player, triangles closed) and its longest turn (player, strokes drawn); a turn is a
-    player's strokes one after the other."""
+    (player, triangles closed; the player None when both had a turn that big) and its longest
+    turn (player, strokes drawn); a turn is a player's strokes one after the other."""
 
     scores: list[tuple[int, int]]
-    biggest_turn: tuple[int, int] | None
+    biggest_turn: tuple[int | None, int] | None
     longest_turn: tuple[int, int] | None
 
 
@@ -45,9 +45,13 @@ def story_of(moves: Sequence[Move]) -> GameStory:
             turns.append((move.player, 1, gained))
     biggest = max(turns, key=lambda t: t[2], default=None)
     longest = max(turns, key=lambda t: t[1], default=None)
+    big: tuple[int | None, int] | None = None
+    if biggest is not None and biggest[2] > 0:
+        both = len({t[0] for t in turns if t[2] == biggest[2]}) > 1
+        big = (None if both else biggest[0], biggest[2])  # a tie is nobody's: not the first's
     return GameStory(
         scores,
-        None if biggest is None or biggest[2] == 0 else (biggest[0], biggest[2]),
+        big,
         None if longest is None else (longest[0], longest[1]),
     )
 
@@ -174,8 +178,12 @@ class GameOverDialog(QDialog):
         lines = []
         if story.biggest_turn is not None:
             player, count = story.biggest_turn
-            text = plural(self.tr("Biggest turn: %1 closed %n triangle(s)", "", count), count)
-            lines.append(text.replace("%1", names[player]))
+            if player is None:
+                text = self.tr("Biggest turn: %n triangle(s), by both players", "", count)
+                lines.append(plural(text, count))
+            else:
+                text = self.tr("Biggest turn: %1 closed %n triangle(s)", "", count)
+                lines.append(plural(text, count).replace("%1", names[player]))
         if position.rules.replay_after_triangle and story.longest_turn is not None:
             player, count = story.longest_turn
             text = plural(self.tr("Longest run: %1 drew %n stroke(s) in a row", "", count), count)
