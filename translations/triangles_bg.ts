@@ -554,6 +554,18 @@
         <translation>Запазена е незавършена игра от %1. Да продължи ли?</translation>
     </message>
     <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Продължи</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Изхвърли</translation>
+    </message>
+    <message>
+        <source>Not &amp;now</source>
+        <translation>Не &amp;сега</translation>
+    </message>
+    <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>„%1“ не можа да бъде записан. Играта продължава; опитайте друга папка или друго име.</translation>
     </message>

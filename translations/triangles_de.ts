@@ -554,6 +554,18 @@
         <translation>Ein nicht beendetes Spiel vom %1 wurde aufbewahrt. Fortsetzen?</translation>
     </message>
     <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Not &amp;now</source>
+        <translation>&amp;Nicht jetzt</translation>
+    </message>
+    <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>„%1“ konnte nicht geschrieben werden. Das Spiel geht weiter; versuch es mit einem anderen Ordner oder Namen.</translation>
     </message>

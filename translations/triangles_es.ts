@@ -554,6 +554,18 @@
         <translation>Se guardó una partida sin terminar del %1. ¿Quieres continuarla?</translation>
     </message>
     <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reanudar</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Descartar</translation>
+    </message>
+    <message>
+        <source>Not &amp;now</source>
+        <translation>Ahora &amp;no</translation>
+    </message>
+    <message>
         <source>“%1” could not be written. The game goes on; try another folder or name.</source>
         <translation>No se pudo escribir «%1». La partida continúa; prueba con otra carpeta u otro nombre.</translation>
     </message>

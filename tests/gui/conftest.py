@@ -51,7 +51,7 @@ def make_window(qtbot, tmp_path):
         window.answers = []
         window.asked = []
 
-        def ask(title, question):
+        def ask(title, question, verbs=None):
             window.asked.append(question)
             return window.answers.pop(0) if window.answers else True
 

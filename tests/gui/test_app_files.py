@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from triangles_qt.app.application import parse_arguments
 from triangles_qt.app.autosave import autosave_path
+from triangles_qt.app.main_window import MainWindow
 from triangles_qt.app.new_game_dialog import NewGameChoices
 
 VS_COMPUTER = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="first")
@@ -202,6 +203,55 @@ def test_declining_to_resume_forgets_the_autosave(make_window):
     other.answers = [False]
     assert not other.files.offer_resume()
     assert not autosave_path().exists()
+
+
+def test_not_now_keeps_the_unfinished_game_for_the_next_start(make_window):
+    """Esc (or "Not now") on "Resume game?" decides nothing: the game stays, and the next start
+    offers it again (issue 48: Esc discarded it)."""
+    window = make_window()
+    window.start_new_game(FRIENDS, seed=21)
+    play_strokes(window.session, 2)
+    moves = window.session.position.moves
+    window.close()
+    later = make_window()
+    later.answers = [None]
+    assert not later.files.offer_resume()
+    assert autosave_path().is_file()
+    later.close()
+    again = make_window()
+    again.answers = [True]
+    assert again.files.offer_resume() and again.session.position.moves == moves
+
+
+def test_a_question_with_verbs_takes_esc_as_not_deciding(make_window, qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    window = make_window()
+    answers, texts = [], []
+    for press in ("esc", "first", "second"):
+
+        def answer(press=press):
+            boxes = [
+                w
+                for w in QApplication.topLevelWidgets()
+                if isinstance(w, QMessageBox) and w.isVisible()
+            ]
+            if not boxes:  # not shown yet: a moment later
+                QTimer.singleShot(50, answer)
+                return
+            (box,) = boxes
+            texts.append(sorted(b.text() for b in box.buttons()))
+            if press == "esc":
+                qtbot.keyClick(box, Qt.Key.Key_Escape)
+            else:
+                box.button_for = {b.text(): b for b in box.buttons()}
+                box.button_for["Go" if press == "first" else "Drop"].click()
+
+        QTimer.singleShot(50, answer)
+        answers.append(MainWindow.ask(window, "Title", "Question?", ("Go", "Drop", "Later")))
+    assert answers == [None, True, False]
+    assert texts == [["Drop", "Go", "Later"]] * 3
 
 
 def test_a_second_window_keeps_its_own_game_and_never_touches_the_first_ones(make_window):

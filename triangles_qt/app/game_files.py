@@ -244,15 +244,19 @@ class GameFiles:
         for k, offer in enumerate(offers):
             # A finished game there ended while its result could not be written (the
             # statistics busy, the window killed): it is not asked about, it is counted now.
-            if offer.loaded.game.is_over or self._ask_resume(offer):
+            answer = True if offer.loaded.game.is_over else self._ask_resume(offer)
+            if answer:
                 self.window.tell_stand_ins(self.session.resume(offer))
                 for other in offers[k + 1 :]:
                     self.session.release(other)
                 return True
-            self.session.discard(offer)
+            if answer is None:  # Esc, "Not now": kept, and offered again at the next start
+                self.session.release(offer)
+            else:
+                self.session.discard(offer)
         return False
 
-    def _ask_resume(self, offer: ResumeOffer) -> bool:
+    def _ask_resume(self, offer: ResumeOffer) -> bool | None:
         # The question is asked over the game it is about, not over an empty board.
         loaded = offer.loaded
         self.window.view.show_game(Position(loaded.game))
@@ -271,6 +275,11 @@ class GameFiles:
             QCoreApplication.translate(
                 "MainWindow", "An unfinished game from %1 was kept. Resume it?"
             ).replace("%1", moment),
+            (
+                QCoreApplication.translate("MainWindow", "&Resume"),
+                QCoreApplication.translate("MainWindow", "&Discard"),
+                QCoreApplication.translate("MainWindow", "Not &now"),
+            ),
         )
 
     def choose_open_path(self) -> str:

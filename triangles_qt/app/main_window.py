@@ -437,9 +437,22 @@ class MainWindow(QMainWindow):
 
     # -- questions, messages and file choosers (tests replace these) ------------------------------
 
-    def ask(self, title: str, question: str) -> bool:
-        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
-        return QMessageBox.question(self, title, question, yes | no) == yes
+    def ask(
+        self, title: str, question: str, verbs: tuple[str, str, str] | None = None
+    ) -> bool | None:
+        """Yes (True) or No (False); with `verbs` (yes, no, later) the buttons say what they do
+        and Esc is "later" (None): the player decided nothing."""
+        if verbs is None:
+            yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+            return QMessageBox.question(self, title, question, yes | no) == yes
+        box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self)
+        accept = box.addButton(verbs[0], QMessageBox.ButtonRole.AcceptRole)
+        refuse = box.addButton(verbs[1], QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(verbs[2], QMessageBox.ButtonRole.RejectRole)  # and Esc
+        box.setDefaultButton(accept)
+        box.exec()
+        clicked = box.clickedButton()
+        return True if clicked is accept else False if clicked is refuse else None
 
     def show_error(self, title: str, message: str, details: str = "") -> None:
         """A non-blocking warning: the game goes on behind it."""
