@@ -417,3 +417,25 @@ def test_the_system_theme_follows_the_desktops_light_or_dark_scheme_live(
     changed.emit(Qt.ColorScheme.Light)
     assert window.theme.id == "high-contrast"
     assert list(window.theme_actions)[:2] == ["system", "nebula"]
+
+
+def test_help_history_and_statistics_stay_beside_the_board(make_window, qtbot):
+    """They are read while playing: not modal, so the board and the menus stay in reach (issue
+    48); Settings > Engines, which changes the settings, still asks for the window."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    window = make_window()
+    for open_it, key in (
+        (window.show_how_to_play, "help"),
+        (window.show_history, "history"),
+        (window.show_statistics, "statistics"),
+    ):
+        open_it()
+        dialog = window._child_dialogs[key]
+        qtbot.waitExposed(dialog)
+        assert dialog.windowModality() == Qt.WindowModality.NonModal
+        assert QApplication.activeModalWidget() is None
+    assert len([d for d in window._child_dialogs.values() if d.isVisible()]) == 3  # side by side
+    window.show_engines()
+    assert window._child_dialogs["engines"].windowModality() != Qt.WindowModality.NonModal

@@ -386,9 +386,12 @@ def test_a_damaged_translation_at_start_is_told_in_the_window(qapp, tmp_path, mo
     monkeypatch.setattr(i18n, "translations_dir", lambda: folder)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     windows = []
+    earlier = {id(w) for w in qapp.topLevelWidgets()}  # other tests' windows, not yet deleted
 
     def no_loop():
-        windows.extend(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow))
+        windows.extend(
+            w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and id(w) not in earlier
+        )
         return 0
 
     monkeypatch.setattr(type(qapp), "exec", staticmethod(no_loop))

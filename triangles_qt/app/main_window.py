@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
@@ -33,6 +33,9 @@ from .strategy_names import strategy_display_name
 from .theme_choice import SYSTEM, ThemeNames, resolve
 from .user_engines import WithUserEngines
 from .window_placement import place_window
+
+# The windows a player reads while playing: not modal, so the game goes on beside them.
+BESIDE_THE_BOARD = frozenset({"help", "history", "statistics"})
 
 if TYPE_CHECKING:  # the other windows are imported when first opened: a quicker start
     from .game_over import GameOverDialog
@@ -427,7 +430,11 @@ class MainWindow(QMainWindow):
             old.close()
             old.deleteLater()
         self._child_dialogs[key] = dialog
-        dialog.open()
+        if key in BESIDE_THE_BOARD:  # read while playing: the board stays in reach
+            dialog.setWindowModality(Qt.WindowModality.NonModal)
+            dialog.show()
+        else:
+            dialog.open()
 
     def show_about(self) -> None:
         from .help_dialog import about_box
