@@ -880,6 +880,14 @@
         <translation>Игрите в тази мрежа не могат да бъдат показани; включете се чрез адрес.</translation>
     </message>
     <message>
+        <source>Play online</source>
+        <translation>Игра онлайн</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress to play online?</source>
+        <translation>Да се прекрати ли текущата игра, за да играеш онлайн?</translation>
+    </message>
+    <message>
         <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
         <translation>Играта не може да бъде създадена на порт %1: може би е зает. Опитайте друг порт.</translation>
     </message>

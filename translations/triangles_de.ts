@@ -880,6 +880,14 @@
         <translation>Spiele in diesem Netzwerk können nicht aufgelistet werden; tritt über die Adresse bei.</translation>
     </message>
     <message>
+        <source>Play online</source>
+        <translation>Online spielen</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress to play online?</source>
+        <translation>Das laufende Spiel abbrechen, um online zu spielen?</translation>
+    </message>
+    <message>
         <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
         <translation>Auf Port %1 kann kein Spiel angeboten werden: Er ist vielleicht belegt. Versuch einen anderen Port.</translation>
     </message>

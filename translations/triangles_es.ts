@@ -880,6 +880,14 @@
         <translation>No se pueden listar las partidas de esta red; únete con la dirección.</translation>
     </message>
     <message>
+        <source>Play online</source>
+        <translation>Jugar en línea</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress to play online?</source>
+        <translation>¿Abandonar la partida en curso para jugar en línea?</translation>
+    </message>
+    <message>
         <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
         <translation>No se puede crear la partida en el puerto %1: quizá esté en uso. Prueba otro puerto.</translation>
     </message>

@@ -8,6 +8,7 @@ from app_helpers import click_star
 
 from triangles_qt.app.new_game_dialog import NewGameChoices
 from triangles_qt.app.remote_seat import RemoteSeat
+from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.record import read_record
 from triangles_qt.net.match import Listen, State
 
@@ -233,3 +234,24 @@ def test_a_line_for_a_friend_who_left_is_not_sent_silently(make_window, qtbot):
     assert ana.status_bar.currentMessage() == (
         "Your friend is not connected: the message was not sent."
     )
+
+
+def test_hosting_or_joining_asks_before_leaving_a_game_in_progress(make_window, qtbot):
+    window = make_window()
+    window.start_new_game(NewGameChoices(preset="phone-24", opponent=PlayerKind.HUMAN), seed=3)
+    window.session.request_stroke(*map(int, window.session.position.legal_strokes()[0]))
+    dialog = window.online.show_dialog()
+    dialog.listen_combo.setCurrentIndex(dialog.listen_combo.findData(Listen.LOOPBACK))
+    dialog.port_spin.setValue(free_port())
+    window.answers = [False, False]
+    dialog.host_button.click()
+    assert window.asked[-1] == "Abandon the game in progress to play online?"
+    assert window.online.match is None and len(window.session.position.moves) == 1  # kept
+    dialog.tabs.setCurrentIndex(1)
+    dialog.address_edit.setText(f"127.0.0.1:{free_port()}")
+    dialog.join_button.click()
+    assert len(window.asked) == 2 and window.online.match is None
+    window.answers = [True]
+    dialog.tabs.setCurrentIndex(0)
+    dialog.host_button.click()
+    assert window.online.match is not None  # hosting: the game here is left

@@ -82,9 +82,22 @@ class OnlinePlay(QObject):
         self.dialog.raise_()
         return self.dialog
 
+    def _may_leave_the_game(self) -> bool:
+        """A game in progress here is left only if the player says so (as for New game)."""
+        return not self.window.game_in_progress() or bool(
+            self.window.ask(
+                QCoreApplication.translate("OnlinePlay", "Play online"),
+                QCoreApplication.translate(
+                    "OnlinePlay", "Abandon the game in progress to play online?"
+                ),
+            )
+        )
+
     def host(self) -> None:
         dialog = self.dialog
         assert dialog is not None
+        if not self._may_leave_the_game():
+            return
         self._drop_match()
         board = Board.generate(dialog.preset, random.randrange(2**31))
         setup = Setup(board, Rules(dialog.replay), 0 if dialog.friend_starts else 1)
@@ -120,6 +133,8 @@ class OnlinePlay(QObject):
     def join(self, host: str, port: int) -> None:
         dialog = self.dialog
         assert dialog is not None
+        if not self._may_leave_the_game():
+            return
         self._drop_match()
         self._adopt(NetMatch.join(host, port, self._local(), parent=self))
         dialog.set_busy(True)
