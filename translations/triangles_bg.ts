@@ -932,6 +932,10 @@
         <translation>Приятелят Ви предпочита да продължи: нищо не е върнато.</translation>
     </message>
     <message>
+        <source>Your friend has left. Host or join another game, or choose Game &gt; New game to play here.</source>
+        <translation>Приятелят ти си тръгна. Създай игра или се присъедини към друга, или избери Игра &gt; Нова игра, за да играеш тук.</translation>
+    </message>
+    <message>
         <source>Asked your friend for another game…</source>
         <translation>Поканихте приятеля си на още една игра…</translation>
     </message>

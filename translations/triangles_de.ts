@@ -932,6 +932,10 @@
         <translation>Dein Gegenüber möchte weiterspielen: Nichts wurde zurückgenommen.</translation>
     </message>
     <message>
+        <source>Your friend has left. Host or join another game, or choose Game &gt; New game to play here.</source>
+        <translation>Dein Freund ist gegangen. Eröffne ein anderes Spiel oder tritt einem bei, oder wähle Spiel &gt; Neues Spiel, um hier zu spielen.</translation>
+    </message>
+    <message>
         <source>Asked your friend for another game…</source>
         <translation>Dein Gegenüber wird um ein weiteres Spiel gebeten …</translation>
     </message>

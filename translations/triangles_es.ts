@@ -932,6 +932,10 @@
         <translation>Tu amigo prefiere seguir: no se ha deshecho nada.</translation>
     </message>
     <message>
+        <source>Your friend has left. Host or join another game, or choose Game &gt; New game to play here.</source>
+        <translation>Tu amigo se ha ido. Crea o únete a otra partida, o elige Partida &gt; Nueva partida para jugar aquí.</translation>
+    </message>
+    <message>
         <source>Asked your friend for another game…</source>
         <translation>Se ha pedido otra partida a tu amigo…</translation>
     </message>

@@ -255,3 +255,20 @@ def test_hosting_or_joining_asks_before_leaving_a_game_in_progress(make_window, 
     dialog.tabs.setCurrentIndex(0)
     dialog.host_button.click()
     assert window.online.match is not None  # hosting: the game here is left
+
+
+def test_play_again_after_the_friend_left_offers_online_play_not_a_local_game(make_window, qtbot):
+    """It used to start an unrelated local game (the last local choices) in silence."""
+    ana, ben = connect(make_window, qtbot)
+    play_to_the_end((ana, ben), qtbot)
+    board = ana.session.position.board
+    told = []
+    ana.session.notice.connect(lambda notice: told.append(notice.text()))
+    ben.close()
+    qtbot.waitUntil(
+        lambda: ana.online.match is None or ana.online.match.state != State.OVER, timeout=WAIT
+    )
+    ana.game_over_dialog.play_again_button.click()
+    assert ana.session.position.board is board  # no other game started
+    assert ana.online.dialog is not None and ana.online.dialog.isVisible()
+    assert any("Your friend has left" in text for text in told)

@@ -325,8 +325,12 @@ class MainWindow(QMainWindow):
         self.tell_stand_ins(stand_ins)
 
     def play_again(self) -> None:
-        if not self.online.offer_rematch():  # after an online game: the friend is asked
-            self.start_new_game(self.last_choices)
+        if self.online.offer_rematch():  # after an online game: the friend is asked
+            return
+        if self.online.at_the_table():  # the friend has left: not a game here in its place
+            self.online.friend_gone()
+            return
+        self.start_new_game(self.last_choices)
 
     def tell_stand_ins(self, stand_ins: list[StandIn]) -> None:
         if stand_ins:

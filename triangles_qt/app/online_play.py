@@ -271,6 +271,26 @@ class OnlinePlay(QObject):
                 )
             )
 
+    def at_the_table(self) -> bool:
+        """Whether the game at the table is (or was) played with a friend elsewhere."""
+        return any(isinstance(seat, RemoteSeat) for seat in self.window.session.seats)
+
+    def friend_gone(self) -> None:
+        """Play again, when the friend has left: the Play online window, to host or join
+        another game (Game > New game plays here)."""
+        self.show_dialog()
+        self.window.session.notice.emit(
+            Notice(
+                NoticeKind.CONNECTION,
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay",
+                    "Your friend has left. Host or join another game, or choose Game > New "
+                    "game to play here.",
+                ),
+                seconds=12,
+            )
+        )
+
     def offer_rematch(self) -> bool:
         """Play again after an online game: ask the friend (False: no online game to repeat)."""
         match = self.match
