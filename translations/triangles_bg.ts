@@ -363,6 +363,14 @@
         <translation>&amp;Как се играе</translation>
     </message>
     <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>Клави&amp;шни комбинации</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Цял екран</translation>
+    </message>
+    <message>
         <source>&amp;About Triangles</source>
         <translation>&amp;За Triangles</translation>
     </message>
@@ -1213,6 +1221,53 @@
     <message>
         <source>Something went wrong in the game with %1; the game is as it was.</source>
         <translation>Нещо се обърка в играта с %1; играта е непроменена.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Move the ring to the nearest star that way</source>
+        <translation>Преместване на кръга до най-близката звезда в тази посока</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>Стрелки</translation>
+    </message>
+    <message>
+        <source>Go from star to star</source>
+        <translation>Минаване от звезда на звезда</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Pick the star in the ring (a second one draws the stroke)</source>
+        <translation>Избор на звездата в кръга (втора начертава чертата)</translation>
+    </message>
+    <message>
+        <source>Enter, Space</source>
+        <translation>Enter, интервал</translation>
+    </message>
+    <message>
+        <source>Let go of the picked star</source>
+        <translation>Отмяна на избора на звездата</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Клавишни комбинации</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Команда</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
     </message>
 </context>
 <context>

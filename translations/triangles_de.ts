@@ -363,6 +363,14 @@
         <translation>&amp;Spielanleitung</translation>
     </message>
     <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
         <source>&amp;About Triangles</source>
         <translation>Ü&amp;ber Triangles</translation>
     </message>
@@ -1213,6 +1221,53 @@
     <message>
         <source>Something went wrong in the game with %1; the game is as it was.</source>
         <translation>Im Spiel mit %1 ist etwas schiefgegangen; das Spiel ist unverändert.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Move the ring to the nearest star that way</source>
+        <translation>Den Ring zum nächsten Stern in dieser Richtung bewegen</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>Pfeiltasten</translation>
+    </message>
+    <message>
+        <source>Go from star to star</source>
+        <translation>Von Stern zu Stern springen</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Umschalt+Tab</translation>
+    </message>
+    <message>
+        <source>Pick the star in the ring (a second one draws the stroke)</source>
+        <translation>Den Stern im Ring wählen (ein zweiter zieht die Linie)</translation>
+    </message>
+    <message>
+        <source>Enter, Space</source>
+        <translation>Eingabe, Leertaste</translation>
+    </message>
+    <message>
+        <source>Let go of the picked star</source>
+        <translation>Den gewählten Stern loslassen</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
     </message>
 </context>
 <context>

@@ -363,6 +363,14 @@
         <translation>&amp;Cómo se juega</translation>
     </message>
     <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>A&amp;tajos de teclado</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Pantalla completa</translation>
+    </message>
+    <message>
         <source>&amp;About Triangles</source>
         <translation>&amp;Acerca de Triangles</translation>
     </message>
@@ -1213,6 +1221,53 @@
     <message>
         <source>Something went wrong in the game with %1; the game is as it was.</source>
         <translation>Algo ha fallado en la partida con %1; la partida sigue como estaba.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Move the ring to the nearest star that way</source>
+        <translation>Llevar el anillo a la estrella más cercana en esa dirección</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>Flechas</translation>
+    </message>
+    <message>
+        <source>Go from star to star</source>
+        <translation>Pasar de una estrella a otra</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Mayús+Tab</translation>
+    </message>
+    <message>
+        <source>Pick the star in the ring (a second one draws the stroke)</source>
+        <translation>Elegir la estrella del anillo (una segunda hace el trazo)</translation>
+    </message>
+    <message>
+        <source>Enter, Space</source>
+        <translation>Intro, barra espaciadora</translation>
+    </message>
+    <message>
+        <source>Let go of the picked star</source>
+        <translation>Soltar la estrella elegida</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Orden</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Teclas</translation>
     </message>
 </context>
 <context>

@@ -423,7 +423,6 @@ def test_help_history_and_statistics_stay_beside_the_board(make_window, qtbot):
     """They are read while playing: not modal, so the board and the menus stay in reach (issue
     48); Settings > Engines, which changes the settings, still asks for the window."""
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication
 
     window = make_window()
     for open_it, key in (
@@ -434,8 +433,33 @@ def test_help_history_and_statistics_stay_beside_the_board(make_window, qtbot):
         open_it()
         dialog = window._child_dialogs[key]
         qtbot.waitExposed(dialog)
-        assert dialog.windowModality() == Qt.WindowModality.NonModal
-        assert QApplication.activeModalWidget() is None
+        assert dialog.windowModality() == Qt.WindowModality.NonModal and not dialog.isModal()
     assert len([d for d in window._child_dialogs.values() if d.isVisible()]) == 3  # side by side
     window.show_engines()
     assert window._child_dialogs["engines"].windowModality() != Qt.WindowModality.NonModal
+
+
+def test_keyboard_shortcuts_lists_every_command_with_a_key_and_the_board_keys(make_window, qtbot):
+    from PySide6.QtGui import QKeySequence
+
+    window = make_window()
+    window.shortcuts_action.trigger()
+    dialog = window._child_dialogs["shortcuts"]
+    qtbot.waitExposed(dialog)
+    rows = dict(dialog.rows())
+    native = QKeySequence.SequenceFormat.NativeText
+    assert rows["Undo"] == QKeySequence(QKeySequence.StandardKey.Undo).toString(native)
+    assert rows["Hint"] == "H" and rows["How to play"] == "F1" and rows["Full screen"] == "F11"
+    assert rows["Let go of the picked star"] == "Esc"
+    assert dialog.table.rowCount() == len(rows) >= 14
+
+
+def test_full_screen_and_back(make_window, qtbot):
+    window = make_window()
+    assert not window.full_screen_action.isChecked()
+    window.full_screen_action.trigger()
+    qtbot.waitUntil(window.isFullScreen, timeout=5000)
+    assert window.full_screen_action.isChecked()
+    window.full_screen_action.trigger()
+    qtbot.waitUntil(lambda: not window.isFullScreen(), timeout=5000)
+    assert not window.full_screen_action.isChecked()

@@ -35,7 +35,7 @@ from .user_engines import WithUserEngines
 from .window_placement import place_window
 
 # The windows a player reads while playing: not modal, so the game goes on beside them.
-BESIDE_THE_BOARD = frozenset({"help", "history", "statistics"})
+BESIDE_THE_BOARD = frozenset({"help", "history", "statistics", "shortcuts"})
 
 if TYPE_CHECKING:  # the other windows are imported when first opened: a quicker start
     from .game_over import GameOverDialog
@@ -142,6 +142,13 @@ class MainWindow(QMainWindow):
         self.plugins_action = action("pluginsAction", self.show_plugins)
         self.engines_action = action("enginesAction", self.show_engines)
         self.how_to_play_action = action("howToPlayAction", self.show_how_to_play, "F1")
+        self.shortcuts_action = action("shortcutsAction", self.show_shortcuts, "Ctrl+F1")
+        self.full_screen_action = action(
+            "fullScreenAction",
+            self.toggle_full_screen,
+            "F11",  # as GNOME's and KDE's games
+        )
+        self.full_screen_action.setCheckable(True)
         self.about_action = action("aboutAction", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -182,10 +189,12 @@ class MainWindow(QMainWindow):
         self.language_menu.addActions(list(self.language_actions.values()))
         self.motion_menu = MotionMenu(self.settings, self.scene.set_reduced_motion, self)
         self.settings_menu.addMenu(self.motion_menu)
+        self.settings_menu.addAction(self.full_screen_action)
         self.settings_menu.addSeparator()
         self.settings_menu.addActions([self.engines_action, self.plugins_action])
         self.help_menu = bar.addMenu("")
         self.help_menu.addAction(self.how_to_play_action)
+        self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.about_action)
 
     def _bind(self) -> None:
@@ -217,6 +226,8 @@ class MainWindow(QMainWindow):
             (self.plugins_action, self.tr("&Plugins…")),
             (self.engines_action, self.tr("&Engines…")),
             (self.how_to_play_action, self.tr("&How to play")),
+            (self.shortcuts_action, self.tr("&Keyboard shortcuts")),
+            (self.full_screen_action, self.tr("&Full screen")),
             (self.about_action, self.tr("&About Triangles")),
         ):
             act.setText(text)
@@ -236,6 +247,8 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
+        if event.type() == QEvent.Type.WindowStateChange:  # also when the desktop changed it
+            self.full_screen_action.setChecked(self.isFullScreen())
         super().changeEvent(event)
 
     def _update_title(self) -> None:
@@ -422,6 +435,18 @@ class MainWindow(QMainWindow):
         from .engines_dialog import EnginesDialog
 
         self._open_child("engines", EnginesDialog(self.settings, self))
+
+    def show_shortcuts(self) -> None:
+        from .shortcuts_dialog import ShortcutsDialog
+
+        self._open_child("shortcuts", ShortcutsDialog(self.actions(), self))
+
+    def toggle_full_screen(self) -> None:
+        """Settings > Full screen (F11): the board takes the whole screen, and back."""
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
 
     def show_how_to_play(self) -> None:
         from .help_dialog import HowToPlayDialog
