@@ -36,6 +36,7 @@ from .connection import Closing, Connection
 from .protocol import Limits, Message, PeerInfo, ProtocolError, Setup
 
 MAX_CANDIDATES = 8
+REFUSED_FREED_MS = 3000
 """Connections a host lets shake hands at once (each has the handshake's deadline)."""
 
 
@@ -330,6 +331,9 @@ class NetMatch(QObject):
             connection = Connection(socket, self.limits, self)
             if len(self._candidates) >= MAX_CANDIDATES:  # a flood of connections
                 connection.refuse(protocol.BUSY, "too many connections are joining at once")
+                # Freed once its socket has surely ended (it is aborted 2 s after a refusal):
+                # kept, each one cost ~7 KB for as long as the game lasted.
+                QTimer.singleShot(REFUSED_FREED_MS, connection, connection.deleteLater)
                 continue
             self._candidates[connection] = None
             connection.line_received.connect(
