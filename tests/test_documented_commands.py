@@ -27,7 +27,7 @@ ENTRY_POINTS = {
 }
 EXTRAS = set(PYPROJECT["project"]["optional-dependencies"])
 # What the docs write for a value the reader fills in.
-PLACEHOLDERS = {"HOST:PORT": "127.0.0.1:47024", "FILE...": "game.triangles", "ID": "hard"}
+PLACEHOLDERS = {"HOST:PORT": "127.0.0.1:28024", "FILE...": "game.triangles", "ID": "hard"}
 
 
 class Parsed(BaseException):  # noqa: N818 - not an error: how a parse that worked stops

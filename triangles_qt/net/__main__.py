@@ -2,8 +2,8 @@
 an engine) in the local seat, write its record, print the result and exit 0; on failure, one
 line on standard error and a non-zero status (1: the game failed, 2: a usage error).
 
-    python -m triangles_qt.net host --port 47024 --strategy medium --listen loopback
-    python -m triangles_qt.net join 127.0.0.1:47024 --strategy easy --records games/
+    python -m triangles_qt.net host --port 28024 --strategy medium --listen loopback
+    python -m triangles_qt.net join 127.0.0.1:28024 --strategy easy --records games/
 
 The host's first line on standard output is `listening on ADDRESS:PORT` (with --port 0 the
 system chooses the port). A joiner keeps what it needs to rejoin in a small state file

@@ -27,7 +27,9 @@ from triangles_qt.engine.protocol import new_game
 VERSION = 1
 MAGIC = "triangles-net"
 SERVICE_TYPE = "_triangles._tcp.local."
-DEFAULT_PORT = 47_024
+# Below every system's range of ports handed out for outgoing connections (Linux 32768-60999,
+# Windows 49152-65535): a joiner retrying its own port there once connected to itself.
+DEFAULT_PORT = 28_024
 
 MAX_SETUP_LINE_BYTES = 65_536
 """A line before the game is set up (the board, a rejoin's strokes) is at most this long."""
