@@ -61,6 +61,17 @@ def test_an_instance_name_fits_a_dns_label():
     assert len(label[: -len(discovery.SERVICE_TYPE) - 1].encode()) <= 63
 
 
+def test_an_instance_name_tells_nothing_of_this_computer():
+    """'Alice on vm' told everyone on the network the computer's name (issue 47)."""
+    import socket
+
+    first, second = discovery.instance_name("Alice"), discovery.instance_name("Alice")
+    assert first.startswith("Alice ") and first != second  # apart without the host's name
+    assert socket.gethostname() not in first
+    long = discovery.instance_name("Ü" * 40)
+    assert len(long.split(".")[0].split(" ")[-1]) == 6  # the tag is never cut off
+
+
 def test_a_game_advertised_on_loopback_is_found_and_lost_on_the_qt_thread(qtbot):
     browser = discovery.Browser(interfaces=["127.0.0.1"])
     found, lost, threads = [], [], []

@@ -116,8 +116,15 @@ class OnlinePlay(QObject):
         self._adopt(match)
         address, port = match.address()
         if dialog.listen == Listen.LAN:
-            self._advertiser = Advertiser(
-                dialog.name, address, port, dialog.preset, dialog.replay, __version__, parent=self
+            self._advertiser = Advertiser(  # on the one interface the game listens on
+                dialog.name,
+                address,
+                port,
+                dialog.preset,
+                dialog.replay,
+                __version__,
+                interfaces=[address],
+                parent=self,
             )
             self._advertiser.start()
         where = f"{address}:{port}"

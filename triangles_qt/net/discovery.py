@@ -11,6 +11,7 @@ that does not read as this page says is ignored, never trusted.
 
 from __future__ import annotations
 
+import secrets
 import socket
 import threading
 from collections.abc import Mapping, Sequence
@@ -84,11 +85,14 @@ def read_properties(properties: Mapping[bytes, bytes | None]) -> dict[str, Any] 
 
 
 def instance_name(name: str) -> str:
-    """The service instance: the player's name and this computer's, within DNS's 63 bytes."""
-    label = protocol.clean_text(f"{name} on {socket.gethostname()}", 60).replace(".", " ")
-    while len(label.encode("utf-8")) > 63:
+    """The service instance: the player's name and a random tag that keeps it apart from
+    another game of the same name, within DNS's 63 bytes. Not this computer's name: everyone
+    on the network would read it (players see the name in the announcement's properties)."""
+    tag = secrets.token_hex(3)
+    label = protocol.clean_text(name, 56).replace(".", " ")
+    while len(label.encode("utf-8")) > 63 - len(tag) - 1:
         label = label[:-1]
-    return f"{label}.{SERVICE_TYPE}"
+    return f"{label} {tag}.{SERVICE_TYPE}" if label else f"{tag}.{SERVICE_TYPE}"
 
 
 class _Relay(QObject):
