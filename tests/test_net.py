@@ -476,3 +476,12 @@ def test_connections_turned_away_are_freed(qtbot):
     qtbot.waitUntil(lambda: len(hosting.findChildren(Connection)) == 0, timeout=WAIT_MS + 10_000)
     good = join(hosting)
     qtbot.waitUntil(lambda: good.state == State.PLAYING, timeout=WAIT_MS)
+
+
+def test_only_an_address_of_a_local_network_is_taken_for_the_local_network():
+    from triangles_qt.net.match import is_local_network
+
+    for local in ("192.168.1.20", "10.0.0.7", "172.16.4.2", "169.254.3.9", "100.64.0.1"):
+        assert is_local_network(local), local
+    for public in ("8.8.8.8", "81.2.69.142", "nonsense"):
+        assert not is_local_network(public), public

@@ -15,6 +15,7 @@ Signals are emitted on the Qt thread that made the match; nothing here blocks.
 
 from __future__ import annotations
 
+import ipaddress
 import random
 from enum import StrEnum
 
@@ -73,9 +74,19 @@ class NetError(RuntimeError):
     """The match cannot start (no address to listen on, the port is taken); one sentence."""
 
 
+def is_local_network(address: str) -> bool:
+    """Whether `address` belongs to a local network (private, link-local, shared), not to
+    the internet at large, where anyone could reach a game listening on it."""
+    try:
+        return not ipaddress.ip_address(address).is_global
+    except ValueError:
+        return False
+
+
 def lan_address() -> str | None:
     """This computer's address on the local network: the first IPv4 address of an interface
-    that is up and is not the loopback (None when there is none)."""
+    that is up and is not the loopback (None when there is none). A public address is not
+    one: listening there is listening to the internet, which the player must choose (all)."""
     for interface in QNetworkInterface.allInterfaces():
         flags = interface.flags()
         if not flags & QNetworkInterface.InterfaceFlag.IsUp:
@@ -85,7 +96,8 @@ def lan_address() -> str | None:
         for entry in interface.addressEntries():
             address = entry.ip()
             if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
-                return address.toString()
+                if is_local_network(address.toString()):
+                    return address.toString()
     return None
 
 
