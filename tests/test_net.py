@@ -485,3 +485,16 @@ def test_only_an_address_of_a_local_network_is_taken_for_the_local_network():
         assert is_local_network(local), local
     for public in ("8.8.8.8", "81.2.69.142", "nonsense"):
         assert not is_local_network(public), public
+
+
+def test_a_stolen_token_does_not_take_the_seat_of_a_player_who_is_here(qtbot):
+    """A rejoin with the right token while the player is connected is refused; the player
+    plays on (issue 47: the player was dropped without a word)."""
+    hosting = host(qtbot)
+    joining = join(hosting)
+    qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+    thief = RawPeer(qtbot, hosting)
+    thief.send(f"triangles-net 1\nid name Thief\nrejoin {hosting.token} 0\n")
+    qtbot.waitUntil(lambda: thief.closed, timeout=WAIT_MS)
+    assert thief.lines[-1].startswith("error busy") and "still connected" in thief.lines[-1]
+    assert hosting.state == joining.state == State.PLAYING and hosting.peer.name == BOT.name

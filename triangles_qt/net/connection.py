@@ -102,6 +102,10 @@ class Connection(QObject):
         self.socket.write(protocol.encode_line(line))
         self._last_sent = time.monotonic()
 
+    def heard_within(self, seconds: float) -> bool:
+        """Whether the peer sent anything in the last `seconds`."""
+        return time.monotonic() - self._last_received <= seconds
+
     def refuse(self, code: str, text: str) -> None:
         """The peer sent what this side cannot accept: say why (`error CODE TEXT`) and close."""
         self.send(protocol.error_line(code, text))

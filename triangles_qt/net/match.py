@@ -414,6 +414,12 @@ class NetMatch(QObject):
                 )
             if self.state == State.CLOSED:
                 raise ProtocolError(protocol.STATE, "the game is closed")
+            playing = self._connection
+            if playing is not None and playing.heard_within(2 * self.limits.ping_interval_s):
+                # Its player is here (heard a moment ago, as every ping interval): whoever
+                # else has the token does not take the seat. A player whose connection died
+                # is silent, and comes back in once that is noticed.
+                raise ProtocolError(protocol.BUSY, "the player of this seat is still connected")
         self._candidates.pop(connection, None)
         connection.line_received.disconnect()
         connection.closed.disconnect()
