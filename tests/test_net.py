@@ -498,3 +498,20 @@ def test_a_stolen_token_does_not_take_the_seat_of_a_player_who_is_here(qtbot):
     qtbot.waitUntil(lambda: thief.closed, timeout=WAIT_MS)
     assert thief.lines[-1].startswith("error busy") and "still connected" in thief.lines[-1]
     assert hosting.state == joining.state == State.PLAYING and hosting.peer.name == BOT.name
+
+
+def test_the_rejoin_state_with_its_token_is_readable_by_its_owner_alone(qtbot, tmp_path):
+    """The token takes the seat back: its file is 0600, also over an older 0644 one (issue 47)."""
+    import stat
+
+    from triangles_qt.net.headless import write_resume
+
+    hosting = host(qtbot)
+    joining = join(hosting)
+    qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+    state = tmp_path / "state.json"
+    state.write_text("{}")
+    state.chmod(0o644)  # as an earlier version left it
+    write_resume(state, joining)
+    assert stat.S_IMODE(state.stat().st_mode) == 0o600
+    assert joining.token in state.read_text()

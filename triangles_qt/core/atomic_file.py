@@ -10,16 +10,16 @@ import time
 from pathlib import Path
 
 
-def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+def write_atomically(path: str | os.PathLike[str], data: bytes, private: bool = False) -> None:
     """Replace `path` with `data`: temporary file in the same folder, flushed and fsynced, then
     `os.replace`; on any error the temporary file is removed and the error re-raised.
 
     An existing file keeps its permissions; a new one gets 0644 (mkstemp's 0600 would hide it
-    from other users).
+    from other users). `private`: 0600 whatever it had (a secret, such as a rejoin token).
     """
     target = Path(path)
     try:
-        mode = os.stat(target).st_mode & 0o777
+        mode = 0o600 if private else os.stat(target).st_mode & 0o777
     except OSError:
         mode = 0o644
     fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

@@ -61,7 +61,8 @@ def write_resume(path: Path, match: NetMatch) -> None:
         "record": game_to_record(confirmed, players_of(match)),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, (json.dumps(state) + "\n").encode("utf-8"))
+    # Private: the token in it takes the seat back.
+    write_atomically(path, (json.dumps(state) + "\n").encode("utf-8"), private=True)
 
 
 def read_resume(path: Path) -> tuple[str, Game, int] | None:
