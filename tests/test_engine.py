@@ -36,10 +36,11 @@ def fake_engine(
     on_go: str,
     on_hello: str = 'say("id name Fake"); say("ok 1")',
     on_ready: str = 'say("readyok")',
+    on_moves: str = "[game.play(i, j) for i, j in protocol.parse_moves(line)[1]]",
 ):
     """An engine program that shakes hands as `on_hello` says, answers `isready` as `on_ready`
-    says and does `on_go` when asked to move (Python code; `say(line)` writes a line, `legal` is
-    a legal stroke of the position)."""
+    says, takes version 2's `moves` as `on_moves` says and does `on_go` when asked to move
+    (Python code; `say(line)` writes a line, `legal` is a legal stroke of the position)."""
     script = tmp_path / "engine.py"
     script.write_text(
         textwrap.dedent(
@@ -64,8 +65,7 @@ def fake_engine(
                     for i, j in protocol.parse_position(line):
                         game.play(i, j)
                 elif word == "moves":  # version 2, when its handshake says "ok 2"
-                    for i, j in protocol.parse_moves(line)[1]:
-                        game.play(i, j)
+                    {on_moves}
                 elif word == "go":
                     legal = tuple(int(v) for v in game.legal_strokes()[0])
                     {on_go}
@@ -74,7 +74,7 @@ def fake_engine(
                 elif word == "quit":
                     break
             """
-        ).format(on_go=on_go, on_hello=on_hello, on_ready=on_ready)
+        ).format(on_go=on_go, on_hello=on_hello, on_ready=on_ready, on_moves=on_moves)
     )
     return [sys.executable, str(script)]
 
@@ -659,41 +659,13 @@ def test_version_2_sends_only_the_strokes_since_the_last_move(tmp_path, game):
 def test_an_engine_out_of_step_is_sent_the_whole_position_and_plays_on(tmp_path, game):
     """A version-2 engine that answers `moves` with `error` (it lost count) is sent the whole
     position at once, within the same move, and no failure is counted."""
-    on_moves_error = 'say("id name Forgetful"); say("ok 2")'
-    script = tmp_path / "forgetful.py"
-    script.write_text(
-        textwrap.dedent(
-            """
-            import sys
-            from triangles_qt.core.game import Game
-            from triangles_qt.engine import protocol
-
-            def say(line):
-                sys.stdout.write(line + "\\n"); sys.stdout.flush()
-
-            game = None
-            for line in sys.stdin:
-                word = line.split(" ", 1)[0].strip()
-                if word == "triangles":
-                    HELLO
-                elif word == "newgame":
-                    board, rules = protocol.parse_new_game(line)
-                    game = Game(board, rules)
-                elif word == "moves":
-                    say("error out of step")  # it never keeps count
-                elif word == "position":
-                    game = Game(game.board, game.rules)
-                    for i, j in protocol.parse_position(line):
-                        game.play(i, j)
-                elif word == "isready":
-                    say("readyok")
-                elif word == "go":
-                    i, j = game.legal_strokes()[0]
-                    say(f"stroke {i} {j}")
-            """
-        ).replace("HELLO", on_moves_error)
+    forgetful = fake_engine(
+        tmp_path,
+        'say("stroke %d %d" % legal)',
+        on_hello='say("id name Forgetful"); say("ok 2")',
+        on_moves='say("error out of step")',  # it never keeps count
     )
-    strategy = EngineStrategy("forgetful", [sys.executable, str(script)])
+    strategy = EngineStrategy("forgetful", forgetful)
     safe = SafeStrategy(strategy, "engine")
     try:
         for _ in range(4):
