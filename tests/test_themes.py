@@ -19,6 +19,7 @@ from triangles_qt.themes import (
     ThemeSet,
     colour_rgba,
     contrast,
+    contrast_pairs,
     load_themes,
     parse_theme,
     theme_advice,
@@ -103,6 +104,30 @@ def test_a_valid_theme_file_is_read_with_lower_case_colours(tmp_path):
     )
 
 
+def test_the_optional_keys_say_the_level_the_hint_and_the_board(tmp_path):
+    plain = parse_theme(VALID_TABLE)
+    assert (plain.hint, plain.hint_colour, plain.contrast, plain.marks, plain.decoration) == (
+        "",
+        "#ffee00",  # the hint is drawn in the highlight colour unless the theme says
+        "AA",
+        1.0,
+        True,
+    )
+    assert plain.text_contrast == 4.5
+    text = VALID_TOML.replace(
+        'text = "#ffffff"', 'text = "#ffffff"\nhint = "#AA00FF"\ncontrast = "AAA"'
+    )
+    text += "\n[board]\nmarks = 2\ndecoration = false\n"
+    theme = parse_theme(write(tmp_path, text))
+    assert (theme.hint_colour, theme.contrast, theme.marks, theme.decoration) == (
+        "#aa00ff",
+        "AAA",
+        2.0,
+        False,
+    )
+    assert theme.text_contrast == 7
+
+
 def test_a_table_gives_the_same_theme_as_the_file(tmp_path):
     assert parse_theme(VALID_TABLE, "plugin 'acme'") == parse_theme(write(tmp_path, VALID_TOML))
 
@@ -141,6 +166,14 @@ def test_theme_is_frozen():
         (("text",), "#ffffff80", "'text'"),
         (("text",), "#050a20", "'text' could not be read on [background] top (contrast 1.0:1"),
         (("extra",), 1, "unknown key(s): 'extra'"),
+        (("hint",), "yellow", "'hint'"),
+        (("contrast",), "AAAA", '\'contrast\' must be "AA" or "AAA"'),
+        (("contrast",), 7, "'contrast' must be"),
+        (("board",), "big", "[board] must be a table"),
+        (("board",), {"marks": 2.5}, "[board] marks must be a number from 1 to 2"),
+        (("board",), {"marks": True}, "[board] marks must be a number"),
+        (("board",), {"decoration": "no"}, "[board] decoration must be true or false"),
+        (("board",), {"mark": 1.5}, "[board] has unknown key(s): 'mark' (did you mean 'marks'?)"),
     ],
 )
 def test_each_invalid_field_is_named_together_with_the_plugin(path, value, fragment):
@@ -384,9 +417,9 @@ def test_the_real_plugin_registry_offers_the_builtin_themes_without_errors(monke
 
 
 def test_the_hint_stroke_does_not_look_like_either_players_stroke_in_any_builtin_theme():
-    """The hint is drawn in the highlight colour at alpha 175 (board_view): painted on the sky
-    it must differ from both players' strokes in hue, be a neutral beside a colour, or differ in
-    lightness."""
+    """The hint is drawn in its colour at alpha 175, opaque on an AAA theme (board_view): painted
+    on the sky it must differ from both players' strokes in hue, be a neutral beside a colour, or
+    differ in lightness."""
     import colorsys
 
     def painted(colour, background, alpha=175 / 255):
@@ -398,7 +431,8 @@ def test_the_hint_stroke_does_not_look_like_either_players_stroke_in_any_builtin
 
     themes = load_themes(FakeRegistry([("builtin", p) for p in builtin_files()])).themes
     for theme in themes.values():
-        hint = painted(theme.highlight, theme.background_top)
+        alpha = 1.0 if theme.contrast == "AAA" else 175 / 255
+        hint = painted(theme.hint_colour, theme.background_top, alpha)
         h1, _, s1 = colorsys.rgb_to_hls(*(v / 255 for v in hint))
         for stroke in theme.player_strokes:
             h2, _, s2 = colorsys.rgb_to_hls(*(v / 255 for v in colour_rgba(stroke)[:3]))
@@ -408,3 +442,31 @@ def test_the_hint_stroke_does_not_look_like_either_players_stroke_in_any_builtin
                 hue_apart >= 40 or neutral_beside_colour or contrast(hex_of(hint), stroke) >= 1.5
             )
             assert distinct, (theme.id, hex_of(hint), stroke)
+
+
+def test_every_builtin_theme_keeps_the_contrast_it_promises():
+    """WCAG's measures for every pair a player must tell apart (text on the panels at 4.5:1, 7:1
+    for AAA; stars, strokes, highlight, hint and warning at 3:1 on both ends of the sky)."""
+    themes = load_themes(FakeRegistry([("builtin", p) for p in builtin_files()])).themes
+    assert themes["high-contrast"].contrast == "AAA"
+    for theme in themes.values():
+        pairs = contrast_pairs(theme)
+        assert {pair.label for pair in pairs} >= {"'text'", "[stars] colour", "'warning'"}
+        for pair in pairs:
+            assert pair.ratio >= pair.needed, (theme.id, pair.label, pair.against, pair.ratio)
+    high = themes["high-contrast"]
+    assert high.marks > 1.4 and not high.decoration  # thicker strokes, bigger stars, a plain sky
+    for theme in themes.values():  # the hint is not the colour of the stroke being drawn
+        assert theme.hint_colour != theme.highlight
+
+
+def test_an_aaa_theme_is_told_what_falls_short_of_seven_to_one():
+    aaa = dataclasses.replace(NEBULA, contrast="AAA", text="#9090b0")
+    ratio = contrast("#9090b0", NEBULA.background_top)
+    assert 4.5 < ratio < 7
+    assert theme_advice(dataclasses.replace(aaa, contrast="AA")) == []
+    (advice,) = theme_advice(aaa)
+    assert (
+        advice
+        == f"'text' has a contrast of {ratio:.1f}:1 with [background] top; aim for 7:1 or more."
+    )

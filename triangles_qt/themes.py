@@ -21,8 +21,14 @@ A theme file looks like this (every key is required unless marked optional)::
     fills = ["#ff5a3659", "#3d8bff59"]
 
     highlight = "#fff3a3"              # the star under the pointer, the stroke being drawn
+    hint = "#7fe8c8"                   # optional: the hinted stroke (default: highlight)
     warning = "#ff4fa3"                # a refused stroke
     text = "#e8eaf6"
+    contrast = "AA"                    # optional: the WCAG level the theme promises, AA or AAA
+
+    [board]                            # optional
+    marks = 1.0                        # stars and strokes this many times their size, 1 to 2
+    decoration = true                  # the faint specks and clouds of the sky
 
 Colours are ``#rrggbb`` or ``#rrggbbaa`` (alpha last, as in CSS). Note that Qt's ``QColor("#...")``
 reads an 8-digit string as ``#aarrggbb``: build colours with `colour_rgba` instead.
@@ -53,6 +59,9 @@ MIN_TEXT_CONTRAST = 3.0
 """Below this (WCAG's least, for large text) a theme's text could not be read: it is refused."""
 TEXT_CONTRAST = 4.5  # what WCAG asks of ordinary text; `theme_advice` mentions a theme below it
 MARK_CONTRAST = 3.0  # what WCAG asks of graphics: strokes and stars
+AAA_TEXT_CONTRAST = 7.0  # WCAG's enhanced level for ordinary text
+LEVELS = ("AA", "AAA")
+MAX_MARKS = 2.0
 
 _ID_RE = re.compile(r"[a-z0-9._-]{1,64}")
 _OPAQUE_RE = re.compile(r"#[0-9a-fA-F]{6}")
@@ -89,6 +98,19 @@ class Theme:
     highlight: str
     warning: str
     text: str
+    hint: str = ""  # "" draws the hint in `highlight`
+    contrast: str = "AA"  # the WCAG level the theme promises: "AA" or "AAA"
+    marks: float = 1.0  # star cores and strokes drawn this many times their size
+    decoration: bool = True  # the sky's specks and clouds
+
+    @property
+    def hint_colour(self) -> str:
+        return self.hint or self.highlight
+
+    @property
+    def text_contrast(self) -> float:
+        """What text on this theme's panels must reach: 7:1 for an AAA theme, 4.5:1 otherwise."""
+        return AAA_TEXT_CONTRAST if self.contrast == "AAA" else TEXT_CONTRAST
 
 
 NEBULA = Theme(
@@ -104,6 +126,7 @@ NEBULA = Theme(
     highlight="#fff3a3",
     warning="#ff4fa3",
     text="#e8eaf6",
+    hint="#7fe8c8",
 )
 """The default theme (docs/rules.md 7): a night sky, Player 1 red-orange, Player 2 blue. Built
 here in Python so it exists whatever happens to the theme files; no plugin can replace it."""
@@ -134,35 +157,79 @@ def contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+@dataclass(frozen=True)
+class ContrastPair:
+    """One colour seen against what it sits on, and the contrast its use needs."""
+
+    label: str
+    colour: str
+    background: str
+    against: str
+    needed: float
+
+    @property
+    def ratio(self) -> float:
+        return contrast(self.colour, self.background)
+
+
+def contrast_pairs(theme: Theme) -> list[ContrastPair]:
+    """Every pair of a theme's colours that a player must tell apart, with WCAG's measure for it
+    at the theme's level: text on [background] top (the panels' colour) at 4.5:1, or 7:1 for an
+    AAA theme; stars, strokes, the highlight, the hint and the warning against both ends of the
+    board's gradient at 3:1 (graphics). An image is not looked at."""
+    ends = (
+        ("[background] top", theme.background_top),
+        ("[background] bottom", theme.background_bottom),
+    )
+    pairs = [ContrastPair("'text'", theme.text, *reversed(ends[0]), theme.text_contrast)]
+    marks = [("[stars] colour", theme.star)]
+    marks += [(f"[players] strokes[{k}]", colour) for k, colour in enumerate(theme.player_strokes)]
+    marks += [("'highlight'", theme.highlight), ("'warning'", theme.warning)]
+    if theme.hint:
+        marks.append(("'hint'", theme.hint))
+    for label, colour in marks:
+        pairs += [
+            ContrastPair(label, colour, background, against, MARK_CONTRAST)
+            for against, background in ends
+        ]
+    return pairs
+
+
 def theme_advice(theme: Theme) -> list[str]:
     """What a theme's author should know: colours that players may find hard to see, by WCAG's
-    measures. Text is measured against [background] top, the colour of the panels it is written
-    on; strokes and stars against both ends of the board's gradient (an image is not looked at)."""
-    ends = (theme.background_top, theme.background_bottom)
-    marks = [
-        ("'text'", theme.text, TEXT_CONTRAST, ends[:1], "[background] top"),
-        ("[stars] colour", theme.star, MARK_CONTRAST, ends, "the background"),
+    measures (`contrast_pairs`); each colour is named once, with its worst background."""
+    worst: dict[str, ContrastPair] = {}
+    for pair in contrast_pairs(theme):
+        if pair.ratio < pair.needed and (
+            pair.label not in worst or pair.ratio < worst[pair.label].ratio
+        ):
+            worst[pair.label] = pair
+    against = {"'text'": "[background] top"}
+    return [
+        f"{pair.label} has a contrast of {pair.ratio:.1f}:1 with "
+        f"{against.get(pair.label, 'the background')}; aim for {pair.needed:g}:1 or more."
+        for pair in worst.values()
     ]
-    marks += [
-        (f"[players] strokes[{k}]", colour, MARK_CONTRAST, ends, "the background")
-        for k, colour in enumerate(theme.player_strokes)
-    ]
-    advice = []
-    for label, colour, wanted, backgrounds, against in marks:
-        ratio = min(contrast(colour, background) for background in backgrounds)
-        if ratio < wanted:
-            advice.append(
-                f"{label} has a contrast of {ratio:.1f}:1 with {against}; "
-                f"aim for {wanted:g}:1 or more."
-            )
-    return advice
 
 
 # --- parsing -------------------------------------------------------------------------------------
 
 # Which keys each table may hold; anything else is reported (a typo such as "color" would otherwise
 # silently fall back to nothing).
-_TOP_KEYS = {"id", "name", "background", "stars", "players", "highlight", "warning", "text"}
+_TOP_KEYS = {
+    "id",
+    "name",
+    "background",
+    "stars",
+    "players",
+    "highlight",
+    "hint",
+    "warning",
+    "text",
+    "contrast",
+    "board",
+}
+_BOARD_KEYS = {"marks", "decoration"}
 _BACKGROUND_KEYS = {"top", "bottom", "image"}
 _STARS_KEYS = {"colour", "glow"}
 _PLAYERS_KEYS = {"strokes", "fills"}
@@ -248,6 +315,9 @@ def _theme_from_table(data: Any, where: str, base_dir: Path | None) -> Theme:
         highlight=_colour(table, "highlight", "'highlight'", where),
         warning=_colour(table, "warning", "'warning'", where),
         text=_colour(table, "text", "'text'", where, opaque=True),
+        hint=_colour(table, "hint", "'hint'", where) if "hint" in table else "",
+        contrast=_level(table.get("contrast", "AA"), where),
+        **_board(table.get("board", {}), where),
     )
     ratio = contrast(theme.text, theme.background_top)  # the panels' colour, under the text
     if ratio < MIN_TEXT_CONTRAST:
@@ -290,6 +360,29 @@ def _colour(
     if not isinstance(value, str) or not pattern.fullmatch(value):
         raise ThemeError(f"{where}: {label} must be a colour like {form}, not {value!r}.")
     return value.lower()
+
+
+def _level(value: Any, where: str) -> str:
+    if value not in LEVELS:
+        raise ThemeError(f'{where}: \'contrast\' must be "AA" or "AAA", not {value!r}.')
+    return str(value)
+
+
+def _board(value: Any, where: str) -> dict[str, Any]:
+    board = _table(value, "[board]", _BOARD_KEYS, where)
+    marks = board.get("marks", 1.0)
+    if (
+        isinstance(marks, bool)
+        or not isinstance(marks, (int, float))
+        or not 1 <= marks <= MAX_MARKS
+    ):
+        raise ThemeError(
+            f"{where}: [board] marks must be a number from 1 to {MAX_MARKS:g}, not {marks!r}."
+        )
+    decoration = board.get("decoration", True)
+    if not isinstance(decoration, bool):
+        raise ThemeError(f"{where}: [board] decoration must be true or false, not {decoration!r}.")
+    return {"marks": float(marks), "decoration": decoration}
 
 
 def _colour_pair(players: Mapping[str, Any], key: str, where: str) -> tuple[str, str]:

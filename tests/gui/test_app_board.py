@@ -246,3 +246,49 @@ def test_a_refused_stroke_says_why_over_the_board_until_the_next_stroke(make_win
     assert not banner.isVisible()
     session.request_stroke(k, m)
     qtbot.waitUntil(lambda: not banner.isVisible(), timeout=5000)  # it goes by itself
+
+
+def test_high_contrast_draws_bigger_marks_on_a_plain_sky(make_window):
+    """An AAA theme: thicker strokes, bigger stars, the hint opaque, and no decoration (the
+    sky around the board is its one colour; Nebula's has specks and clouds)."""
+    from triangles_qt.app.board_items import StarItem
+    from triangles_qt.app.colors import qcolor
+    from triangles_qt.plugin_manager import load_plugins
+
+    window = make_window(load_plugins())
+    window.start_new_game(FRIENDS, seed=11)
+    scene, view = window.scene, window.view
+    window.session.request_stroke(*legal_pair(window.session.position))
+
+    def sky_colours():
+        """The colours of the view away from the board (its frame, its stars' glow)."""
+        from PySide6.QtCore import QRectF
+
+        board = scene.board
+        image = view.grab().toImage()
+        ratio = image.devicePixelRatio()
+        drawn = view.mapFromScene(QRectF(0, 0, board.width, board.height)).boundingRect()
+        drawn = drawn.adjusted(-40, -40, 40, 40)
+        colours = set()
+        for x in range(0, view.viewport().width(), 3):
+            for y in range(0, view.viewport().height(), 3):
+                if not drawn.contains(x, y):
+                    colours.add(image.pixelColor(int(x * ratio), int(y * ratio)).name())
+        assert len(colours) >= 1
+        return colours
+
+    nebula_sizes = scene.sizes
+    assert len(sky_colours()) > 3  # a gradient, clouds and specks
+    window.theme_actions["high-contrast"].trigger()
+    theme = window.themes["high-contrast"]
+    # as much bigger as the room a legal stroke leaves beside a star allows
+    assert scene.sizes.stroke >= 1.15 * nebula_sizes.stroke
+    star = scene._stars[0]
+    assert star.glow_radius >= 1.5 * StarItem.GLOW  # the star's glow is bigger
+    reach = star.core_radius + scene.sizes.stroke / 2
+    assert reach <= scene.board.tolerance / scene.pixel_size + 1e-9
+    assert scene._baked_line(scene.last_stroke).width == scene.sizes.stroke
+    assert sky_colours() == {qcolor(theme.background_top).name()}
+    window.hint_action.trigger()
+    window.theme_actions["nebula"].trigger()
+    assert scene.sizes == nebula_sizes

@@ -722,18 +722,68 @@ def test_contrast_ratio_follows_wcag_and_readable_colours_are_left_alone():
 
 @pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
 def test_names_and_the_turn_line_are_readable_in_every_theme(make_window, qtbot, theme_id):
-    from triangles_qt.app.colors import contrast_ratio
+    from triangles_qt.app.colors import blend, contrast_ratio, qcolor
     from triangles_qt.plugin_manager import load_plugins
 
     window = make_window(load_plugins())
     window.theme_actions[theme_id].trigger()
     window.start_new_game(FRIENDS, seed=2)
     panel = window.score_panel
+    wanted = window.themes[theme_id].text_contrast  # 7:1 on High contrast (AAA), else 4.5:1
+    assert wanted == (7 if theme_id == "high-contrast" else 4.5)
     for _ in range(2):  # each player to move once
-        assert contrast_ratio(panel.turn_color, panel.panel_color) >= 4.5
+        assert contrast_ratio(panel.turn_color, panel.panel_color) >= wanted
+        assert contrast_ratio(panel.text_color, panel.panel_color) >= wanted
         for card in panel.cards:
-            assert contrast_ratio(card.name_color, card.background_color) >= 4.5
+            assert contrast_ratio(card.name_color, card.background_color) >= wanted
+            assert contrast_ratio(card.count_color, card.background_color) >= wanted
         window.session.request_stroke(*first_legal(window.session.position))
+    status = window.status_bar
+    top = qcolor(window.themes[theme_id].background_top)
+    label = blend(top, status.label_color, status.label_color.alphaF())  # as painted
+    assert contrast_ratio(label, top) >= wanted
+
+
+@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
+def test_every_text_colour_of_the_widget_palette_keeps_the_themes_promise(qapp, theme_id):
+    from triangles_qt.app.appearance import palette_pairs, theme_palette
+    from triangles_qt.app.colors import contrast_ratio
+    from triangles_qt.plugin_manager import load_plugins
+    from triangles_qt.themes import load_themes
+
+    theme = load_themes(load_plugins()).themes[theme_id]
+    pairs = palette_pairs(theme_palette(theme))
+    assert len(pairs) == 8
+    for name, text, background in pairs:
+        ratio = contrast_ratio(text, background)
+        # High contrast's buttons had 4.5:1, its placeholders 3.0:1; Nebula's selected text 3.3:1
+        assert ratio >= theme.text_contrast, (name, round(ratio, 2), text.name(), background.name())
+
+
+@pytest.mark.parametrize("theme_id", ["nebula", "daylight", "high-contrast"])
+@pytest.mark.parametrize("default", [False, True])
+def test_a_button_as_painted_keeps_its_text_readable(make_window, qtbot, theme_id, default):
+    """Fusion paints a button's face lighter than the palette's Button, as a gradient, and a
+    default button tinted with the accent: the face as painted is what text is read on (High
+    contrast's default button was 4.6:1, Nebula's buttons 4.1:1)."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QPushButton
+
+    from triangles_qt.app.colors import contrast_ratio
+    from triangles_qt.plugin_manager import load_plugins
+
+    window = make_window(load_plugins())
+    window.theme_actions[theme_id].trigger()
+    button = QPushButton("          ")
+    qtbot.addWidget(button)
+    button.setDefault(default)
+    button.resize(120, 32)
+    text = button.palette().color(QPalette.ButtonText)
+    image = button.grab().toImage()
+    x = image.width() // 2
+    face = [image.pixelColor(x, y) for y in range(4, image.height() - 4)]
+    worst = min(contrast_ratio(text, colour) for colour in face)
+    assert worst >= window.themes[theme_id].text_contrast - 0.05, [c.name() for c in face]
 
 
 def edge_contrast(image, background):
@@ -751,7 +801,7 @@ def edge_contrast(image, background):
 def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
     make_window, qapp, theme_id
 ):
-    from PySide6.QtWidgets import QGroupBox, QStyle, QStyleOptionButton
+    from PySide6.QtWidgets import QDialogButtonBox, QGroupBox, QStyle, QStyleOptionButton
 
     from triangles_qt.app.frame_style import EDGE_CONTRAST
     from triangles_qt.plugin_manager import load_plugins
@@ -772,6 +822,10 @@ def test_unchecked_radio_buttons_check_boxes_and_frames_show_in_every_theme(
         rect = button.style().subElementRect(element, option, button)
         # WCAG's 3:1 for the edge of a control; plain Fusion gave 1.2:1 on High contrast
         assert edge_contrast(button.grab(rect).toImage(), background) >= EDGE_CONTRAST - 0.05
+    cancel = dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+    side = cancel.grab().toImage().copy(0, cancel.height() // 2 - 3, 3, 6)  # its left edge
+    # a button's edge: High contrast's face alone stood 1.8:1 from the window
+    assert edge_contrast(side, background) >= EDGE_CONTRAST - 0.05
     box = dialog.findChildren(QGroupBox)[0]
     corner = box.grab().toImage().copy(0, box.height() - 6, 6, 6)  # no text down there
     assert edge_contrast(corner, background) >= EDGE_CONTRAST - 0.05, box.title()

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 
-from .colors import qcolor
+from .colors import qcolor, readable_on
 
 SHOWN_MS = 2500
 
@@ -34,8 +34,10 @@ class BoardBanner(QLabel):
         back = QColor(qcolor(theme.background_top))
         back.setAlpha(225)
         border = qcolor(theme.warning)
+        # Words in the warning colour, as readable as the theme promises on the banner's face.
+        words = readable_on(border, qcolor(theme.background_top), theme.text_contrast)
         self.setStyleSheet(
-            f"QLabel#boardBanner {{ color: {border.name()}; background: rgba({back.red()}, "
+            f"QLabel#boardBanner {{ color: {words.name()}; background: rgba({back.red()}, "
             f"{back.green()}, {back.blue()}, {back.alpha()}); border: 2px solid {border.name()};"
             " border-radius: 8px; padding: 6px 14px; }"
         )

@@ -48,28 +48,33 @@ class LineSizes:
     stroke: float
 
 
-def line_sizes(pixels_per_point: float, tolerance: int, view_px: float) -> LineSizes:
+def line_sizes(
+    pixels_per_point: float, tolerance: int, view_px: float, marks: float = 1.0
+) -> LineSizes:
     """Star cores and strokes for a board shown at `pixels_per_point` in a view whose shorter
-    side is `view_px` pixels.
+    side is `view_px` pixels, `marks` times their usual size (a theme's [board] marks).
 
     They grow with the view. But a stroke may pass `tolerance` points from a star (docs/rules.md
     2), and on screen a legal stroke must not touch the star's core, or it looks as if it went
     over it: the core's radius plus half a stroke must fit within the tolerance. The core gives
-    way first (its glow keeps the star easy to see), down to 60% of its size; then both shrink,
-    down to half size, below which they would be hard to see."""
-    grow = max(1.0, min(MAX_GROWTH, view_px / BASE_VIEW_PX))
+    way first (its glow keeps the star easy to see), down to 60% of its usual size; then both
+    shrink, down to half size, below which they would be hard to see."""
+    grow = max(1.0, min(MAX_GROWTH, view_px / BASE_VIEW_PX)) * marks
     room = tolerance * pixels_per_point
     core, stroke = StarItem.CORE * grow, StrokeItem.WIDTH * grow
     if core + stroke / 2 <= room:
         return LineSizes(core, stroke)
+    # Where room is short the strokes keep their extra width and the core gives way: a star's
+    # glow, grown by `marks` too (StarItem.set_glow_scale), keeps it big enough to see.
     smallest_core = StarItem.CORE * 0.6
     core = max(smallest_core, room - stroke / 2)
     if core + stroke / 2 <= room:
         return LineSizes(core, stroke)
-    if room - smallest_core >= StrokeItem.WIDTH / 2:  # the stroke takes the room that is left
+    width = StrokeItem.WIDTH * marks
+    if room - smallest_core >= width / 2:  # the stroke takes the room that is left
         return LineSizes(smallest_core, 2 * (room - smallest_core))
-    shrink = max(0.5, room / (smallest_core + StrokeItem.WIDTH / 2))
-    return LineSizes(smallest_core * shrink, StrokeItem.WIDTH * shrink)
+    shrink = max(0.5, room / (smallest_core + width / 2))
+    return LineSizes(smallest_core * shrink, width * shrink)
 
 
 def legible_fill(color: QColor, inradius_px: float) -> QColor:
@@ -110,6 +115,7 @@ class StarItem(QGraphicsItem):
         self._core = QColor("white")
         self._glow = QColor("white")
         self._core_radius = self.CORE
+        self._glow_scale = 1.0
         self.setPos(x, y)
         self.setZValue(Z_STAR)
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
@@ -126,13 +132,20 @@ class StarItem(QGraphicsItem):
             self._core_radius = radius
             self.update()
 
+    def set_glow_scale(self, scale: float) -> None:
+        """Draw the glow `scale` times its size (a theme's [board] marks)."""
+        if scale != self._glow_scale:
+            self.prepareGeometryChange()
+            self._glow_scale = scale
+            self.update()
+
     @property
     def core_radius(self) -> float:
         return self._core_radius
 
     @property
     def glow_radius(self) -> float:
-        return self.GLOW * max(1.0, self._core_radius / self.CORE)
+        return self.GLOW * max(1.0, self._core_radius / self.CORE, self._glow_scale)
 
     def boundingRect(self) -> QRectF:
         g = self.glow_radius

@@ -66,7 +66,7 @@ from .board_items import (
     line_sizes,
 )
 from .board_motion import ScoreMarkItem, VictoryWaveItem, stroke_drawing
-from .colors import qcolor, with_alpha
+from .colors import qcolor, readable_on, with_alpha
 from .notices import rejection_text
 
 log = logging.getLogger("triangles_qt.board_view")
@@ -160,6 +160,8 @@ class BoardScene(QGraphicsScene):
             self._last.set_color(self.stroke_colors()[self._strokes[self._last_key]])
         for item in self._fading:
             item.set_color(self._legible_fill(item.triangle, item.player))
+        if self.board is not None:
+            self._resize_marks()
         self._rebake()
         self._apply_theme_to_guides()
         self.update()
@@ -173,16 +175,20 @@ class BoardScene(QGraphicsScene):
         return qcolor(a), qcolor(b)
 
     def _apply_theme_to_guides(self) -> None:
-        highlight = qcolor(self._theme.highlight)
-        self._band.set_style(with_alpha(highlight, 235), 2.4, True)
-        self._rejected.set_style(qcolor(self._theme.warning), 3.0, True)
+        theme = self._theme
+        highlight, hint = qcolor(theme.highlight), qcolor(theme.hint_colour)
+        # An AAA theme keeps every mark opaque: painting it translucent over the sky would take
+        # away the contrast the theme promises.
+        soft = 255 if theme.contrast == "AAA" else 175
+        self._band.set_style(with_alpha(highlight, max(soft, 235)), 2.4 * theme.marks, True)
+        self._rejected.set_style(qcolor(theme.warning), 3.0 * theme.marks, True)
         # The hint is a soft, wide ghost of a stroke: unlike the dashed rubber band, it is not
         # something the player is in the middle of drawing.
-        self._hint.set_style(with_alpha(highlight, 175), 5.0, False)
+        self._hint.set_style(with_alpha(hint, soft), 5.0 * theme.marks, False)
         for marker in (self._hover_marker, self._picked_marker, self._cursor_marker):
             marker.set_color(highlight)
         for marker in self._hint_markers:
-            marker.set_color(highlight)
+            marker.set_color(hint)
 
     # -- what the session tells us -----------------------------------------------------------------
 
@@ -624,15 +630,24 @@ class BoardScene(QGraphicsScene):
         self.pixel_size, self.view_px = size, view_px
         if self.board is None:
             return
-        self.sizes = line_sizes(1.0 / size, self.board.tolerance, view_px)
+        self._resize_marks()
+        self._rebake()
+
+    def _resize_marks(self) -> None:
+        """Star cores, the last stroke and the fading fills at the size the view and the theme
+        ask for (the baked strokes are redrawn by `_rebake`)."""
+        assert self.board is not None
+        self.sizes = line_sizes(
+            1.0 / self.pixel_size, self.board.tolerance, self.view_px, self._theme.marks
+        )
         for star in self._stars:
             star.set_core_radius(self.sizes.core)
+            star.set_glow_scale(self._theme.marks)
         if self._last is not None:
             self._last.width = self.sizes.stroke
             self._last.update()
         for item in self._fading:
             item.set_color(self._legible_fill(item.triangle, item.player))
-        self._rebake()
 
     def _build_board(self, board: Board) -> None:
         for star in self._stars:
@@ -645,6 +660,7 @@ class BoardScene(QGraphicsScene):
             star = StarItem(index, x, y)
             star.set_colors(core, glow)
             star.set_core_radius(self.sizes.core)
+            star.set_glow_scale(self._theme.marks)
             self.addItem(star)
             self._stars.append(star)
         margin = min(board.width, board.height) * 0.06
@@ -853,27 +869,31 @@ class BoardView(QGraphicsView):
             gradient.setColorAt(0.0, top)
             gradient.setColorAt(1.0, bottom)
             painter.fillRect(area, gradient)
-            # Two soft nebula clouds in the players' colours, barely there.
-            painter.setPen(Qt.NoPen)
-            strokes = self._theme.player_strokes
-            for (cx, cy, radius), color in zip(
-                ((0.18, 0.22, 0.55), (0.85, 0.8, 0.6)),
-                (qcolor(strokes[0]), qcolor(strokes[1])),
-                strict=True,
-            ):
-                r = radius * max(w, h)
-                cloud = QRadialGradient(QPointF(cx * w, cy * h), r)
-                cloud.setColorAt(0.0, with_alpha(color, 26))
-                cloud.setColorAt(1.0, with_alpha(color, 0))
-                painter.setBrush(cloud)
-                painter.drawEllipse(QPointF(cx * w, cy * h), r, r)
-            speck = qcolor(self._theme.star)
-            painter.setRenderHint(QPainter.Antialiasing)
-            for x, y, r, alpha in self._sky:
-                painter.setBrush(with_alpha(speck, alpha))
-                painter.drawEllipse(QPointF(x * w, y * h), r, r)
+            if self._theme.decoration:
+                self._draw_sky(painter, w, h)
         painter.restore()
         self._draw_board_frame(painter)
+
+    def _draw_sky(self, painter: QPainter, w: int, h: int) -> None:
+        """Two soft nebula clouds in the players' colours, barely there, and faint specks."""
+        painter.setPen(Qt.NoPen)
+        strokes = self._theme.player_strokes
+        for (cx, cy, radius), color in zip(
+            ((0.18, 0.22, 0.55), (0.85, 0.8, 0.6)),
+            (qcolor(strokes[0]), qcolor(strokes[1])),
+            strict=True,
+        ):
+            r = radius * max(w, h)
+            cloud = QRadialGradient(QPointF(cx * w, cy * h), r)
+            cloud.setColorAt(0.0, with_alpha(color, 26))
+            cloud.setColorAt(1.0, with_alpha(color, 0))
+            painter.setBrush(cloud)
+            painter.drawEllipse(QPointF(cx * w, cy * h), r, r)
+        speck = qcolor(self._theme.star)
+        painter.setRenderHint(QPainter.Antialiasing)
+        for x, y, r, alpha in self._sky:
+            painter.setBrush(with_alpha(speck, alpha))
+            painter.drawEllipse(QPointF(x * w, y * h), r, r)
 
     def _draw_board_frame(self, painter: QPainter) -> None:
         """A faint rounded panel marking the board's area (part of the cached background)."""
@@ -885,10 +905,14 @@ class BoardView(QGraphicsView):
         text = qcolor(self._theme.text)
         painter.save()
         painter.setRenderHint(QPainter.Antialiasing)
-        pen = QPen(with_alpha(text, 34), 1.0)
+        if self._theme.decoration:
+            pen, brush = QPen(with_alpha(text, 34), 1.0), with_alpha(text, 10)
+        else:  # a plain sky: the panel is an edge a player can see (3:1), not a shade
+            sky = qcolor(self._theme.background_top)
+            pen, brush = QPen(readable_on(sky, sky, 3.0), 1.0), Qt.NoBrush
         pen.setCosmetic(True)
         painter.setPen(pen)
-        painter.setBrush(with_alpha(text, 10))
+        painter.setBrush(brush)
         painter.drawRoundedRect(area.adjusted(-margin, -margin, margin, margin), margin, margin)
         painter.restore()
 

@@ -71,3 +71,17 @@ def readable_on(color: QColor, background: QColor, ratio: float = 4.5) -> QColor
         step = min(1.0, step + 0.04)
         candidate = blend(opaque, toward, step)
     return candidate
+
+
+def legible_alpha(colour: QColor, background: QColor, ratio: float, least: int = 0) -> QColor:
+    """`colour` as translucent as it may be, from alpha `least` up, and still reach `ratio`
+    painted over `background`."""
+    for alpha in range(max(0, least), 256):
+        if contrast_ratio(blend(background, colour, alpha / 255), background) >= ratio:
+            return with_alpha(colour, alpha)
+    return with_alpha(colour, 255)
+
+
+def painted(colour: QColor, background: QColor) -> QColor:
+    """What a translucent `colour` looks like painted over an opaque `background`."""
+    return blend(background, colour, colour.alphaF())

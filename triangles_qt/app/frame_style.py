@@ -1,4 +1,5 @@
-"""The widget style: Fusion, with the edges of group boxes and panels drawn clear on every theme.
+"""The widget style: Fusion, with the edges of buttons, group boxes and panels drawn clear on every
+theme.
 
 Fusion draws those edges a shade darker than the window, which all but vanishes on a dark theme
 (about 1.2:1 against High contrast's window). WCAG asks 3:1 for the edge that shows where a
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QAbstractItemView, QMenu, QProxyStyle, QStyle
+from PySide6.QtWidgets import QAbstractItemView, QMenu, QProxyStyle, QStyle, QStyleOptionButton
 
 from .colors import readable_on
 
@@ -18,7 +19,15 @@ EDGE_CONTRAST = 3.0
 _PE = QStyle.PrimitiveElement
 _CIRCLES = frozenset({_PE.PE_IndicatorRadioButton})
 _EDGED = (
-    frozenset({_PE.PE_FrameGroupBox, _PE.PE_Frame, _PE.PE_FrameLineEdit, _PE.PE_IndicatorCheckBox})
+    frozenset(
+        {
+            _PE.PE_FrameGroupBox,
+            _PE.PE_Frame,
+            _PE.PE_FrameLineEdit,
+            _PE.PE_IndicatorCheckBox,
+            _PE.PE_PanelButtonCommand,  # push buttons and combo boxes: their face may not stand out
+        }
+    )
     | _CIRCLES
 )
 _State = QStyle.StateFlag
@@ -40,6 +49,16 @@ class FrameStyle(QProxyStyle):
         return self._edges[key]
 
     def drawPrimitive(self, element, option, painter: QPainter, widget=None) -> None:
+        default = (
+            element == _PE.PE_PanelButtonCommand
+            and isinstance(option, QStyleOptionButton)
+            and bool(option.features & QStyleOptionButton.ButtonFeature.DefaultButton)
+        )
+        if default:
+            # Fusion tints a default button's face with the accent, which takes its text below
+            # the contrast the palette keeps for buttons: the face stays plain, the edge doubles.
+            option = QStyleOptionButton(option)
+            option.features &= ~QStyleOptionButton.ButtonFeature.DefaultButton
         super().drawPrimitive(element, option, painter, widget)
         if element not in _EDGED or option.rect.width() < 4 or option.rect.height() < 4:
             return
@@ -57,7 +76,20 @@ class FrameStyle(QProxyStyle):
             # antialiasing greys a 1-pixel circle everywhere; a little more keeps its contrast
             painter.setPen(QPen(colour, 1.5))
             painter.drawEllipse(edge.adjusted(0.25, 0.25, -0.25, -0.25))
+        elif default:
+            painter.setPen(QPen(colour, 2))
+            painter.drawRoundedRect(edge.adjusted(0.5, 0.5, -0.5, -0.5), 2.0, 2.0)
         else:
             painter.setPen(QPen(colour, 1))
             painter.drawRoundedRect(edge, 2.0, 2.0)
         painter.restore()
+
+
+def button_faces(button: QColor) -> tuple[QColor, QColor]:
+    """The lightest and the darkest colour Fusion paints a push button's face in, for the
+    palette's Button colour: it lightens the colour, greys it a little and draws it as a gradient
+    (qfusionstyle: buttonColor, qt_fusion_gradient), lighter still under the pointer."""
+    gray = (button.red() * 11 + button.green() * 16 + button.blue() * 5) // 32
+    face = button.lighter(100 + max(1, (180 - gray) // 6))
+    face.setHsv(face.hsvHue(), int(face.hsvSaturation() * 0.75), face.value())
+    return face.lighter(124), face.darker(104).lighter(102)

@@ -128,6 +128,7 @@ class PlayerCard(QFrame):
         layout.addWidget(self.count_label)
         self._name = ""
         self.name_color = QColor()  # as painted: the player's colour, made readable as text
+        self.count_color = QColor()
         self.background_color = QColor()
         self._count = 0
         self._badge = ""
@@ -137,17 +138,21 @@ class PlayerCard(QFrame):
         self._name, self._count, self._badge = name, count, badge
         self.retranslate_ui()
 
-    def set_active(self, active: bool, color: QColor, text: QColor, panel: QColor) -> None:
+    def set_active(
+        self, active: bool, color: QColor, text: QColor, panel: QColor, ratio: float = 4.5
+    ) -> None:
+        """`ratio`: the contrast the words need on the card (the theme's text contrast)."""
         border = color.name() if active else "transparent"
         background = with_alpha(color, 46 if active else 14)
         self.background_color = blend(panel, color, background.alphaF())  # as painted, opaque
-        self.name_color = readable_on(color, self.background_color)
+        self.name_color = readable_on(color, self.background_color, ratio)
+        self.count_color = readable_on(text, self.background_color, ratio)
         self.setStyleSheet(
             f"QFrame#{self.objectName()} {{ border: 2px solid {border}; border-radius: 12px;"
             f" background: rgba({background.red()}, {background.green()}, {background.blue()},"
             f" {background.alpha()}); }}"
             f" QLabel#name {{ color: {self.name_color.name()}; }}"
-            f" QLabel#count {{ color: {text.name()}; }}"
+            f" QLabel#count {{ color: {self.count_color.name()}; }}"
         )
 
     @property
@@ -223,10 +228,11 @@ class ScorePanel(QWidget):
         text = qcolor(theme.text)
         self.panel_color = top.darker(110) if top.lightness() > 128 else top.lighter(125)
         panel = self.panel_color
+        self.text_color = readable_on(text, panel, theme.text_contrast)
         self.setStyleSheet(
             f"QWidget#scorePanel {{ background: {panel.name()};"
             f" border-bottom: 1px solid {with_alpha(text, 40).name(QColor.HexArgb)}; }}"
-            f" QWidget#scorePanel QLabel {{ color: {text.name()}; }}"
+            f" QWidget#scorePanel QLabel {{ color: {self.text_color.name()}; }}"
         )
         self.spinner.set_color(qcolor(theme.highlight))
         self._restyle_cards()
@@ -257,13 +263,14 @@ class ScorePanel(QWidget):
         if self._theme is None:
             return
         text = qcolor(self._theme.text)
+        ratio = self._theme.text_contrast
         for card, color in zip(self.cards, self._theme.player_strokes, strict=True):
-            card.set_active(card.seat == self._active, qcolor(color), text, self.panel_color)
+            card.set_active(card.seat == self._active, qcolor(color), text, self.panel_color, ratio)
         # The turn line speaks in the colour of the player to move.
-        self.turn_color = text
+        self.turn_color = readable_on(text, self.panel_color, ratio)
         if self._active is not None:
             self.turn_color = readable_on(
-                qcolor(self._theme.player_strokes[self._active]), self.panel_color
+                qcolor(self._theme.player_strokes[self._active]), self.panel_color, ratio
             )
         self.turn_label.setStyleSheet(f"color: {self.turn_color.name()};")
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption
 from triangles_qt.core.position import Position
 
 from .board_description import BoardDescription
-from .colors import qcolor, with_alpha
+from .colors import legible_alpha, qcolor
 from .notices import Notice, NoticeKind
 
 # the spacing before a permanent widget, with a little air
@@ -99,9 +99,12 @@ class StatusBar(QStatusBar):
 
     def set_theme(self, theme) -> None:
         top, text = qcolor(theme.background_top), qcolor(theme.text)
+        # The label (the board and the rule) is quieter than the message, as far as the theme's
+        # text contrast allows.
+        self.label_color = legible_alpha(text, top, theme.text_contrast, least=170)
         self.setStyleSheet(
             f"QStatusBar {{ background: {top.name()}; color: {text.name()}; }}"
-            f" QStatusBar QLabel {{ color: {with_alpha(text, 170).name(QColor.HexArgb)}; }}"
+            f" QStatusBar QLabel {{ color: {self.label_color.name(QColor.HexArgb)}; }}"
         )
 
     # -- layout -----------------------------------------------------------------------------------
