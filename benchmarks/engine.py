@@ -1,145 +1,209 @@
-"""Rules-engine benchmark: board precompute, stroke application, whole random games, and the
-same work on the naive reference engine, measured in the same run. Run on demand:
+"""Rules-engine benchmark: whole random games through the public API, the board's build
+included, with the naive reference engine for comparison. Run on demand:
 
-    python3 -m benchmarks.engine [--games N]
+    python3 -m benchmarks.engine [--preset tablet-180] [--games 10] [--repeat 5]
+                                 [--against OTHER_CHECKOUT]
 
-Targets (issue 2, 2-core machine): tablet-180 generation + precompute <= 50 ms; one stroke
-(legality + scoring + end test) <= 20 us median at 180 stars; random self-play game on
-tablet-180 <= 30 ms.
+What one run measures, in a fresh process (one per repeat; with --against the runs alternate
+between this checkout and the other one, so that both see the same load):
+
+- random games: for each seed, Board.generate(preset, seed), Game(board), then, until the game
+  is over, the uniform random player's turn as the app's players take it: list the legal strokes
+  (Game.legal_strokes) and play one picked uniformly with a seeded random.Random. CPU time
+  (time.process_time) and wall time of each whole game; the run's figure is the median game.
+- the board's build alone (generation and precompute), median over the same seeds.
+- play() alone on a fresh board: each stroke of the same kind of games, on boards built
+  outside the timing; median, 95th percentile and longest over the run's strokes (CPU time of
+  the thread, time.thread_time_ns, and wall time, perf_counter_ns).
+- naive reference engine: the same strokes replayed, whole games on a small board (the naive
+  engine takes seconds per game from phone-60 up); the fast side's time includes the board's
+  build (star generation too), the naive side's only its own set-up, so the ratio is not
+  flattering. CPU time.
+
+Every figure is then given as the min and the median over the repeats, beside the machine's
+load at the start and at the end. Targets (issue 2, 2-core machine): tablet-180 generation +
+precompute <= 50 ms; one stroke <= 20 us median at 180 stars.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import sys
 import time
 
+from benchmarks import measure
 from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.naive import NaiveGame
 
 
-def random_candidate(legal: int, m: int, rng: random.Random) -> int:
-    """A legal candidate picked by a random start bit, without listing all legal strokes."""
-    r = rng.randrange(m)
-    above = legal >> r
-    if above:
-        return r + (above & -above).bit_length() - 1
-    return (legal & -legal).bit_length() - 1
+def random_stroke(game: Game, rng: random.Random) -> tuple[int, int]:
+    """A stroke picked uniformly among the legal ones, listed as the public API lists them."""
+    strokes = game.legal_strokes()
+    i, j = strokes[rng.randrange(len(strokes))]
+    return int(i), int(j)
 
 
-def timed_game(board: Board, rng: random.Random) -> tuple[float, list[float], Game]:
-    """A random game through the public play(i, j); returns total seconds and per-stroke seconds."""
-    per_stroke = []
-    clock = time.perf_counter
-    start = clock()
-    game = Game(board)
+def random_game(preset: str, seed: int, rng: random.Random) -> Game:
+    """A whole game of the uniform random player on the board of `preset` and `seed`."""
+    game = Game(Board.generate(preset, seed))
     while not game.is_over:
-        i, j = board.stroke(random_candidate(game.legal_bits, board.m, rng))
-        t = clock()
-        game.play(i, j)
-        per_stroke.append(clock() - t)
-    return clock() - start, per_stroke, game
+        game.play(*random_stroke(game, rng))
+    return game
 
 
-def naive_strokes(board: Board, rng: random.Random, limit: int) -> tuple[list[float], list]:
-    """The naive engine applying strokes (check + play + end test), up to `limit` strokes."""
-    naive = NaiveGame(board.star_list, board.tolerance)
-    fast = Game(board)
-    per_stroke = []
-    while not fast.is_over and len(per_stroke) < limit:
-        i, j = board.stroke(random_candidate(fast.legal_bits, board.m, rng))
-        fast.play(i, j)
-        t = time.perf_counter()
-        naive.check(i, j)
-        naive.play(i, j)
-        naive.is_over()
-        per_stroke.append(time.perf_counter() - t)
-    return per_stroke, fast.strokes
+def games(preset: str, seeds: range, rng_seed: int) -> dict[str, float]:
+    """Whole games, the board's build included: the median game's CPU and wall seconds, and
+    the strokes per game."""
+    rng = random.Random(rng_seed)
+    cpu, wall, strokes = [], [], []
+    for seed in seeds:
+        with measure.Timed() as timed:
+            game = random_game(preset, seed, rng)
+        cpu.append(timed.cpu)
+        wall.append(timed.wall)
+        strokes.append(len(game.moves))
+    return {
+        "game cpu": statistics.median(cpu),
+        "game wall": statistics.median(wall),
+        "strokes per game": statistics.fmean(strokes),
+    }
 
 
-def ms(x: float) -> str:
-    return f"{x * 1e3:8.2f} ms"
+def builds(preset: str, seeds: range) -> dict[str, float]:
+    """The board's build alone (generation and precompute): median CPU and wall seconds."""
+    cpu, wall = [], []
+    for seed in seeds:
+        with measure.Timed() as timed:
+            Board.generate(preset, seed)
+        cpu.append(timed.cpu)
+        wall.append(timed.wall)
+    return {"build cpu": statistics.median(cpu), "build wall": statistics.median(wall)}
 
 
-def us(x: float) -> str:
-    return f"{x * 1e6:8.1f} us"
+def strokes(preset: str, seeds: range, rng_seed: int) -> dict[str, float]:
+    """play() alone, every stroke of random games on fresh boards (built untimed): median,
+    95th percentile and longest, in CPU (this thread) and wall seconds."""
+    rng = random.Random(rng_seed)
+    cpu_clock, wall_clock = time.thread_time_ns, time.perf_counter_ns
+    cpu: list[int] = []
+    wall: list[int] = []
+    for seed in seeds:
+        game = Game(Board.generate(preset, seed))
+        while not game.is_over:
+            i, j = random_stroke(game, rng)
+            c, w = cpu_clock(), wall_clock()
+            game.play(i, j)
+            wall.append(wall_clock() - w)
+            cpu.append(cpu_clock() - c)
+    figures = {}
+    for name, values in (("cpu", cpu), ("wall", wall)):
+        seconds = [v / 1e9 for v in values]
+        figures[f"stroke {name} median"] = statistics.median(seconds)
+        figures[f"stroke {name} p95"] = measure.percentile(seconds, 95)
+        figures[f"stroke {name} max"] = max(seconds)
+    return figures
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=20, help="fresh tablet-180 boards to play on")
-    args = parser.parse_args()
-    Board.generate("phone-24", 0)  # warm imports and numpy dispatch
+def naive_ratio(preset: str, seeds: range, rng_seed: int) -> dict[str, float]:
+    """Whole games on both engines, the same strokes: CPU seconds, summed over the seeds."""
+    rng = random.Random(rng_seed)
+    fast = naive = 0.0
+    for seed in seeds:
+        with measure.Timed() as timed:
+            game = random_game(preset, seed, rng)
+        fast += timed.cpu
+        board = game.board
+        with measure.Timed() as timed:
+            reference = NaiveGame(board.star_list, board.tolerance)
+            for i, j in game.strokes:
+                reference.check(i, j)
+                reference.play(i, j)
+                reference.is_over()
+        naive += timed.cpu
+    return {"naive cpu": naive, "fast cpu": fast, "naive / fast": naive / fast}
 
-    print("Board generation + precompute (median of fresh seeds):")
-    for name in PRESETS:
-        times = []
-        for seed in range(args.games):
-            t = time.perf_counter()
-            Board.generate(name, 1000 + seed)
-            times.append(time.perf_counter() - t)
-        print(f"  {name:11s} {ms(statistics.median(times))}  (max {ms(max(times))})")
 
-    rng = random.Random(1)
-    cold_games, warm_games, strokes_cold, strokes_warm, moves = [], [], [], [], []
-    for seed in range(args.games):
-        board = Board.generate("tablet-180", seed)
-        total, per, game = timed_game(board, rng)  # caches filled during this game
-        cold_games.append(total)
-        strokes_cold += per
-        moves.append(len(game.moves))
-        total, per, _ = timed_game(board, rng)  # a second game on the same board
-        warm_games.append(total)
-        strokes_warm += per
-    print(f"\ntablet-180, {args.games} boards, {statistics.mean(moves):.0f} strokes per game:")
-    print(
-        f"  stroke, fresh board    median {us(statistics.median(strokes_cold))}"
-        f"  p95 {us(statistics.quantiles(strokes_cold, n=20)[-1])}"
+def one_run(options: dict) -> dict[str, float]:
+    """Everything one repeat measures (in a fresh process)."""
+    Board.generate("phone-24", 0)  # imports and numpy's first calls, not the engine's work
+    preset, first, count = options["preset"], options["seed"], options["games"]
+    seeds = range(first, first + count)
+    figures = games(preset, seeds, rng_seed=first)
+    figures |= builds(preset, range(first + count, first + 2 * count))
+    figures |= strokes(preset, range(first + 2 * count, first + 3 * count), rng_seed=first + 1)
+    naive_seeds = range(first, first + options["naive_games"])
+    figures |= naive_ratio(options["naive_preset"], naive_seeds, rng_seed=first + 2)
+    return figures
+
+
+ROWS = [  # (label, figure, scale, unit, digits)
+    ("whole random game, board build included, CPU", "game cpu", 1e3, "ms", 2),
+    ("whole random game, board build included, wall", "game wall", 1e3, "ms", 2),
+    ("strokes per game (mean)", "strokes per game", 1, "", 1),
+    ("board build alone, CPU", "build cpu", 1e3, "ms", 2),
+    ("board build alone, wall", "build wall", 1e3, "ms", 2),
+    ("play() on a fresh board, CPU median", "stroke cpu median", 1e6, "us", 1),
+    ("play() on a fresh board, CPU p95", "stroke cpu p95", 1e6, "us", 1),
+    ("play() on a fresh board, CPU max", "stroke cpu max", 1e6, "us", 0),
+    ("play() on a fresh board, wall median", "stroke wall median", 1e6, "us", 1),
+    ("play() on a fresh board, wall p95", "stroke wall p95", 1e6, "us", 1),
+    ("play() on a fresh board, wall max", "stroke wall max", 1e6, "us", 0),
+    ("naive engine, whole games, CPU (sum)", "naive cpu", 1e3, "ms", 1),
+    ("fast engine, same games + builds, CPU (sum)", "fast cpu", 1e3, "ms", 2),
+    ("naive / fast, CPU", "naive / fast", 1, "x", 0),
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m benchmarks.engine", description=__doc__.split("\n\n")[0]
     )
-    print(f"  stroke, warm caches    median {us(statistics.median(strokes_warm))}")
-    print(
-        f"  random game, fresh     median {ms(statistics.median(cold_games))}"
-        f"  max {ms(max(cold_games))}"
+    presets = ", ".join(PRESETS)
+    parser.add_argument(
+        "--preset", choices=list(PRESETS), default="tablet-180", metavar="PRESET", help=presets
     )
-    print(f"  random game, warm      median {ms(statistics.median(warm_games))}")
+    parser.add_argument("--games", type=int, default=10, help="games (boards) per repeat")
+    parser.add_argument("--repeat", "--repeats", type=int, default=5, help="runs (processes)")
+    parser.add_argument("--seed", type=int, default=0, help="first board seed")
+    parser.add_argument(
+        "--naive-preset", choices=list(PRESETS), default="phone-24", metavar="PRESET"
+    )
+    parser.add_argument("--naive-games", type=int, default=3, help="games on --naive-preset")
+    parser.add_argument("--against", metavar="CHECKOUT", help="another checkout to compare with")
+    parser.add_argument("--child", help=argparse.SUPPRESS)  # one run, as JSON (internal)
+    args = parser.parse_args(argv)
+    if args.child is not None:
+        print(json.dumps(one_run(json.loads(args.child))))
+        return 0
+    options = {
+        key: getattr(args, key)
+        for key in ("preset", "games", "seed", "naive_preset", "naive_games")
+    }
+    print(f"at the start: {measure.load_text()}")
+    print(
+        f"{args.preset}: {args.games} games per run; naive comparison on {args.naive_preset}, "
+        f"{args.naive_games} games; {args.repeat} runs per checkout, each a fresh process"
+    )
+    with measure.sides(args.against) as sides:
+        print(sides.describe())
+        command = measure.child_command("benchmarks.engine", "--child", json.dumps(options))
 
-    print("\nNaive reference engine, same strokes, same run:")
-    board = Board.generate("tablet-180", 0)
-    naive_per, strokes = naive_strokes(board, random.Random(5), limit=40)
-    fast_per = []
-    game = Game(Board.generate("tablet-180", 0))
-    for i, j in strokes:
-        t = time.perf_counter()
-        game.play(i, j)
-        fast_per.append(time.perf_counter() - t)
-    nm, fm = statistics.median(naive_per), statistics.median(fast_per)
-    print(
-        f"  tablet-180, first {len(strokes)} strokes: naive {us(nm)}, fast {us(fm)}"
-        f"  -> {nm / fm:,.0f}x faster"
-    )
+        def run(side: str) -> dict[str, float]:
+            _, _, out = measure.run_child(command, sides.envs[side], sides.home)
+            return measure.last_json(out)
 
-    naive_games, fast_games = [], []
-    for seed in range(5):
-        board = Board.generate("phone-24", seed)
-        grng = random.Random(seed)
-        t = time.perf_counter()
-        _, _, game = timed_game(board, grng)
-        fast_games.append(time.perf_counter() - t)
-        naive = NaiveGame(board.star_list, board.tolerance)
-        t = time.perf_counter()
-        for i, j in game.strokes:
-            naive.check(i, j)
-            naive.play(i, j)
-            naive.is_over()
-        naive_games.append(time.perf_counter() - t)
-    nm, fm = statistics.median(naive_games), statistics.median(fast_games)
-    print(
-        f"  phone-24 whole game (incl. fresh-board caches): naive {ms(nm)}, fast {ms(fm)}"
-        f"  -> {nm / fm:,.0f}x faster"
-    )
+        figures = measure.interleaved(list(sides.envs), args.repeat, run, warm_up=False)
+    print(f"at the end: {measure.load_text()}")
+    for side, found in figures.items():
+        print(f"{side} (min and median over {args.repeat} runs):")
+        for label, key, scale, unit, digits in ROWS:
+            print(f"  {label}: {measure.summary(found[key], scale, unit, digits)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,19 +8,17 @@ cost to import. Run on demand:
     python3 -m benchmarks.start [--repeats 7] [--against OTHER_CHECKOUT]
 
 With --against, the runs alternate between this checkout and another one (a `git worktree` of
-an earlier commit, say), so that both see the same load: an A/B comparison.
+an earlier commit, say), so that both see the same load: an A/B comparison. Every run starts
+its checkout's own `triangles_qt`, plugins and themes (benchmarks/measure.py), in a home
+folder of its own; the first run of each side is not counted (it writes caches).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import resource
-import statistics
-import subprocess
 import sys
-import tempfile
-import time
+
+from benchmarks import measure
 
 CHILD = """
 import sys, time
@@ -48,60 +46,34 @@ sys.exit(application.main(["triangles-qt"]))
 IMPORTS = "import triangles_qt.app.main_window"
 
 
-def run_child(code: str, env: dict[str, str]) -> tuple[float, float]:
-    """(CPU seconds of the child and what it waited for, wall seconds) of one run."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    # From the home folder: `python -c` puts the working folder first on the path, which would
-    # take this checkout whatever PYTHONPATH says.
-    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=env["HOME"])
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall
-
-
-def describe(name: str, values: list[float]) -> str:
-    return (
-        f"{name}: min {min(values) * 1000:.0f} ms, median {statistics.median(values) * 1000:.0f} ms"
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python3 -m benchmarks.start", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--repeats", "--repeat", type=int, default=7)
     parser.add_argument("--against", metavar="CHECKOUT", help="another checkout to compare with")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="triangles-start-") as home:
-        env = {
-            **os.environ,
-            "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
-            "HOME": home,
-            "XDG_CONFIG_HOME": os.path.join(home, "config"),
-            "XDG_DATA_HOME": os.path.join(home, "share"),
-            "TRIANGLES_USER_DATA": os.path.join(home, "data"),
-        }
-        sides = {"this checkout": env}
-        if args.against:
-            sides[args.against] = {**env, "PYTHONPATH": os.path.abspath(args.against)}
-        figures: dict[str, dict[str, list[float]]] = {}
-        for side_env in sides.values():
-            run_child(CHILD, side_env)  # the first run writes caches (.pyc, fontconfig)
-        for _ in range(args.repeats):  # interleaved, so that a change of load hits all alike
-            for side, side_env in sides.items():
-                cpu, wall = run_child(CHILD, side_env)
-                found = figures.setdefault(side, {"start cpu": [], "start wall": [], "imports": []})
-                found["start cpu"].append(cpu)
-                found["start wall"].append(wall)
-                found["imports"].append(run_child(IMPORTS, side_env)[0])
-    print(f"load average {os.getloadavg()[0]:.2f}, {args.repeats} runs each")
+    print(f"at the start: {measure.load_text()}")
+    with measure.sides(args.against, qt_offscreen=True) as sides:
+        print(sides.describe())
+
+        def run(side: str) -> dict[str, float]:
+            env = sides.envs[side]
+            cpu, wall, _ = measure.run_child([sys.executable, "-c", CHILD], env, sides.home)
+            imports, _, _ = measure.run_child([sys.executable, "-c", IMPORTS], env, sides.home)
+            return {"start cpu": cpu, "start wall": wall, "imports": imports}
+
+        figures = measure.interleaved(list(sides.envs), args.repeats, run)
+    print(f"at the end: {measure.load_text()}; {args.repeats} runs each, min and median")
+    rows = (
+        ("start to first painted board, CPU", "start cpu"),
+        ("start to first painted board, wall", "start wall"),
+        ("python + importing the window's modules, CPU", "imports"),
+    )
     for side, found in figures.items():
         print(f"{side}:")
-        print("  " + describe("start to first painted board, CPU", found["start cpu"]))
-        print("  " + describe("start to first painted board, wall", found["start wall"]))
-        print("  " + describe("python + importing the window's modules, CPU", found["imports"]))
+        for label, key in rows:
+            print(f"  {label}: {measure.summary(found[key], digits=0)}")
     return 0
 
 
