@@ -120,8 +120,15 @@ def test_the_computer_can_start_and_input_waits_for_it(make_window, qtbot):
     strategy.release.set()
     qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
     assert len(session.position.moves) == 1 and session.position.moves[0].player == 0
-    assert window.score_panel.turn_label.text() == "Your turn"
+    # "Your turn" once the computer's stroke is drawn in whole, not before
+    assert window.scene.is_drawing
+    assert window.score_panel.turn_label.text() != "Your turn"
+    qtbot.waitUntil(lambda: window.score_panel.turn_label.text() == "Your turn", timeout=5000)
+    assert not window.scene.is_drawing
     assert not window.score_panel.spinner.spinning
+    first, second = sorted(k + 1 for k in session.position.moves[0].stroke)
+    name = session.seats[0].name
+    assert window.status_bar.currentMessage() == f"{name} drew {first}–{second}"
 
 
 def test_a_whole_game_between_friends_names_the_winner(make_window, qtbot):

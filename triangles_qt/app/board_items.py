@@ -422,6 +422,9 @@ class GuideLineItem(QGraphicsItem):
     def line(self) -> tuple[QPointF, QPointF]:
         return QPointF(self._a), QPointF(self._b)
 
+    def pen_color(self) -> QColor:
+        return self._pen.color()
+
     def boundingRect(self) -> QRectF:
         return _segment_bounds(self._a, self._b)
 

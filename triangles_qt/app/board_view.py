@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import (
+    QAbstractAnimation,
     QBuffer,
     QByteArray,
     QCoreApplication,
@@ -45,6 +47,7 @@ from triangles_qt.core.position import Position
 from triangles_qt.theme_image import MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
 from triangles_qt.themes import read_image
 
+from .board_access import BoardParts, make_board_accessible
 from .board_banner import BoardBanner
 from .board_items import (
     LINE_MARGIN,
@@ -80,6 +83,9 @@ class BoardScene(QGraphicsScene):
 
     stroke_requested = Signal(int, int)
     picked_changed = Signal(object)  # the picked star index or None
+    cursor_changed = Signal(object)  # the keyboard cursor's star index or None
+    preview_changed = Signal(object)  # what the rules say of the stroke being drawn, or None
+    drawing_finished = Signal()  # a stroke drawn in from its first star is whole
 
     def __init__(self, theme, parent=None) -> None:
         super().__init__(parent)
@@ -104,6 +110,11 @@ class BoardScene(QGraphicsScene):
         self.sizes = line_sizes(1.0, 0, 0.0)  # star cores and strokes on screen
         self.reduced_motion = False
         self._drawing = stroke_drawing(self, self._draw_last_to)
+        self._drawing.finished.connect(self.drawing_finished)
+        # What the rules would say of stroke i-j now (a Refusal, or None when it is legal or
+        # nobody here is to move): the band shows it while the stroke is being drawn.
+        self.judge: Callable[[int, int], Any] | None = None
+        self.preview: Any = None
         self._wave: VictoryWaveItem | None = None
         self._mark: ScoreMarkItem | None = None  # the "+N" of the latest scorer, while shown
         self.input_enabled = True
@@ -180,7 +191,7 @@ class BoardScene(QGraphicsScene):
         # An AAA theme keeps every mark opaque: painting it translucent over the sky would take
         # away the contrast the theme promises.
         soft = 255 if theme.contrast == "AAA" else 175
-        self._band.set_style(with_alpha(highlight, max(soft, 235)), 2.4 * theme.marks, True)
+        self._apply_band_style()
         self._rejected.set_style(qcolor(theme.warning), 3.0 * theme.marks, True)
         # The hint is a soft, wide ghost of a stroke: unlike the dashed rubber band, it is not
         # something the player is in the middle of drawing.
@@ -365,6 +376,16 @@ class BoardScene(QGraphicsScene):
         self._hide_rejected()
         self._rejected.set_line(self.star_point(i), self.star_point(j))
         self._rejected.setVisible(True)
+        self._show_obstacles(i, j, over, crossed)
+        self._rejected_timer.start()
+        if self.input_enabled:
+            self._set_picked(i)
+
+    def _show_obstacles(
+        self, i: int, j: int, over: Sequence[int], crossed: Sequence[tuple[int, int]]
+    ) -> None:
+        """A ring around each star stroke i-j passes `over` and each point where it meets a
+        `crossed` stroke."""
         points = [self.star_point(k) for k in over]
         points += [self._meeting_point(i, j, c, d) for c, d in crossed]
         warning = qcolor(self._theme.warning)
@@ -372,13 +393,12 @@ class BoardScene(QGraphicsScene):
             ring = MarkerItem(MarkerItem.HOVER)
             self.addItem(ring)
             self._obstacle_rings.append(ring)
+        for ring in self._obstacle_rings[len(points) :]:
+            ring.setVisible(False)
         for ring, point in zip(self._obstacle_rings, points, strict=False):
             ring.set_color(warning)
             ring.setPos(point)
             ring.setVisible(True)
-        self._rejected_timer.start()
-        if self.input_enabled:
-            self._set_picked(i)
 
     def obstacle_points(self) -> list[QPointF]:
         """Where the rings of the last refused stroke are, while they are shown."""
@@ -386,6 +406,10 @@ class BoardScene(QGraphicsScene):
 
     def _hide_rejected(self) -> None:
         self._rejected.setVisible(False)
+        if self.preview is None:
+            self._hide_obstacles()
+
+    def _hide_obstacles(self) -> None:
         for ring in self._obstacle_rings:
             ring.setVisible(False)
 
@@ -506,6 +530,7 @@ class BoardScene(QGraphicsScene):
         self._dragged = False
 
     def set_cursor(self, i: int | None) -> None:
+        changed = i != self.cursor
         self.cursor = i
         if i is None:
             self._cursor_marker.setVisible(False)
@@ -513,13 +538,21 @@ class BoardScene(QGraphicsScene):
             self._cursor_marker.setPos(self.star_point(i))
             self._cursor_marker.setVisible(True)
             if self.picked is not None:
-                self._band_to(self.star_point(i))
+                self._band_to(self.star_point(i), i)
+        if changed:
+            self.cursor_changed.emit(i)
+
+    @property
+    def is_drawing(self) -> bool:
+        """Whether a stroke is being drawn in from its first star (`drawing_finished` follows)."""
+        return self._drawing.state() == QAbstractAnimation.State.Running
 
     def _set_picked(self, i: int | None) -> None:
         self.picked = i
         if i is None:
             self._picked_marker.setVisible(False)
             self._band.setVisible(False)
+            self._set_preview(None)
             self._pulse.stop()
         else:
             self._picked_marker.setPos(self.star_point(i))
@@ -536,12 +569,38 @@ class BoardScene(QGraphicsScene):
             self._hover_marker.setPos(self.star_point(i))
             self._hover_marker.setVisible(True)
 
-    def _band_to(self, end: QPointF) -> None:
+    def _band_to(self, end: QPointF, target: int | None = None) -> None:
+        """The band from the picked star to `end`, over star `target` if it is on one: in the
+        warning colour, with rings on what is in the way, when the rules would refuse it."""
         if self.picked is None:
             self._band.setVisible(False)
             return
         self._band.set_line(self.star_point(self.picked), end)
         self._band.setVisible(True)
+        judged = None
+        if target is not None and target != self.picked and self.judge is not None:
+            judged = self.judge(self.picked, target)
+        self._set_preview(judged)
+
+    def _set_preview(self, refusal: Any) -> None:
+        if refusal == self.preview:
+            return
+        self.preview = refusal
+        self._apply_band_style()
+        if refusal is None:
+            if not self._rejected.isVisible():
+                self._hide_obstacles()
+        else:
+            self._show_obstacles(*refusal.stroke, refusal.over, refusal.crossed)
+        self.preview_changed.emit(refusal)
+
+    def _apply_band_style(self) -> None:
+        theme = self._theme
+        if self.preview is None:
+            colour = with_alpha(qcolor(theme.highlight), 255 if theme.contrast == "AAA" else 235)
+        else:
+            colour = qcolor(theme.warning)
+        self._band.set_style(colour, 2.4 * theme.marks, True)
 
     def mousePressEvent(self, event) -> None:
         event.accept()
@@ -580,7 +639,7 @@ class BoardScene(QGraphicsScene):
                 self._dragged = True
         if self.picked is not None:
             snap = hovered is not None and hovered != self.picked
-            self._band_to(self.star_point(hovered) if snap else pos)
+            self._band_to(self.star_point(hovered) if snap else pos, hovered if snap else None)
 
     def mouseReleaseEvent(self, event) -> None:
         event.accept()
@@ -734,6 +793,8 @@ class BoardView(QGraphicsView):
         self._sky = self._make_sky()
         self.banner = BoardBanner(self.viewport())
         self.banner.set_theme(theme)
+        self._banner_previews = False
+        self.access_parts: BoardParts | None = None  # its stars and strokes for screen readers
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
@@ -787,6 +848,18 @@ class BoardView(QGraphicsView):
         session.changed.connect(lambda: scene.set_input_enabled(session.local_to_move))
         session.game_over.connect(lambda winner: scene.set_cursor(None))
         session.game_over.connect(scene.celebrate)
+        scene.judge = session.preview
+        scene.preview_changed.connect(self._show_preview)
+        self.announcer = make_board_accessible(self, session)
+
+    def _show_preview(self, refusal) -> None:
+        """While a stroke is drawn over one the rules refuse, the banner says why."""
+        if refusal is not None:
+            self.banner.show_text(rejection_text(refusal.reason))
+            self._banner_previews = True
+        elif self._banner_previews:
+            self.banner.dismiss()
+            self._banner_previews = False
 
     @property
     def rotated(self) -> bool:

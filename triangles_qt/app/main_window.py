@@ -207,6 +207,7 @@ class MainWindow(QMainWindow):
         s.reset.connect(self._on_reset)
         s.changed.connect(self._refresh)
         s.game_over.connect(self._on_game_over)
+        self.scene.drawing_finished.connect(self._refresh)
 
     # -- text -----------------------------------------------------------------------------------
 
@@ -369,15 +370,27 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     def _on_stroke_played(self, move: Move) -> None:
-        if move.triangles:  # told here: Qt's tools find a plural only in a class's tr()
-            count, closer = len(move.triangles), self.session.seats[move.player]
+        """Tell a stroke the player did not draw here (the computer's, a friend's far away),
+        and any triangles closed. Told here: Qt's tools find a plural only in a class's tr()."""
+        count, player = len(move.triangles), self.session.seats[move.player]
+        if player.takes_board_input and not count:
+            return
+        first, second = sorted(k + 1 for k in move.stroke)
 
-            def text() -> str:
-                closed = self.tr("%1 closed %n triangle(s)", "", count)
-                return plural(closed, count).replace("%1", closer.name)
+        def text() -> str:
+            closed = plural(self.tr("%1 closed %n triangle(s)", "", count), count)
+            if player.takes_board_input:
+                return closed.replace("%1", player.name)
+            if not count:
+                drew = self.tr("%1 drew %2–%3")
+            else:
+                drew = plural(self.tr("%1 drew %2–%3 and closed %n triangle(s)", "", count), count)
+            return (
+                drew.replace("%1", player.name).replace("%2", str(first)).replace("%3", str(second))
+            )
 
-            kind = notices.NoticeKind.TRIANGLES
-            self.status_bar.show_notice(notices.Notice(kind, text, seconds=3, yields=True))
+        kind = notices.NoticeKind.TRIANGLES
+        self.status_bar.show_notice(notices.Notice(kind, text, seconds=4, yields=True))
 
     def _on_reset(self) -> None:
         position = self.session.position
@@ -409,6 +422,8 @@ class MainWindow(QMainWindow):
         self.hint_action.setEnabled(s.can_hint)
         self.save_action.setEnabled(s.position is not None)
         self.save_as_action.setEnabled(s.position is not None)
+        if self.scene.is_drawing:  # whose turn it is, once the stroke before is seen whole
+            return
         show_session(self.score_panel, s)
 
     # -- other windows ----------------------------------------------------------------------------
@@ -424,7 +439,24 @@ class MainWindow(QMainWindow):
         from .history_dialog import HistoryDialog
 
         store = self.session.statistics_store()
-        self._open_child("history", HistoryDialog(store, self.theme, self))
+        dialog = HistoryDialog(store, self.theme, self)
+        dialog.continue_game.connect(lambda loaded: self.continue_game(loaded) and dialog.close())
+        self._open_child("history", dialog)
+
+    def continue_game(self, loaded: Any) -> bool:
+        """History's "Continue this game": `loaded` (a LoadedRecord: a past game up to the
+        stroke shown, its players) is played on here as a new game against the same players
+        (a stand-in for a computer no longer installed), as if opened from a file; an unfinished
+        game is abandoned only if the player says so."""
+        if self.game_in_progress() and not self.ask(
+            self.tr("Continue this game"),
+            self.tr("Abandon the game in progress and continue the one from History?"),
+        ):
+            return False
+        seats, stand_ins = self.session.seat_maker.for_record(loaded.players)
+        self.session.start_with_seats(loaded.game, seats)
+        self.tell_stand_ins(stand_ins)
+        return True
 
     def show_plugins(self) -> None:
         from .plugins_dialog import PluginsDialog

@@ -422,6 +422,22 @@ class GameSession(QObject):
         seat.board_stroke((i, j))
         return self._game is not None and len(self._game.moves) > moves
 
+    def preview(self, i: int, j: int) -> Refusal | None:
+        """What the rules would say of stroke i-j now, for the board to show while a person
+        here draws it: a Refusal with what is in its way, or None (legal, or not theirs to
+        draw)."""
+        game, seat = self._game, self.seat_to_move
+        if game is None or seat is None or not seat.takes_board_input:
+            return None
+        try:
+            reason = game.check(i, j)
+        except ValueError:  # not a stroke at all (same star twice, no such star)
+            return None
+        if reason is None:
+            return None
+        over, crossed = game.obstacles(i, j)
+        return Refusal((i, j), reason, tuple(over), tuple(crossed))
+
     def undo(self) -> bool:
         """Back to the last stroke drawn on this board: against the computer, the person's
         previous turn; between two people here, one stroke. Online it is asked of the friend
