@@ -24,6 +24,113 @@
     </message>
 </context>
 <context>
+    <name>BoardWords</name>
+    <message>
+        <source>top left</source>
+        <translation>горе вляво</translation>
+    </message>
+    <message>
+        <source>top</source>
+        <translation>горе</translation>
+    </message>
+    <message>
+        <source>top right</source>
+        <translation>горе вдясно</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>вляво</translation>
+    </message>
+    <message>
+        <source>centre</source>
+        <translation>в центъра</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>вдясно</translation>
+    </message>
+    <message>
+        <source>bottom left</source>
+        <translation>долу вляво</translation>
+    </message>
+    <message>
+        <source>bottom</source>
+        <translation>долу</translation>
+    </message>
+    <message>
+        <source>bottom right</source>
+        <translation>долу вдясно</translation>
+    </message>
+    <message>
+        <source>Star %1, %2</source>
+        <translation>Звезда %1, %2</translation>
+    </message>
+    <message>
+        <source>no stroke yet</source>
+        <translation>все още няма черта</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stroke(s) from it</source>
+        <translation>
+            <numerusform>%n черта излиза от нея</numerusform>
+            <numerusform>%n черти излизат от нея</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stroke %1 by %2, from star %3 to star %4</source>
+        <translation>Черта %1 на %2, от звезда %3 до звезда %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>closed %n triangle(s)</source>
+        <translation>
+            <numerusform>затвори %n триъгълник</numerusform>
+            <numerusform>затвори %n триъгълника</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Triangle of stars %1, %2 and %3, %4’s</source>
+        <translation>Триъгълник от звездите %1, %2 и %3, на %4</translation>
+    </message>
+    <message>
+        <source>%1 drew a stroke from %2 to %3</source>
+        <translation>%1 начерта черта от %2 до %3</translation>
+    </message>
+    <message>
+        <source>star %1 (%2)</source>
+        <translation>звезда %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Score: %1 %2, %3 %4</source>
+        <translation>Резултат: %1 %2, %3 %4</translation>
+    </message>
+    <message>
+        <source>Picked %1: now choose the other end.</source>
+        <translation>Избрана е %1: сега изберете другия край.</translation>
+    </message>
+    <message>
+        <source>Hint: from %1 to %2.</source>
+        <translation>Подсказка: от %1 до %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n звезда</numerusform>
+            <numerusform>%n звезди</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn</source>
+        <translation>
+            <numerusform>%n начертана черта</numerusform>
+            <numerusform>%n начертани черти</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -242,6 +349,22 @@
         </translation>
     </message>
     <message>
+        <source>Play on from the stroke shown, on the main board, as a new game.</source>
+        <translation>Продължаване от показаната черта на основното поле като нова игра.</translation>
+    </message>
+    <message>
+        <source>The game is over here: step back to play on from an earlier stroke.</source>
+        <translation>Тук играта е свършила: върнете се назад, за да продължите от по-ранна черта.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>Play the strokes one by one</source>
+        <translation>Възпроизвеждане на чертите една по една</translation>
+    </message>
+    <message>
         <source>Game history</source>
         <translation>История на игрите</translation>
     </message>
@@ -292,6 +415,10 @@
     <message>
         <source>Stroke</source>
         <translation>Черта</translation>
+    </message>
+    <message>
+        <source>Co&amp;ntinue this game</source>
+        <translation>Продъ&amp;лжаване на тази игра</translation>
     </message>
     <message numerus="yes">
         <source>The newest %1 of your %Ln game(s) are listed.</source>
@@ -393,6 +520,25 @@
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Помощ</translation>
+    </message>
+    <message>
+        <source>%1 drew %2–%3</source>
+        <translation>%1 начерта %2–%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 drew %2–%3 and closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 начерта %2–%3 и затвори %n триъгълник</numerusform>
+            <numerusform>%1 начерта %2–%3 и затвори %n триъгълника</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Continue this game</source>
+        <translation>Продължаване на тази игра</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and continue the one from History?</source>
+        <translation>Да се изостави ли текущата игра и да се продължи тази от историята?</translation>
     </message>
     <message>
         <source>Board</source>

@@ -24,6 +24,113 @@
     </message>
 </context>
 <context>
+    <name>BoardWords</name>
+    <message>
+        <source>top left</source>
+        <translation>oben links</translation>
+    </message>
+    <message>
+        <source>top</source>
+        <translation>oben</translation>
+    </message>
+    <message>
+        <source>top right</source>
+        <translation>oben rechts</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>links</translation>
+    </message>
+    <message>
+        <source>centre</source>
+        <translation>in der Mitte</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>rechts</translation>
+    </message>
+    <message>
+        <source>bottom left</source>
+        <translation>unten links</translation>
+    </message>
+    <message>
+        <source>bottom</source>
+        <translation>unten</translation>
+    </message>
+    <message>
+        <source>bottom right</source>
+        <translation>unten rechts</translation>
+    </message>
+    <message>
+        <source>Star %1, %2</source>
+        <translation>Stern %1, %2</translation>
+    </message>
+    <message>
+        <source>no stroke yet</source>
+        <translation>noch keine Linie</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stroke(s) from it</source>
+        <translation>
+            <numerusform>%n Linie geht von ihm aus</numerusform>
+            <numerusform>%n Linien gehen von ihm aus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stroke %1 by %2, from star %3 to star %4</source>
+        <translation>Linie %1 von %2, von Stern %3 zu Stern %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>closed %n triangle(s)</source>
+        <translation>
+            <numerusform>hat %n Dreieck geschlossen</numerusform>
+            <numerusform>hat %n Dreiecke geschlossen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Triangle of stars %1, %2 and %3, %4’s</source>
+        <translation>Dreieck aus den Sternen %1, %2 und %3, gehört %4</translation>
+    </message>
+    <message>
+        <source>%1 drew a stroke from %2 to %3</source>
+        <translation>%1 hat eine Linie von %2 zu %3 gezogen</translation>
+    </message>
+    <message>
+        <source>star %1 (%2)</source>
+        <translation>Stern %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Score: %1 %2, %3 %4</source>
+        <translation>Stand: %1 %2, %3 %4</translation>
+    </message>
+    <message>
+        <source>Picked %1: now choose the other end.</source>
+        <translation>%1 gewählt: jetzt das andere Ende wählen.</translation>
+    </message>
+    <message>
+        <source>Hint: from %1 to %2.</source>
+        <translation>Tipp: von %1 zu %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n Stern</numerusform>
+            <numerusform>%n Sterne</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn</source>
+        <translation>
+            <numerusform>%n Linie gezogen</numerusform>
+            <numerusform>%n Linien gezogen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -242,6 +349,22 @@
         </translation>
     </message>
     <message>
+        <source>Play on from the stroke shown, on the main board, as a new game.</source>
+        <translation>Ab der gezeigten Linie auf dem Hauptspielfeld als neues Spiel weiterspielen.</translation>
+    </message>
+    <message>
+        <source>The game is over here: step back to play on from an earlier stroke.</source>
+        <translation>Hier ist das Spiel zu Ende: geh zurück, um ab einer früheren Linie weiterzuspielen.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play the strokes one by one</source>
+        <translation>Die Linien nacheinander abspielen</translation>
+    </message>
+    <message>
         <source>Game history</source>
         <translation>Spielverlauf</translation>
     </message>
@@ -292,6 +415,10 @@
     <message>
         <source>Stroke</source>
         <translation>Linie</translation>
+    </message>
+    <message>
+        <source>Co&amp;ntinue this game</source>
+        <translation>Dieses Spiel &amp;fortsetzen</translation>
     </message>
     <message numerus="yes">
         <source>The newest %1 of your %Ln game(s) are listed.</source>
@@ -393,6 +520,25 @@
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>%1 drew %2–%3</source>
+        <translation>%1 hat %2–%3 gezogen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 drew %2–%3 and closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 hat %2–%3 gezogen und %n Dreieck geschlossen</numerusform>
+            <numerusform>%1 hat %2–%3 gezogen und %n Dreiecke geschlossen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Continue this game</source>
+        <translation>Dieses Spiel fortsetzen</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and continue the one from History?</source>
+        <translation>Das laufende Spiel aufgeben und das aus dem Verlauf fortsetzen?</translation>
     </message>
     <message>
         <source>Board</source>

@@ -12,6 +12,37 @@
     </message>
 </context>
 <context>
+    <name>BoardWords</name>
+    <message numerus="yes">
+        <source>%n stroke(s) from it</source>
+        <translation>
+            <numerusform>%n stroke from it</numerusform>
+            <numerusform>%n strokes from it</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>closed %n triangle(s)</source>
+        <translation>
+            <numerusform>closed %n triangle</numerusform>
+            <numerusform>closed %n triangles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n star</numerusform>
+            <numerusform>%n stars</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn</source>
+        <translation>
+            <numerusform>%n stroke drawn</numerusform>
+            <numerusform>%n strokes drawn</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -121,6 +152,13 @@
         <translation>
             <numerusform>%1 closed %n triangle</numerusform>
             <numerusform>%1 closed %n triangles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 drew %2–%3 and closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 drew %2–%3 and closed %n triangle</numerusform>
+            <numerusform>%1 drew %2–%3 and closed %n triangles</numerusform>
         </translation>
     </message>
 </context>

@@ -24,6 +24,113 @@
     </message>
 </context>
 <context>
+    <name>BoardWords</name>
+    <message>
+        <source>top left</source>
+        <translation>arriba a la izquierda</translation>
+    </message>
+    <message>
+        <source>top</source>
+        <translation>arriba</translation>
+    </message>
+    <message>
+        <source>top right</source>
+        <translation>arriba a la derecha</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>a la izquierda</translation>
+    </message>
+    <message>
+        <source>centre</source>
+        <translation>en el centro</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>a la derecha</translation>
+    </message>
+    <message>
+        <source>bottom left</source>
+        <translation>abajo a la izquierda</translation>
+    </message>
+    <message>
+        <source>bottom</source>
+        <translation>abajo</translation>
+    </message>
+    <message>
+        <source>bottom right</source>
+        <translation>abajo a la derecha</translation>
+    </message>
+    <message>
+        <source>Star %1, %2</source>
+        <translation>Estrella %1, %2</translation>
+    </message>
+    <message>
+        <source>no stroke yet</source>
+        <translation>ningún trazo todavía</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stroke(s) from it</source>
+        <translation>
+            <numerusform>sale %n trazo</numerusform>
+            <numerusform>salen %n trazos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stroke %1 by %2, from star %3 to star %4</source>
+        <translation>Trazo %1 de %2, de la estrella %3 a la estrella %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>closed %n triangle(s)</source>
+        <translation>
+            <numerusform>cerró %n triángulo</numerusform>
+            <numerusform>cerró %n triángulos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Triangle of stars %1, %2 and %3, %4’s</source>
+        <translation>Triángulo de las estrellas %1, %2 y %3, de %4</translation>
+    </message>
+    <message>
+        <source>%1 drew a stroke from %2 to %3</source>
+        <translation>%1 trazó una línea de la %2 a la %3</translation>
+    </message>
+    <message>
+        <source>star %1 (%2)</source>
+        <translation>estrella %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Score: %1 %2, %3 %4</source>
+        <translation>Marcador: %1 %2, %3 %4</translation>
+    </message>
+    <message>
+        <source>Picked %1: now choose the other end.</source>
+        <translation>Elegida la %1: ahora elige el otro extremo.</translation>
+    </message>
+    <message>
+        <source>Hint: from %1 to %2.</source>
+        <translation>Pista: de la %1 a la %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n star(s)</source>
+        <translation>
+            <numerusform>%n estrella</numerusform>
+            <numerusform>%n estrellas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stroke(s) drawn</source>
+        <translation>
+            <numerusform>%n trazo hecho</numerusform>
+            <numerusform>%n trazos hechos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -242,6 +349,22 @@
         </translation>
     </message>
     <message>
+        <source>Play on from the stroke shown, on the main board, as a new game.</source>
+        <translation>Seguir jugando desde el trazo mostrado, en el tablero principal, como una partida nueva.</translation>
+    </message>
+    <message>
+        <source>The game is over here: step back to play on from an earlier stroke.</source>
+        <translation>Aquí la partida ha terminado: retrocede para seguir desde un trazo anterior.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <source>Play the strokes one by one</source>
+        <translation>Reproducir los trazos uno a uno</translation>
+    </message>
+    <message>
         <source>Game history</source>
         <translation>Historial de partidas</translation>
     </message>
@@ -292,6 +415,10 @@
     <message>
         <source>Stroke</source>
         <translation>Trazo</translation>
+    </message>
+    <message>
+        <source>Co&amp;ntinue this game</source>
+        <translation>Co&amp;ntinuar esta partida</translation>
     </message>
     <message numerus="yes">
         <source>The newest %1 of your %Ln game(s) are listed.</source>
@@ -393,6 +520,25 @@
     <message>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <source>%1 drew %2–%3</source>
+        <translation>%1 trazó %2–%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 drew %2–%3 and closed %n triangle(s)</source>
+        <translation>
+            <numerusform>%1 trazó %2–%3 y cerró %n triángulo</numerusform>
+            <numerusform>%1 trazó %2–%3 y cerró %n triángulos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Continue this game</source>
+        <translation>Continuar esta partida</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and continue the one from History?</source>
+        <translation>¿Abandonar la partida en curso y continuar la del historial?</translation>
     </message>
     <message>
         <source>Board</source>
