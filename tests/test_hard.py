@@ -27,15 +27,16 @@ def solve(game: Game) -> tuple[int, int]:
     return search.solve()
 
 
-# Brute force from the empty board is only affordable up to 7 stars: on 8 and 9 stars the
-# comparison starts after a few random strokes and then covers every later position.
+# Brute force from the empty board is affordable on 6 stars: on 7, 8 and 9 stars the comparison
+# starts after a few random strokes and then covers every later position (from the empty 7-star
+# board it took 48 s on a loaded machine, against the suite's 30 s a test).
 @pytest.mark.parametrize("seed", range(12))
 def test_endgame_solver_agrees_with_brute_force_minimax_at_every_position(seed):
     rng = random.Random(seed)
     n = 6 + seed % 4
     board = random_board(rng, n)
     game = Game(board, Rules(replay_after_triangle=seed % 2 == 1))
-    for _ in range({6: 0, 7: 0, 8: 5, 9: 9}[n]):
+    for _ in range({6: 0, 7: 2, 8: 5, 9: 9}[n]):
         if game.is_over:
             break
         legal = game.legal_strokes()
