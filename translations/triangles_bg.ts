@@ -131,6 +131,37 @@
     </message>
 </context>
 <context>
+    <name>Coach</name>
+    <message>
+        <source>Skip the guide</source>
+        <translation>Пропускане на ръководството</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Ясно</translation>
+    </message>
+    <message>
+        <source>Welcome! Players take turns drawing straight strokes between stars. Click a star to pick it: the marked one, for example.</source>
+        <translation>Добре дошли! Играчите се редуват да чертаят прави черти между звездите. Щракнете върху звезда, за да я изберете – например върху отбелязаната.</translation>
+    </message>
+    <message>
+        <source>Now click another star: a stroke joins the two. A stroke may not cross another stroke or pass over a star. Click the picked star again to let it go.</source>
+        <translation>Сега щракнете върху друга звезда: черта свързва двете. Чертата не може да пресича друга черта или да минава през звезда. Щракнете отново върху избраната звезда, за да я пуснете.</translation>
+    </message>
+    <message>
+        <source>Well drawn! Now the computer plays, then you again. Watch for three stars that two strokes already join.</source>
+        <translation>Добре начертано! Сега играе компютъра, после пак вие. Търсете три звезди, които две черти вече свързват.</translation>
+    </message>
+    <message>
+        <source>Close an empty triangle to score a point: the marked stroke closes one. Draw it!</source>
+        <translation>Затворете празен триъгълник, за да спечелите точка: отбелязаната черта затваря един. Начертайте я!</translation>
+    </message>
+    <message>
+        <source>A triangle: one point! The game ends when no triangle can be closed any more; the most triangles wins. Game &gt; Hint (H) shows a good stroke any time.</source>
+        <translation>Триъгълник: една точка! Играта свършва, когато вече не може да се затвори триъгълник; печели този с повече триъгълници. Игра &gt; Подсказка (H) показва добра черта по всяко време.</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -490,6 +521,10 @@
         <translation>&amp;Как се играе</translation>
     </message>
     <message>
+        <source>&amp;Guided first game</source>
+        <translation>&amp;Първа игра с ръководство</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>Клави&amp;шни комбинации</translation>
     </message>
@@ -520,6 +555,14 @@
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Помощ</translation>
+    </message>
+    <message>
+        <source>Guided first game</source>
+        <translation>Първа игра с ръководство</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and start the guided game?</source>
+        <translation>Да се изостави ли текущата игра и да започне играта с ръководство?</translation>
     </message>
     <message>
         <source>%1 drew %2–%3</source>

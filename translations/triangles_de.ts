@@ -131,6 +131,37 @@
     </message>
 </context>
 <context>
+    <name>Coach</name>
+    <message>
+        <source>Skip the guide</source>
+        <translation>Anleitung überspringen</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Verstanden</translation>
+    </message>
+    <message>
+        <source>Welcome! Players take turns drawing straight strokes between stars. Click a star to pick it: the marked one, for example.</source>
+        <translation>Willkommen! Die Spieler ziehen abwechselnd gerade Linien zwischen Sternen. Klicke auf einen Stern, um ihn zu wählen – zum Beispiel auf den markierten.</translation>
+    </message>
+    <message>
+        <source>Now click another star: a stroke joins the two. A stroke may not cross another stroke or pass over a star. Click the picked star again to let it go.</source>
+        <translation>Klicke jetzt auf einen anderen Stern: Eine Linie verbindet die beiden. Eine Linie darf keine andere Linie kreuzen und nicht über einen Stern verlaufen. Ein zweiter Klick auf den gewählten Stern lässt ihn los.</translation>
+    </message>
+    <message>
+        <source>Well drawn! Now the computer plays, then you again. Watch for three stars that two strokes already join.</source>
+        <translation>Gut gezogen! Jetzt spielt der Computer, dann wieder du. Achte auf drei Sterne, die schon zwei Linien verbinden.</translation>
+    </message>
+    <message>
+        <source>Close an empty triangle to score a point: the marked stroke closes one. Draw it!</source>
+        <translation>Schließe ein leeres Dreieck, um einen Punkt zu bekommen: Die markierte Linie schließt eins. Zieh sie!</translation>
+    </message>
+    <message>
+        <source>A triangle: one point! The game ends when no triangle can be closed any more; the most triangles wins. Game &gt; Hint (H) shows a good stroke any time.</source>
+        <translation>Ein Dreieck: ein Punkt! Das Spiel endet, wenn sich kein Dreieck mehr schließen lässt; wer die meisten Dreiecke hat, gewinnt. Spiel &gt; Tipp (H) zeigt jederzeit eine gute Linie.</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -490,6 +521,10 @@
         <translation>&amp;Spielanleitung</translation>
     </message>
     <message>
+        <source>&amp;Guided first game</source>
+        <translation>&amp;Geführtes erstes Spiel</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
@@ -520,6 +555,14 @@
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Guided first game</source>
+        <translation>Geführtes erstes Spiel</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and start the guided game?</source>
+        <translation>Das laufende Spiel aufgeben und das geführte Spiel beginnen?</translation>
     </message>
     <message>
         <source>%1 drew %2–%3</source>

@@ -131,6 +131,37 @@
     </message>
 </context>
 <context>
+    <name>Coach</name>
+    <message>
+        <source>Skip the guide</source>
+        <translation>Saltar la guía</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Entendido</translation>
+    </message>
+    <message>
+        <source>Welcome! Players take turns drawing straight strokes between stars. Click a star to pick it: the marked one, for example.</source>
+        <translation>¡Bienvenido! Los jugadores trazan por turnos líneas rectas entre estrellas. Haz clic en una estrella para elegirla: la marcada, por ejemplo.</translation>
+    </message>
+    <message>
+        <source>Now click another star: a stroke joins the two. A stroke may not cross another stroke or pass over a star. Click the picked star again to let it go.</source>
+        <translation>Ahora haz clic en otra estrella: un trazo une las dos. Un trazo no puede cortar otro trazo ni pasar sobre una estrella. Haz clic otra vez en la estrella elegida para soltarla.</translation>
+    </message>
+    <message>
+        <source>Well drawn! Now the computer plays, then you again. Watch for three stars that two strokes already join.</source>
+        <translation>¡Bien trazado! Ahora juega el ordenador y luego tú otra vez. Busca tres estrellas que ya unan dos trazos.</translation>
+    </message>
+    <message>
+        <source>Close an empty triangle to score a point: the marked stroke closes one. Draw it!</source>
+        <translation>Cierra un triángulo vacío para ganar un punto: el trazo marcado cierra uno. ¡Trázalo!</translation>
+    </message>
+    <message>
+        <source>A triangle: one point! The game ends when no triangle can be closed any more; the most triangles wins. Game &gt; Hint (H) shows a good stroke any time.</source>
+        <translation>¡Un triángulo: un punto! La partida termina cuando ya no se puede cerrar ningún triángulo; gana quien tenga más triángulos. Partida &gt; Pista (H) muestra un buen trazo cuando quieras.</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>%n stroke(s) taken back</source>
@@ -490,6 +521,10 @@
         <translation>&amp;Cómo se juega</translation>
     </message>
     <message>
+        <source>&amp;Guided first game</source>
+        <translation>Primera partida &amp;guiada</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>A&amp;tajos de teclado</translation>
     </message>
@@ -520,6 +555,14 @@
     <message>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <source>Guided first game</source>
+        <translation>Primera partida guiada</translation>
+    </message>
+    <message>
+        <source>Abandon the game in progress and start the guided game?</source>
+        <translation>¿Abandonar la partida en curso y empezar la partida guiada?</translation>
     </message>
     <message>
         <source>%1 drew %2–%3</source>

@@ -437,6 +437,13 @@ class BoardScene(QGraphicsScene):
                 self.cancel()  # the star picked is not part of the hint
             self.set_cursor(j if self.picked == i else i)
 
+    def mark_stars(self, stars: Sequence[int]) -> None:
+        """Ring up to two stars as the hint rings them, without a stroke (the guided game)."""
+        self.clear_hint()
+        for marker, k in zip(self._hint_markers, stars, strict=False):
+            marker.setPos(self.star_point(k))
+            marker.setVisible(True)
+
     def clear_hint(self) -> None:
         self._hint.setVisible(False)
         for marker in self._hint_markers:

@@ -233,7 +233,11 @@ class GameFiles:
             self._resume_or_start()
 
     def _resume_or_start(self) -> None:
-        if not self.offer_resume():
+        if self.offer_resume():
+            return
+        if not self.window.settings.coached:  # the very first game teaches
+            self.window.start_guided_game(ask=False)
+        else:
             self.window.play_again()
 
     def offer_resume(self) -> bool:

@@ -19,6 +19,7 @@ from triangles_qt.themes import NEBULA
 from . import notices
 from .appearance import app_icon, available_themes, theme_palette
 from .board_view import BoardView
+from .coach import Coach
 from .game_files import GameFiles
 from .i18n import LANGUAGES, native_name, normalise_code
 from .motion import MotionMenu
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self._create_actions()
         self._create_menus()
         self._bind()
+        self.coach = Coach(self)
         self.retranslate_ui()
         self.set_theme(theme_id or self.settings.theme_id, remember=False)
         QGuiApplication.styleHints().colorSchemeChanged.connect(
@@ -142,6 +144,7 @@ class MainWindow(QMainWindow):
         self.plugins_action = action("pluginsAction", self.show_plugins)
         self.engines_action = action("enginesAction", self.show_engines)
         self.how_to_play_action = action("howToPlayAction", self.show_how_to_play, "F1")
+        self.guided_action = action("guidedGameAction", self.start_guided_game)
         self.shortcuts_action = action("shortcutsAction", self.show_shortcuts, "Ctrl+F1")
         self.full_screen_action = action(
             "fullScreenAction",
@@ -194,6 +197,7 @@ class MainWindow(QMainWindow):
         self.settings_menu.addActions([self.engines_action, self.plugins_action])
         self.help_menu = bar.addMenu("")
         self.help_menu.addAction(self.how_to_play_action)
+        self.help_menu.addAction(self.guided_action)
         self.help_menu.addAction(self.shortcuts_action)
         self.help_menu.addAction(self.about_action)
 
@@ -227,6 +231,7 @@ class MainWindow(QMainWindow):
             (self.plugins_action, self.tr("&Plugins…")),
             (self.engines_action, self.tr("&Engines…")),
             (self.how_to_play_action, self.tr("&How to play")),
+            (self.guided_action, self.tr("&Guided first game")),
             (self.shortcuts_action, self.tr("&Keyboard shortcuts")),
             (self.full_screen_action, self.tr("&Full screen")),
             (self.about_action, self.tr("&About Triangles")),
@@ -237,6 +242,7 @@ class MainWindow(QMainWindow):
         self.theme_menu.setTitle(self.tr("&Theme"))
         self.language_menu.setTitle(self.tr("&Language"))
         self.help_menu.setTitle(self.tr("&Help"))
+        self.coach.retranslate_ui()
         for theme_id, name in ThemeNames().names().items():
             if theme_id in self.theme_actions:
                 self.theme_actions[theme_id].setText(name)
@@ -269,6 +275,7 @@ class MainWindow(QMainWindow):
         theme = self.themes.get(resolve(self.theme_choice, self.themes)) or NEBULA
         self.theme = theme
         self.view.set_theme(theme)
+        self.coach.set_theme(theme)
         self.score_panel.set_theme(theme)
         self.status_bar.set_theme(theme)
         self.theme_actions[self.theme_choice].setChecked(True)
@@ -337,6 +344,25 @@ class MainWindow(QMainWindow):
         except ValueError:  # a plugin's strategy id the settings refuse: play, just don't store
             pass
         self.tell_stand_ins(stand_ins)
+
+    def start_guided_game(self, ask: bool = True) -> None:
+        """A short game against the easiest computer on a small board, with the guide's bubble
+        saying step by step how to play (coach.py). Not remembered as the next game's
+        settings."""
+        if (
+            ask
+            and self.game_in_progress()
+            and not self.ask(
+                self.tr("Guided first game"),
+                self.tr("Abandon the game in progress and start the guided game?"),
+            )
+        ):
+            return
+        ids = [str(strategy.id) for strategy in self.session.seat_maker.strategies()]
+        level = "easy" if "easy" in ids else (ids[0] if ids else self.last_choices.strategy_id)
+        choices = NewGameChoices(preset="phone-24", strategy_id=level, human_starts=True)
+        self.tell_stand_ins(self.session.new_game(choices))
+        self.coach.start(seat=0)
 
     def play_again(self) -> None:
         if self.online.offer_rematch():  # after an online game: the friend is asked

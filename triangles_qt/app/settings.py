@@ -162,6 +162,16 @@ class Settings:
         self._set("new_game/replay_after_triangle", bool(value))
 
     @property
+    def coached(self) -> bool:
+        """Whether the guided first game was played or skipped (it is then not offered at
+        start)."""
+        return _as_bool(self._get("help/coached"), False)
+
+    @coached.setter
+    def coached(self, value: bool) -> None:
+        self._set("help/coached", bool(value))
+
+    @property
     def player_names(self) -> tuple[str, str]:
         """The names typed for Player 1 and Player 2; "" for a name never typed."""
         return (
