@@ -49,3 +49,34 @@ def test_a_remembered_place_off_every_screen_is_replaced(qtbot):
     qtbot.addWidget(window)
     place_window(window, saved)
     assert fits_a_screen(window.geometry())
+
+
+def test_a_second_copy_of_the_app_opens_a_step_away_from_the_first(qtbot, tmp_path):
+    from PySide6.QtCore import QPoint
+
+    from triangles_qt.app.window_placement import CASCADE_PX, WindowPlace
+
+    area = screen_area()
+    shape = QMainWindow()
+    qtbot.addWidget(shape)
+    shape.setGeometry(area.x() + 10, area.y() + 40, area.width() // 2, area.height() // 2)
+    saved = bytes(shape.saveGeometry().data())  # both copies remember the same place
+    places, windows = [], []
+    for _ in range(3):
+        place = WindowPlace(tmp_path / "windows")
+        window = QMainWindow()
+        qtbot.addWidget(window)
+        place_window(window, saved, place.index)
+        places.append(place)
+        windows.append(window)
+    assert [place.index for place in places] == [0, 1, 2]
+    step = QPoint(CASCADE_PX, CASCADE_PX)
+    assert windows[1].pos() == windows[0].pos() + step
+    assert windows[2].pos() == windows[0].pos() + step * 2
+    places[0].release()  # the first copy quits: the next one takes its place
+    assert WindowPlace(tmp_path / "windows").index == 0
+    crowded = QMainWindow()  # a window as big as the screen has nowhere to step to
+    qtbot.addWidget(crowded)
+    crowded.setGeometry(area)
+    place_window(crowded, bytes(crowded.saveGeometry().data()), 3)
+    assert fits_a_screen(crowded.geometry())

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, Q
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
 from triangles_qt.core.game import Move
+from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.statistics import StatisticsStore
 from triangles_qt.themes import NEBULA
 
@@ -33,7 +34,7 @@ from .status_bar import StatusBar
 from .strategy_names import strategy_display_name
 from .theme_choice import SYSTEM, ThemeNames, resolve
 from .user_engines import WithUserEngines
-from .window_placement import place_window
+from .window_placement import WindowPlace, place_window
 
 # The windows a player reads while playing: not modal, so the game goes on beside them.
 BESIDE_THE_BOARD = frozenset({"help", "history", "statistics", "shortcuts"})
@@ -561,7 +562,8 @@ class MainWindow(QMainWindow):
     # -- window state ---------------------------------------------------------------------------
 
     def _restore_geometry(self) -> None:
-        place_window(self, self.settings.window_geometry)
+        self.place = WindowPlace(user_data_dir() / "windows")
+        place_window(self, self.settings.window_geometry, self.place.index)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.window_geometry = self.saveGeometry()
@@ -569,4 +571,5 @@ class MainWindow(QMainWindow):
         # The autosave stays on disk when the game is unfinished: it is offered next time.
         self._close_game_over_dialog()
         self.session.close()
+        self.place.release()
         super().closeEvent(event)
