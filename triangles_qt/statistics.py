@@ -35,6 +35,8 @@ FILE_NAME = "history.sqlite"
 LEGACY_FILE_NAME = "statistics.json"
 FORMAT_VERSION = 1
 OUTCOMES = ("won", "lost", "drawn")
+ABANDONED = "abandoned"  # left unfinished by the person here: counted as lost
+RESULTS = (*OUTCOMES, ABANDONED)  # what a counted game's outcome may be
 MAX_FILE_BYTES = 4 * 1024 * 1024  # of the legacy JSON file
 BUSY_TIMEOUT_S = 10.0
 JOURNAL_PAGES = 16
@@ -45,7 +47,8 @@ CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     finished REAL NOT NULL,      -- Unix time
     strategy TEXT,               -- the computer opponent's statistics id; NULL: not counted
-    outcome TEXT,                -- won / lost / drawn for the person here; NULL likewise
+    outcome TEXT,                -- won / lost / drawn / abandoned (counted as lost) for the
+                                 -- person here; NULL likewise
     counted INTEGER NOT NULL,    -- 0 once the statistics were reset
     opponent TEXT NOT NULL,      -- as the players saw it
     preset TEXT,
@@ -91,12 +94,14 @@ class StatisticsError(OSError):
 
 @dataclass(frozen=True)
 class Counts:
-    """Games against one strategy (or all of them). ``played == won + lost + drawn``."""
+    """Games against one strategy (or all of them). ``played == won + lost + drawn``; of the
+    games lost, `abandoned` were left unfinished."""
 
     played: int = 0
     won: int = 0
     lost: int = 0
     drawn: int = 0
+    abandoned: int = 0
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(
@@ -104,6 +109,7 @@ class Counts:
             self.won + other.won,
             self.lost + other.lost,
             self.drawn + other.drawn,
+            self.abandoned + other.abandoned,
         )
 
 
@@ -183,7 +189,8 @@ class StatisticsStore:
                 ).fetchall()
                 counted = db.execute(
                     "SELECT strategy, outcome, COUNT(*) FROM games WHERE counted AND "
-                    "typeof(strategy) = 'text' AND outcome IN ('won', 'lost', 'drawn') "
+                    "typeof(strategy) = 'text' AND outcome IN ('won', 'lost', 'drawn', "
+                    "'abandoned') "
                     "GROUP BY strategy, outcome"
                 ).fetchall()
             finally:
@@ -193,7 +200,7 @@ class StatisticsStore:
         for strategy, won, lost, drawn in imported:
             rows[strategy] = {"won": won, "lost": lost, "drawn": drawn}
         for strategy, outcome, count in counted:
-            row = rows.setdefault(strategy, dict.fromkeys(OUTCOMES, 0))
+            row = rows.setdefault(strategy, dict.fromkeys(RESULTS, 0))
             row[outcome] += count
         return {sid: _counts(rows[sid]) for sid in sorted(rows)}
 
@@ -247,7 +254,7 @@ class StatisticsStore:
                     int(i),
                     float(f),
                     str(opp),
-                    out if out in OUTCOMES else None,
+                    out if out in RESULTS else None,
                     preset if isinstance(preset, str) else None,
                     int(n),
                     bool(replay),
@@ -283,11 +290,12 @@ class StatisticsStore:
         "won", "lost" or "drawn"; `game` is kept in the history. `replacing` is the id this
         game had when it ended before it was reopened by undo: that row is removed in the same
         transaction (its count with it, unless the statistics were reset since). Returns the
-        game's id. Raises `StatisticsError` (and changes nothing) when it cannot be written."""
+        game's id. Raises `StatisticsError` (and changes nothing) when it cannot be written.
+        "abandoned" is a game the person left unfinished: it counts as lost."""
         if not isinstance(strategy_id, str) or not strategy_id:
             raise ValueError(f"strategy id must be a non-empty string, not {strategy_id!r}")
-        if outcome not in OUTCOMES:
-            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
+        if outcome not in RESULTS:
+            raise ValueError(f"outcome must be one of {', '.join(RESULTS)}, not {outcome!r}")
         return self._add(strategy_id, outcome, replacing, game)
 
     def record_game(self, game: FinishedGame, *, replacing: int | None = None) -> int:
@@ -559,8 +567,9 @@ def _is_damage(error: sqlite3.DatabaseError) -> bool:
 
 
 def _counts(row: dict[str, int]) -> Counts:
-    won, lost, drawn = row["won"], row["lost"], row["drawn"]
-    return Counts(won + lost + drawn, won, lost, drawn)
+    won, drawn, abandoned = row["won"], row["drawn"], row.get(ABANDONED, 0)
+    lost = row["lost"] + abandoned
+    return Counts(won + lost + drawn, won, lost, drawn, abandoned)
 
 
 def _parse(raw: bytes) -> dict[str, dict[str, int]]:

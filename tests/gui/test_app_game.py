@@ -1041,3 +1041,43 @@ def test_the_new_game_window_says_how_each_level_plays(qtbot):
     assert set(seen) == {"easy", "medium", "hard"}
     assert len(set(seen.values())) == 3 and all(seen.values())
     assert "last stroke" in seen["hard"] and not dialog.level_description.isHidden()
+
+
+def test_a_game_abandoned_against_the_computer_counts_as_lost_and_the_question_says_so(
+    make_window, qtbot
+):
+    from triangles_qt.app.history_dialog import HistoryDialog
+    from triangles_qt.app.statistics_dialog import StatisticsDialog
+    from triangles_qt.statistics import Counts
+
+    window = make_window()  # FakeRegistry: the computer "first"
+    session = window.session
+    store = session.statistics_store()
+    window.start_new_game(VS_COMPUTER, seed=5)
+    window._confirm_new_game(VS_COMPUTER)  # nothing played: nothing to lose, no question
+    assert not window.asked and store.per_strategy() == {}
+    session.request_stroke(*first_legal(session.position))
+    qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
+    window.answers = [False]
+    window._confirm_new_game(VS_COMPUTER)  # "Keep playing"
+    assert window.asked[-1] == (
+        "Abandon the game in progress and start a new one?\n\n"
+        "Against the computer, a game abandoned counts as lost."
+    )
+    assert len(session.position.moves) == 2 and store.per_strategy() == {}
+    window._confirm_new_game(VS_COMPUTER)  # "Abandon and start" (the default answer here)
+    assert session.position.moves == ()
+    assert store.per_strategy() == {"first": Counts(1, 0, 1, 0, 1)}
+    (entry,) = store.history()
+    assert entry.outcome == "abandoned" and entry.scores == (0, 0)
+    history = HistoryDialog(store, window.theme, window)
+    qtbot.addWidget(history)
+    assert history.table.item(0, history.table.columnCount() - 1).text() == "Abandoned"
+    statistics = StatisticsDialog(store, window, strategy_names={"first": "First"})
+    qtbot.addWidget(statistics)
+    assert statistics.table.item(0, 4).text() == "1 (1 abandoned)"
+    window.start_new_game(FRIENDS, seed=5)  # two people: nothing is counted, nothing said
+    session.request_stroke(*first_legal(session.position))
+    window._confirm_new_game(FRIENDS)
+    assert window.asked[-1] == "Abandon the game in progress and start a new one?"
+    assert store.per_strategy() == {"first": Counts(1, 0, 1, 0, 1)}

@@ -245,7 +245,10 @@ def test_a_past_game_is_continued_on_the_main_board_from_the_stroke_shown(make_w
     now = [tuple(m.stroke) for m in session.position.moves]
     window.answers = [False]
     qtbot.mouseClick(dialog.continue_button, Qt.MouseButton.LeftButton)
-    assert window.asked == ["Abandon the game in progress and continue the one from History?"]
+    assert window.asked == [
+        "Abandon the game in progress and continue the one from History?\n\n"
+        "Against the computer, a game abandoned counts as lost."
+    ]
     assert [tuple(m.stroke) for m in session.position.moves] == now and dialog.isVisible()
     window.answers = [True]
     qtbot.mouseClick(dialog.continue_button, Qt.MouseButton.LeftButton)

@@ -386,11 +386,14 @@ def test_a_damaged_translation_at_start_is_told_in_the_window(qapp, tmp_path, mo
     monkeypatch.setattr(i18n, "translations_dir", lambda: folder)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     windows = []
-    earlier = {id(w) for w in qapp.topLevelWidgets()}  # other tests' windows, not yet deleted
+    # Other tests' windows, not yet deleted: held here, so that no new window can take the
+    # address (and the id) of one of them that is freed meanwhile.
+    earlier = list(qapp.topLevelWidgets())
+    known = {id(w) for w in earlier}
 
     def no_loop():
         windows.extend(
-            w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and id(w) not in earlier
+            w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and id(w) not in known
         )
         return 0
 

@@ -164,16 +164,17 @@ class GameFiles:
 
     def open_game(self) -> None:
         """Game > Open: ask before abandoning an unfinished game, then choose the file."""
-        if self.window.game_in_progress() and not self.window.ask(
+        if not self.window.leave_game(
             QCoreApplication.translate("MainWindow", "Open game"),
             QCoreApplication.translate(
                 "MainWindow", "Abandon the game in progress and open another one?"
             ),
+            QCoreApplication.translate("MainWindow", "Abandon and open"),
         ):
             return
         path = self.choose_open_path()
         if path:
-            self.open_file(path)
+            self.open_file(path)  # the game in progress is abandoned only if this one opens
 
     def open_file(self, path: str | os.PathLike[str]) -> bool:
         """Load a .triangles record; a bad file gets a message and the current game goes on."""

@@ -191,6 +191,7 @@ class HistoryDialog(QDialog):
             "won": self.tr("Won"),
             "lost": self.tr("Lost"),
             "drawn": self.tr("Drawn"),
+            "abandoned": self.tr("Abandoned"),
             None: "",
         }[entry.outcome]
         score = f"{entry.scores[0]} – {entry.scores[1]}"

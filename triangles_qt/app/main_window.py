@@ -323,10 +323,23 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def _confirm_new_game(self, choices: NewGameChoices) -> None:
-        if not self.game_in_progress() or self.ask(
-            self.tr("New game"), self.tr("Abandon the game in progress and start a new one?")
+        if self.leave_game(
+            self.tr("New game"),
+            self.tr("Abandon the game in progress and start a new one?"),
+            self.tr("Abandon and start"),
         ):
             self.start_new_game(choices)
+
+    def leave_game(self, title: str, question: str, verb: str) -> bool:
+        """Whether the player lets the game in progress go for another (yes when none is in
+        progress), asked with `question` and a button saying `verb`. Against the computer an
+        abandoned game counts as lost (the session counts it when the next game starts): the
+        question says so."""
+        if not self.game_in_progress():
+            return True
+        if self.session.abandoning_counts:
+            question += "\n\n" + self.tr("Against the computer, a game abandoned counts as lost.")
+        return bool(self.ask(title, question, (verb, self.tr("Keep playing"))))
 
     def _forget_new_game_dialog(self, dialog: NewGameDialog) -> None:
         if self.new_game_dialog is dialog:
@@ -350,13 +363,10 @@ class MainWindow(QMainWindow):
         """A short game against the easiest computer on a small board, with the guide's bubble
         saying step by step how to play (coach.py). Not remembered as the next game's
         settings."""
-        if (
-            ask
-            and self.game_in_progress()
-            and not self.ask(
-                self.tr("Guided first game"),
-                self.tr("Abandon the game in progress and start the guided game?"),
-            )
+        if ask and not self.leave_game(
+            self.tr("Guided first game"),
+            self.tr("Abandon the game in progress and start the guided game?"),
+            self.tr("Abandon and start"),
         ):
             return
         ids = [str(strategy.id) for strategy in self.session.seat_maker.strategies()]
@@ -475,9 +485,10 @@ class MainWindow(QMainWindow):
         stroke shown, its players) is played on here as a new game against the same players
         (a stand-in for a computer no longer installed), as if opened from a file; an unfinished
         game is abandoned only if the player says so."""
-        if self.game_in_progress() and not self.ask(
+        if not self.leave_game(
             self.tr("Continue this game"),
             self.tr("Abandon the game in progress and continue the one from History?"),
+            self.tr("Abandon and continue"),
         ):
             return False
         seats, stand_ins = self.session.seat_maker.for_record(loaded.players)
@@ -532,16 +543,20 @@ class MainWindow(QMainWindow):
 
     # -- questions, messages and file choosers (tests replace these) ------------------------------
 
-    def ask(
-        self, title: str, question: str, verbs: tuple[str, str, str] | None = None
-    ) -> bool | None:
-        """Yes (True) or No (False); with `verbs` (yes, no, later) the buttons say what they do
-        and Esc is "later" (None): the player decided nothing."""
+    def ask(self, title: str, question: str, verbs: tuple[str, ...] | None = None) -> bool | None:
+        """Yes (True) or No (False). With `verbs` the buttons say what they do: (do, keep),
+        where Esc keeps (False); or (yes, no, later), where Esc is "later" (None): the player
+        decided nothing."""
         if verbs is None:
             yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
             return QMessageBox.question(self, title, question, yes | no) == yes
         box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self)
         accept = box.addButton(verbs[0], QMessageBox.ButtonRole.AcceptRole)
+        if len(verbs) == 2:
+            keep = box.addButton(verbs[1], QMessageBox.ButtonRole.RejectRole)  # and Esc
+            box.setDefaultButton(keep)  # Enter does not lose a game
+            box.exec()
+            return box.clickedButton() is accept
         refuse = box.addButton(verbs[1], QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(verbs[2], QMessageBox.ButtonRole.RejectRole)  # and Esc
         box.setDefaultButton(accept)

@@ -33,7 +33,7 @@ from triangles_qt.core.record import (
 )
 from triangles_qt.core.rules import Rules
 from triangles_qt.defaults import DEFAULT_PRESET, HINT_LEVELS, MOVE_BUDGET_S
-from triangles_qt.statistics import FinishedGame, StatisticsError, StatisticsStore
+from triangles_qt.statistics import ABANDONED, FinishedGame, StatisticsError, StatisticsStore
 
 from . import notices
 from .autosave import MAX_SLOTS, AutosaveSlot, autosave_failure, free_slot, unheld_slots
@@ -318,6 +318,7 @@ class GameSession(QObject):
         self._start(game, seats)
 
     def _start(self, game: Game, seats: Sequence[Seat], count_if_over: bool = False) -> None:
+        self._abandon()  # the game it replaces, if one was in progress against the computer
         self._invalidate_requests()
         for seat in self._seats:
             seat.close()
@@ -635,6 +636,54 @@ class GameSession(QObject):
         self._statistics_told = True
         return notices.statistics_started_again(store.corrupt_copy.name)
 
+    @property
+    def abandoning_counts(self) -> bool:
+        """Whether leaving the game now counts as a loss: a game in progress between the
+        person here and a computer whose results are counted."""
+        game, you = self._game, self.person_seat
+        return (
+            game is not None
+            and not game.is_over
+            and bool(game.moves)
+            and self._counted is None  # reopened by undo after it was counted: it stays so
+            and you is not None
+            and self._seats[1 - you].statistics_id is not None
+        )
+
+    def _abandon(self) -> None:
+        """The person here leaves the game in progress for another: against a computer it is
+        counted as lost and kept in the history as abandoned (so no loss is dodged with New
+        game). Told in the status bar if the statistics cannot be written."""
+        if not self.abandoning_counts:
+            return
+        you = self.person_seat
+        assert you is not None
+        opponent = self._seats[1 - you].statistics_id
+        assert opponent is not None
+        try:
+            self.statistics_store().record_result(opponent, ABANDONED, game=self._finished_game())
+        except StatisticsError as exc:
+            self.notice.emit(notices.statistics_not_saved(exc.reason, str(exc)))
+
+    def _finished_game(self) -> FinishedGame:
+        """What the history keeps of the game as it stands."""
+        game = self._game
+        assert game is not None
+        you = self.person_seat
+        try:
+            record = record_to_text(game, self.players)
+        except RecordError:
+            record = ""
+        names = [seat.name for seat in self._seats]
+        return FinishedGame(
+            names[1 - you] if you is not None else " – ".join(names),
+            game.board.preset,
+            game.board.n,
+            game.rules.replay_after_triangle,
+            (game.scores[0], game.scores[1]),
+            record,
+        )
+
     def _record_result(self, winner: int | None) -> Callable[[], str] | None:
         """Keep the finished game in the history and, between the person here and a computer,
         count its result; None, or why it could not be saved (a full disk must not spoil the
@@ -643,19 +692,8 @@ class GameSession(QObject):
         assert game is not None
         you = self.person_seat
         opponent = None if you is None else self._seats[1 - you].statistics_id
-        try:
-            record = record_to_text(game, self.players)
-        except RecordError:
-            record = ""
-        names = [seat.name for seat in self._seats]
-        finished = FinishedGame(
-            names[1 - you] if you is not None else " – ".join(names),
-            game.board.preset,
-            game.board.n,
-            game.rules.replay_after_triangle,
-            (game.scores[0], game.scores[1]),
-            record,
-        )
+        finished = self._finished_game()
+        record = finished.record
         try:
             store = self.statistics_store()
             if self._resumed_over and (kept := store.holds(record)) is not None:

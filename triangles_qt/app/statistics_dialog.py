@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from triangles_qt.statistics import Counts, StatisticsError, StatisticsStore
 
 from .i18n import format_number
+from .plurals import plural
 from .window_placement import fit_to_screen
 
 # Okabe-Ito colours: told apart with every kind of colour vision, and on light or dark windows.
@@ -299,6 +300,10 @@ class StatisticsDialog(QDialog):
         values = [name, counts.played, counts.won, counts.drawn, counts.lost]  # as in the chart
         for column, value in enumerate(values):
             item = QTableWidgetItem(format_number(value) if column else str(value))
+            if column == len(values) - 1 and counts.abandoned:
+                abandoned = self.tr("%1 (%n abandoned)", "", counts.abandoned)
+                item.setText(plural(abandoned, counts.abandoned).replace("%1", item.text()))
+                item.setToolTip(self.tr("Games left unfinished count as lost."))
             if column:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if bold:
