@@ -44,6 +44,72 @@ def test_results_are_counted_per_strategy_and_in_total(path):
     assert store.totals() == Counts(played=4, won=2, lost=1, drawn=1)
 
 
+def test_an_abandoned_game_counts_as_lost_and_is_told_apart(path):
+    store = StatisticsStore(path)
+    store.record_result("hard", "lost")
+    store.record_result("hard", "abandoned", game=finished())
+    store.record_result("hard", "won")
+    assert store.per_strategy() == {"hard": Counts(3, 1, 2, 0, abandoned=1)}
+    assert store.totals() == Counts(3, 1, 2, 0, abandoned=1)
+    assert [entry.outcome for entry in store.history()] == ["won", "abandoned", "lost"]
+
+
+def _finished_at(store, stamps):
+    """Date the store's games, oldest id first, at these local times."""
+    from datetime import datetime
+
+    with sqlite3.connect(store.path) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
+        for game_id, stamp in zip(ids, stamps, strict=True):
+            db.execute(
+                "UPDATE games SET finished = ? WHERE id = ?",
+                (datetime(*stamp).timestamp(), game_id),
+            )
+
+
+def test_results_over_time_are_grouped_by_the_smallest_period_that_shows_them(path):
+    from datetime import date
+
+    store = StatisticsStore(path)
+    assert store.results_by_period() == ("day", [])
+    for outcome in ("won", "lost", "won", "drawn", "abandoned"):
+        store.record_result("easy", outcome)
+    store.record_game(finished())  # two people: not counted, not in the chart
+    _finished_at(
+        store,
+        [
+            (2026, 12, 1, 23, 59),
+            (2026, 12, 2, 0, 1),
+            (2026, 12, 2, 9),
+            (2026, 12, 4, 10),
+            (2026, 12, 4, 11),
+            (2026, 12, 4, 12),
+        ],
+    )
+    unit, periods = store.results_by_period()
+    assert unit == "day" and len(periods) == 12  # the last twelve days, empty ones too
+    assert periods[-1] == (date(2026, 12, 4), Counts(2, 0, 1, 1, abandoned=1))
+    assert periods[-2] == (date(2026, 12, 3), Counts())
+    assert periods[-3] == (date(2026, 12, 2), Counts(2, 1, 1, 0))
+    assert periods[-4] == (date(2026, 12, 1), Counts(1, 1, 0, 0))
+    _finished_at(
+        store,
+        [(2026, 9, 14), (2026, 11, 30), (2026, 12, 2), (2026, 12, 6), (2026, 12, 6), (2026, 12, 6)],
+    )
+    unit, periods = store.results_by_period()  # 12 weeks: by week, from Monday
+    assert unit == "week" and len(periods) == 12
+    assert periods[0] == (date(2026, 9, 14), Counts(1, 1, 0, 0))
+    assert periods[-1] == (date(2026, 11, 30), Counts(4, 1, 2, 1, abandoned=1))
+    _finished_at(
+        store,
+        [(2024, 1, 5), (2025, 6, 1), (2026, 12, 2), (2026, 12, 6), (2026, 12, 6), (2026, 12, 6)],
+    )
+    unit, periods = store.results_by_period()
+    assert unit == "month" and periods[-1][0] == date(2026, 12, 1)
+    assert periods[0][0] == date(2026, 1, 1) and periods[-1][1].played == 3
+    assert sum(counts.played for _, counts in periods) == 3  # 2024 and 2025: too long ago
+
+
 def test_results_survive_a_restart(path):
     store = StatisticsStore(path)
     store.record_result("hard", "lost")

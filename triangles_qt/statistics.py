@@ -25,6 +25,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 
 from .core.atomic_file import set_aside
@@ -210,6 +211,48 @@ class StatisticsStore:
         for counts in self.per_strategy().values():
             total = total + counts
         return total
+
+    def results_by_period(self, most: int = 12) -> tuple[str, list[tuple[date, Counts]]]:
+        """The counted results over time, for a chart: the unit ("day", "week" from Monday or
+        "month", the smallest in which the games played fit `most` periods, in local time) and
+        the last `most` periods up to the newest game's, each with its counts (empty periods
+        included, so that a pause shows)."""
+        if self._db is None:
+            return "day", []
+        try:
+            rows = self._db.execute(
+                "SELECT finished, outcome FROM games WHERE counted AND typeof(strategy) = 'text' "
+                "AND outcome IN ('won', 'lost', 'drawn', 'abandoned') AND "
+                "typeof(finished) IN ('real', 'integer') ORDER BY finished"
+            ).fetchall()
+        except sqlite3.Error:
+            return "day", []
+        days = []
+        for finished, outcome in rows:
+            try:
+                days.append((datetime.fromtimestamp(finished).date(), outcome))
+            except (OverflowError, OSError, ValueError):  # a time no calendar holds
+                continue
+        if not days:
+            return "day", []
+        first, last = days[0][0], days[-1][0]
+        for unit in ("day", "week", "month"):
+            if _period_index(first, unit) > _period_index(last, unit) - most:
+                break
+        newest = _period_index(last, unit)
+        oldest = newest - most + 1
+        tallies: dict[int, dict[str, int]] = {
+            k: dict.fromkeys(RESULTS, 0) for k in range(oldest, newest + 1)
+        }
+        for day, outcome in days:
+            index = _period_index(day, unit)
+            if index >= oldest:
+                tallies[index][outcome] += 1
+        starts = [_period_start(k, unit) for k in range(oldest, newest + 1)]
+        return unit, [
+            (start, _counts(tallies[k]))
+            for k, start in zip(range(oldest, newest + 1), starts, strict=True)
+        ]
 
     def history_size(self) -> int:
         """How many finished games the history holds (it may hold more than `history` lists)."""
@@ -564,6 +607,23 @@ def _is_damage(error: sqlite3.DatabaseError) -> bool:
     if code is not None:
         return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
     return "not a database" in str(error) or "malformed" in str(error)
+
+
+def _period_index(day: date, unit: str) -> int:
+    """A running number of the day, week (from Monday) or month `day` falls in."""
+    if unit == "day":
+        return day.toordinal()
+    if unit == "week":
+        return (day.toordinal() - 1) // 7  # day 1 (1 January of year 1) was a Monday
+    return day.year * 12 + day.month - 1
+
+
+def _period_start(index: int, unit: str) -> date:
+    if unit == "day":
+        return date.fromordinal(index)
+    if unit == "week":
+        return date.fromordinal(index * 7 + 1)
+    return date(index // 12, index % 12 + 1, 1)
 
 
 def _counts(row: dict[str, int]) -> Counts:

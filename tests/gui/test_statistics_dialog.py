@@ -62,6 +62,29 @@ def test_the_chart_gets_one_bar_per_strategy(dialog):
     assert not image.isNull() and image.width() > 100
 
 
+def test_the_results_over_time_are_drawn_as_bars_under_their_period(dialog, store, qtbot):
+    from datetime import date
+
+    from PySide6.QtCore import QDate, QLocale
+
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.trend.isVisible() and dialog.trend_label.text() == "Results by day"
+    periods = dialog.trend.periods
+    today = date.today()
+    newest = QLocale().toString(QDate(today.year, today.month, today.day), "d MMM")
+    assert len(periods) == 12 and periods[-1] == (newest, Counts(6, 3, 2, 1))
+    assert all(counts == Counts() for _, counts in periods[:-1])
+    assert dialog.trend.accessibleName() == "Results by day"
+    assert dialog.trend.accessibleDescription().endswith(f"{newest}: 6")
+    image = dialog.trend.grab().toImage()
+    bar = image.pixelColor(image.width() - image.width() // 24, 14 + 110 - 3)  # the newest's foot
+    assert bar.name() == "#009e73"  # won, at the bottom
+    store.reset()
+    dialog.refresh()
+    assert dialog.trend.isHidden() and dialog.trend_label.isHidden()
+
+
 def test_reset_asks_first_and_cancel_keeps_everything(dialog, store, monkeypatch):
     asked = []
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QDate, QEvent, QLocale, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -139,6 +139,73 @@ class ResultsChart(QWidget):
             x += width
 
 
+class TrendChart(QWidget):
+    """The results over time: one bar per day, week or month, its height the games played then,
+    split into won / drawn / lost from the bottom up, its period written under it."""
+
+    PLOT_HEIGHT = 110
+    LABEL_HEIGHT = 20
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.periods: list[tuple[str, Counts]] = []
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_periods(self, periods: Sequence[tuple[str, Counts]]) -> None:
+        """(label, counts) per period, oldest first."""
+        self.periods = list(periods)
+        self.setMinimumHeight(self.sizeHint().height())
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return QSize(420, self.PLOT_HEIGHT + self.LABEL_HEIGHT + 16)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
+        if not self.periods:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        text_colour = self.palette().color(QPalette.ColorRole.WindowText)
+        metrics = painter.fontMetrics()
+        most = max(1, max(counts.played for _, counts in self.periods))
+        slot = self.width() / len(self.periods)
+        bar = max(4.0, min(36.0, slot * 0.6))
+        base = 14.0 + self.PLOT_HEIGHT  # room above the tallest bar for its count
+        # Labels where they fit: every one, or every second, third... of them.
+        widest = max(metrics.horizontalAdvance(label) for label, _ in self.periods) + 8
+        every = max(1, int(-(-widest // max(1.0, slot))))
+        for k, (label, counts) in enumerate(self.periods):
+            centre = slot * (k + 0.5)
+            y = base
+            for value, colour in (
+                (counts.won, WON_COLOUR),
+                (counts.drawn, DRAWN_COLOUR),
+                (counts.lost, LOST_COLOUR),
+            ):
+                height = self.PLOT_HEIGHT * value / most
+                if height:
+                    painter.setPen(Qt.PenStyle.NoPen)
+                    painter.setBrush(colour)
+                    painter.drawRect(QRectF(centre - bar / 2, y - height, bar, height))
+                    y -= height
+            painter.setPen(text_colour)
+            if counts.played:
+                painter.drawText(
+                    QRectF(centre - slot / 2, y - 14, slot, 14),
+                    Qt.AlignmentFlag.AlignCenter,
+                    format_number(counts.played),
+                )
+            if (len(self.periods) - 1 - k) % every == 0:  # the newest is always named
+                painter.drawText(
+                    QRectF(centre - widest / 2, base + 2, widest, self.LABEL_HEIGHT),
+                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                    label,
+                )
+        painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
+        painter.drawLine(QPointF(0, base + 0.5), QPointF(self.width(), base + 0.5))
+        painter.end()
+
+
 class StatisticsDialog(QDialog):
     """Shows a `StatisticsStore`; the Reset button (after a confirmation) empties it.
     `strategy_names` maps strategy ids to the names shown (an id without a name is shown as
@@ -176,6 +243,8 @@ class StatisticsDialog(QDialog):
         for column in range(1, self.COLUMNS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.chart = ResultsChart()
+        self.trend_label = QLabel()
+        self.trend = TrendChart()
 
         self.reset_button = QPushButton()
         self.reset_button.clicked.connect(self.confirm_reset)
@@ -193,6 +262,9 @@ class StatisticsDialog(QDialog):
         layout.addWidget(self.table)
         layout.addSpacing(6)
         layout.addWidget(self.chart)
+        layout.addSpacing(6)
+        layout.addWidget(self.trend_label)
+        layout.addWidget(self.trend)
         layout.addStretch(1)
         layout.addLayout(bottom)
         # Enter (and the first focus) closes; resetting is a deliberate click or Tab away.
@@ -278,7 +350,31 @@ class StatisticsDialog(QDialog):
         self._fit_table_height()
         self.chart.set_rows(rows)
         self.chart.setVisible(bool(totals.played))
+        self._show_trend()
         self.reset_button.setEnabled(bool(totals.played) or bool(error))
+
+    def _show_trend(self) -> None:
+        """The results by day, week or month, under the totals."""
+        unit, periods = self.store.results_by_period()
+        locale = QLocale()
+        if unit == "month":
+            text, form = self.tr("Results by month"), "MMM yy"
+        elif unit == "week":
+            text, form = self.tr("Results by week (from Monday)"), "d MMM"
+        else:
+            text, form = self.tr("Results by day"), "d MMM"
+        self.trend_label.setText(text)
+        shown = [
+            (locale.toString(QDate(start.year, start.month, start.day), form), counts)
+            for start, counts in periods
+        ]
+        self.trend.set_periods(shown)
+        self.trend.setAccessibleName(text)
+        self.trend.setAccessibleDescription(
+            "; ".join(f"{label}: {format_number(counts.played)}" for label, counts in shown)
+        )
+        for widget in (self.trend_label, self.trend):
+            widget.setVisible(bool(periods))
 
     def _fit_table_height(self) -> None:
         """Make the table as tall as its rows (up to ten), so the chart is not pushed away by
