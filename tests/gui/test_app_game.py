@@ -362,11 +362,35 @@ def test_hint_shows_a_legal_stroke(make_window, qtbot):
     assert window.session.position.check(i, j) is None
     assert window.scene.hint_visible
     # The status bar says why: the first stroke that closes most closes nothing this early.
-    assert window.status_bar.currentMessage() == (
-        "Hint: the highlighted stroke is safe: it gives nothing away."
-    )
+    said = "Hint: the highlighted stroke is safe: it gives nothing away."
+    assert window.status_bar.currentMessage() == said
+    card = window.view.hint_card  # and the board, beside the stroke, until it is played
+    assert card.isVisible() and card.text() == said
+    window.status_bar.clearMessage()  # the status bar's 10 s are over: the card stays
+    assert card.isVisible()
     window.session.request_stroke(i, j)
-    assert not window.scene.hint_visible
+    assert not window.scene.hint_visible and not card.isVisible()
+
+
+def test_the_hint_s_reason_follows_a_language_switch(make_window, qtbot):
+    from PySide6.QtCore import QCoreApplication
+
+    from triangles_qt.app.i18n import LanguageManager
+
+    languages = LanguageManager(QCoreApplication.instance())
+    window = make_window(FakeRegistry(FirstStrokeStrategy()), language_manager=languages)
+    window.start_new_game(FRIENDS, seed=9)
+    with qtbot.waitSignal(window.session.hint_ready, timeout=5000):
+        window.hint_action.trigger()
+    card = window.view.hint_card
+    try:
+        window.set_language("de")
+        QCoreApplication.processEvents()
+        assert card.isVisible() and card.text().startswith("Tipp: ")
+    finally:
+        languages.unload()
+        QCoreApplication.processEvents()
+    assert card.text() == "Hint: the highlighted stroke is safe: it gives nothing away."
 
 
 def test_a_keyboard_player_s_cursor_goes_to_the_hinted_stroke(make_window, qtbot):

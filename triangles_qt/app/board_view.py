@@ -70,7 +70,8 @@ from .board_items import (
 )
 from .board_motion import ScoreMarkItem, VictoryWaveItem, stroke_drawing
 from .colors import qcolor, readable_on, with_alpha
-from .notices import rejection_text
+from .hint_card import HintCard
+from .notices import NoticeKind, rejection_text
 
 log = logging.getLogger("triangles_qt.board_view")
 
@@ -800,6 +801,8 @@ class BoardView(QGraphicsView):
         self._sky = self._make_sky()
         self.banner = BoardBanner(self.viewport())
         self.banner.set_theme(theme)
+        self.hint_card = HintCard(self.viewport())
+        self.hint_card.set_theme(theme)
         self._banner_previews = False
         self.access_parts: BoardParts | None = None  # its stars and strokes for screen readers
         self.retranslate_ui()
@@ -823,6 +826,7 @@ class BoardView(QGraphicsView):
         self._load_background_image()
         self.board_scene.set_theme(theme)
         self.banner.set_theme(theme)
+        self.hint_card.set_theme(theme)
         self.resetCachedContent()
         self.viewport().update()
 
@@ -851,6 +855,9 @@ class BoardView(QGraphicsView):
         )
         session.stroke_played.connect(lambda move: self.banner.dismiss())
         session.reset.connect(lambda position: self.banner.dismiss())
+        session.notice.connect(self._show_hint_reason)
+        for signal in (session.stroke_played, session.reset, session.started):
+            signal.connect(lambda _: self.hint_card.dismiss())
         session.hint_ready.connect(scene.show_hint)
         session.changed.connect(lambda: scene.set_input_enabled(session.local_to_move))
         session.game_over.connect(lambda winner: scene.set_cursor(None))
@@ -858,6 +865,10 @@ class BoardView(QGraphicsView):
         scene.judge = session.preview
         scene.preview_changed.connect(self._show_preview)
         self.announcer = make_board_accessible(self, session)
+
+    def _show_hint_reason(self, notice) -> None:
+        if notice.kind == NoticeKind.HINT:
+            self.hint_card.show_reason(notice.text)
 
     def _show_preview(self, refusal) -> None:
         """While a stroke is drawn over one the rules refuse, the banner says why."""
