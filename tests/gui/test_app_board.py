@@ -292,3 +292,58 @@ def test_high_contrast_draws_bigger_marks_on_a_plain_sky(make_window):
     window.hint_action.trigger()
     window.theme_actions["nebula"].trigger()
     assert scene.sizes == nebula_sizes
+
+
+def test_the_board_zooms_in_around_the_pointer_and_back_to_the_whole_board(make_window, qtbot):
+    from PySide6.QtCore import QCoreApplication, QPointF
+    from PySide6.QtGui import QKeySequence, QWheelEvent
+
+    window = make_window(size=(900, 700))
+    window.start_new_game(FRIENDS, seed=11)
+    view, scene = window.view, window.scene
+    whole = scene.pixel_size
+    rect = view.viewport().rect()
+    assert all(rect.contains(view.star_view_pos(k)) for k in range(scene.star_count))
+    star = max(range(scene.star_count), key=lambda k: view.star_view_pos(k).x())  # rightmost
+    at = view.star_view_pos(star)
+    view.set_zoom(2.0, QPointF(at))  # as Ctrl+wheel does, around the pointer
+    assert view.zoom == 2.0 and scene.pixel_size == pytest.approx(whole / 2)
+    moved = view.star_view_pos(star)
+    assert abs(moved.x() - at.x()) <= 2 and abs(moved.y() - at.y()) <= 2  # it stayed put
+    hidden = [k for k in range(scene.star_count) if not rect.contains(view.star_view_pos(k))]
+    assert hidden  # part of the board is out of sight now
+    click_star(qtbot, view, star)  # and still played by clicking where stars are seen
+    assert scene.picked == star
+    scene.cancel()
+    view.setFocus()
+    far = hidden[0]
+    scene.set_cursor(far)  # the keyboard cursor goes off screen: the board follows it
+    assert rect.contains(view.star_view_pos(far))
+    before = view.star_view_pos(far)
+    middle = rect.center()
+    qtbot.mousePress(view.viewport(), Qt.MiddleButton, pos=middle)
+    qtbot.mouseMove(view.viewport(), middle + QPoint(40, 25))  # the board follows the hand
+    qtbot.mouseRelease(view.viewport(), Qt.MiddleButton, pos=middle + QPoint(40, 25))
+    after = view.star_view_pos(far)
+    assert (after.x() - before.x(), after.y() - before.y()) == (40, 25)
+    wheel = QWheelEvent(
+        QPointF(middle), view.viewport().mapToGlobal(QPointF(middle)), QPoint(), QPoint(0, 120),
+        Qt.NoButton, Qt.ControlModifier, Qt.ScrollPhase.NoScrollPhase, False,
+    )  # fmt: skip
+    QCoreApplication.sendEvent(view.viewport(), wheel)
+    assert view.zoom == pytest.approx(2.5)
+    view.set_zoom(2.0)
+    assert window.zoom_in_action.shortcut() == QKeySequence(QKeySequence.StandardKey.ZoomIn)
+    window.zoom_in_action.trigger()
+    assert view.zoom == pytest.approx(2.5)
+    for _ in range(10):
+        window.zoom_in_action.trigger()
+    assert view.zoom == view.MAX_ZOOM
+    window.zoom_fit_action.trigger()
+    assert view.zoom == 1 and scene.pixel_size == pytest.approx(whole)
+    assert all(rect.contains(view.star_view_pos(k)) for k in range(scene.star_count))
+    window.zoom_out_action.trigger()  # no smaller than the whole board
+    assert view.zoom == 1
+    view.set_zoom(3.0)
+    window.start_new_game(FRIENDS, seed=12)  # a new board is first seen whole
+    assert view.zoom == 1

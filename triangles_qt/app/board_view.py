@@ -24,6 +24,7 @@ from PySide6.QtCore import (
     QPointF,
     QPropertyAnimation,
     QRectF,
+    QSizeF,
     Qt,
     QTimer,
     Signal,
@@ -776,6 +777,8 @@ class BoardView(QGraphicsView):
     """
 
     LANDSCAPE_RATIO = 1.15
+    MAX_ZOOM = 4.0
+    ZOOM_STEP = 1.25
 
     def __init__(self, theme, parent=None) -> None:
         super().__init__(parent)
@@ -786,6 +789,9 @@ class BoardView(QGraphicsView):
         self._load_background_image()
         self._rotated = False
         self._reading_order: list[int] = []
+        self.zoom = 1.0  # 1: the whole board fills the view; more: a part of it, larger
+        self._zoom_centre: QPointF | None = None  # the scene point in the middle when zoomed
+        self._pan_from: QPointF | None = None  # where a middle-button drag started
         self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -799,6 +805,9 @@ class BoardView(QGraphicsView):
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(240, 240)
         self._sky = self._make_sky()
+        self.board_scene.cursor_changed.connect(
+            lambda star: star is not None and self.show_star(star)
+        )
         self.banner = BoardBanner(self.viewport())
         self.banner.set_theme(theme)
         self.hint_card = HintCard(self.viewport())
@@ -834,6 +843,7 @@ class BoardView(QGraphicsView):
         new_board = game is not None and game.board is not self.board_scene.board
         self.board_scene.show_game(game)
         if new_board:
+            self.zoom, self._zoom_centre = 1.0, None  # a new board is first seen whole
             self.fit_board()
 
     def bind(self, session) -> None:
@@ -905,13 +915,90 @@ class BoardView(QGraphicsView):
         transform.scale(scale, scale)
         transform.translate(-rect.center().x(), -rect.center().y())
         # The view maps scene -> viewport with its transform plus the scroll offset; anchoring
-        # the scene centre at the viewport centre keeps both in agreement.
-        self.setTransform(QTransform().rotate(angle).scale(scale, scale))
+        # the scene centre at the viewport centre keeps both in agreement. Zoomed in, the same
+        # area can be scrolled over: the part shown is `zoom` times smaller.
+        zoomed = scale * self.zoom
+        self.setTransform(QTransform().rotate(angle).scale(zoomed, zoomed))
         self.setSceneRect(self._covering_rect(transform))
-        self.centerOn(rect.center())
-        scene.set_pixel_size(1.0 / scale, min(vw, vh))
+        self.centerOn(self._zoom_centre if self.zoom > 1 and self._zoom_centre else rect.center())
+        scene.set_pixel_size(1.0 / zoomed, min(vw, vh))
         self._reading_order = self._compute_reading_order()
         self.resetCachedContent()
+
+    # -- zoom -------------------------------------------------------------------------------------
+
+    def set_zoom(self, zoom: float, around: QPointF | None = None) -> None:
+        """Show the board `zoom` times larger (1 to MAX_ZOOM; 1 fits it whole), keeping the
+        viewport point `around` (default: the middle) over the same place of the board."""
+        zoom = max(1.0, min(self.MAX_ZOOM, zoom))
+        if zoom == self.zoom:
+            return
+        middle = QPointF(self.viewport().rect().center())
+        at = around if around is not None else middle
+        under = self.mapToScene(at.toPoint())
+        centre = self.mapToScene(middle.toPoint())
+        # The point under `at` stays there: the middle moves toward it as the view grows.
+        factor = self.zoom / zoom
+        self._zoom_centre = under + (centre - under) * factor
+        self.zoom = zoom
+        self.fit_board()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom * self.ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom / self.ZOOM_STEP)
+
+    def fit_whole_board(self) -> None:
+        self.zoom, self._zoom_centre = 1.0, None
+        self.fit_board()
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.ControlModifier:  # as in every viewer: Ctrl+wheel zooms
+            steps = event.angleDelta().y() / 120
+            if steps:
+                self.set_zoom(self.zoom * self.ZOOM_STEP**steps, event.position())
+            event.accept()
+            return
+        super().wheelEvent(event)  # zoomed in, the wheel scrolls over the board
+        self._remember_centre()
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MiddleButton and self.zoom > 1:
+            self._pan_from = event.position()
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._pan_from is not None:  # dragged with the middle button: the board follows
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            bars = (self.horizontalScrollBar(), self.verticalScrollBar())
+            bars[0].setValue(bars[0].value() - round(delta.x()))
+            bars[1].setValue(bars[1].value() - round(delta.y()))
+            self._remember_centre()
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.MiddleButton and self._pan_from is not None:
+            self._pan_from = None
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def _remember_centre(self) -> None:
+        if self.zoom > 1:
+            self._zoom_centre = self.mapToScene(self.viewport().rect().center())
+            self.resetCachedContent()
+
+    def show_star(self, i: int) -> None:
+        """Zoomed in, scroll so that star i is in sight (the keyboard cursor went there)."""
+        if self.zoom > 1:
+            self.ensureVisible(QRectF(self.board_scene.star_point(i), QSizeF(0, 0)), 40, 40)
+            self._remember_centre()
 
     def _covering_rect(self, transform: QTransform) -> QRectF:
         """The scene rect the whole viewport shows, so centring never scrolls off the board."""

@@ -153,6 +153,10 @@ class MainWindow(QMainWindow):
             "F11",  # as GNOME's and KDE's games
         )
         self.full_screen_action.setCheckable(True)
+        v = self.view
+        self.zoom_in_action = action("zoomInAction", v.zoom_in, QKeySequence.StandardKey.ZoomIn)
+        self.zoom_out_action = action("zoomOutAction", v.zoom_out, QKeySequence.StandardKey.ZoomOut)
+        self.zoom_fit_action = action("zoomFitAction", v.fit_whole_board, "Ctrl+0")
         self.about_action = action("aboutAction", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -194,6 +198,9 @@ class MainWindow(QMainWindow):
         self.motion_menu = MotionMenu(self.settings, self.scene.set_reduced_motion, self)
         self.settings_menu.addMenu(self.motion_menu)
         self.settings_menu.addAction(self.full_screen_action)
+        self.settings_menu.addActions(
+            [self.zoom_in_action, self.zoom_out_action, self.zoom_fit_action]
+        )
         self.settings_menu.addSeparator()
         self.settings_menu.addActions([self.engines_action, self.plugins_action])
         self.help_menu = bar.addMenu("")
@@ -235,6 +242,9 @@ class MainWindow(QMainWindow):
             (self.guided_action, self.tr("&Guided first game")),
             (self.shortcuts_action, self.tr("&Keyboard shortcuts")),
             (self.full_screen_action, self.tr("&Full screen")),
+            (self.zoom_in_action, self.tr("Zoom &in")),
+            (self.zoom_out_action, self.tr("Zoom &out")),
+            (self.zoom_fit_action, self.tr("&Whole board")),
             (self.about_action, self.tr("&About Triangles")),
         ):
             act.setText(text)

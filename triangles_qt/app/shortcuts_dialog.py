@@ -49,6 +49,9 @@ class ShortcutsDialog(QDialog):
             (self.tr("Pick the star in the ring (a second one draws the stroke)"),
              self.tr("Enter, Space")),
             (self.tr("Let go of the picked star"), self.tr("Esc")),
+            (self.tr("Zoom the board in or out"), self.tr("Ctrl+mouse wheel")),
+            (self.tr("Move over the zoomed board"),
+             self.tr("Mouse wheel, or drag with the middle button")),
         ]  # fmt: skip
         native = QKeySequence.SequenceFormat.NativeText
         menus = [
