@@ -204,6 +204,10 @@ class GameFiles:
             QCoreApplication.translate(
                 "MainWindow", "“%1” already exists. Do you want to replace it?"
             ).replace("%1", path.name),
+            (
+                QCoreApplication.translate("MainWindow", "&Replace"),
+                QCoreApplication.translate("MainWindow", "Cancel"),
+            ),
         ):
             return False
         return self.save_to(path)
