@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -737,3 +738,14 @@ def test_the_listing_is_kept_until_a_plugin_changes(tmp_path, monkeypatch):
         s.id for s in first.strategies()
     ]
     assert listed == [1, 1]
+    site = tmp_path / "lib" / "site-packages"  # a package installed: its folder changes
+    site.mkdir(parents=True)
+    monkeypatch.setattr(sys, "path", [*sys.path, str(site)])
+    load_plugins_isolated([folder])
+    assert listed == [1, 1, 1]  # a folder packages live in, new: listed again
+    load_plugins_isolated([folder])
+    assert listed == [1, 1, 1]
+    (site / "acme_plugin-1.0.dist-info").mkdir()
+    os.utime(site, ns=(0, site.stat().st_mtime_ns + 10**9))  # however coarse the clock
+    load_plugins_isolated([folder])
+    assert listed == [1, 1, 1, 1]

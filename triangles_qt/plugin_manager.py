@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.metadata
 import importlib.util
 import inspect
 import os
@@ -258,6 +257,8 @@ class _Loader:
 
     def load_entry_points(self) -> None:
         try:
+            import importlib.metadata  # 25 ms: only where installed packages are looked at
+
             entry_points = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
         except Exception as exc:  # a broken installed distribution's metadata
             self._fail(
