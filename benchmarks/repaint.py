@@ -6,7 +6,11 @@ Plays a whole tablet-180 game (both sides take the first legal stroke that score
 for each of the last 60 strokes, measures what the player waits for: the scene adding the stroke
 (and its triangles) plus a synchronous repaint of the view's viewport (`repaint()`), and also a
 render of the view into a QImage (the first of every 10 re-renders the cached layers for that
-new device: that is its p95). Prints median and p95 in ms.
+new device: that is its p95), and a live resize: the view shrunk and grown again in steps of
+8 x 6 pixels, each step laid out and painted (one pass of the event loop), as a window manager
+resizes it, then left
+alone for the re-render once the size settles. Prints median and p95 in ms, of the window's
+thread's CPU time (`time.thread_time`) beside wall time.
 Target: <= 16 ms (one frame at 60 Hz). Runs off-screen unless QT_QPA_PLATFORM says otherwise.
 """
 
@@ -71,7 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     app.processEvents()
 
     stroke_ms: list[float] = []
+    stroke_cpu_ms: list[float] = []
     render_ms: list[float] = []
+    resize_ms: list[float] = []
+    resize_cpu_ms: list[float] = []
+    settle_cpu_ms: list[float] = []
     ratio = view.devicePixelRatioF()
     image = QImage(int(width * ratio), int(height * ratio), QImage.Format_ARGB32_Premultiplied)
     image.setDevicePixelRatio(ratio)
@@ -79,9 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         view.show_game(start)
         app.processEvents()
         for move in moves[-tail:]:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             view.board_scene.add_move(move, animate=False)
             view.viewport().repaint()
+            stroke_cpu_ms.append((time.thread_time() - c0) * 1000)
             stroke_ms.append((time.perf_counter() - t0) * 1000)
         for _ in range(10):
             t0 = time.perf_counter()
@@ -90,13 +99,32 @@ def main(argv: list[str] | None = None) -> int:
             painter.end()
             render_ms.append((time.perf_counter() - t0) * 1000)
 
+    for _ in range(args.repeats):
+        for k in [*range(1, 21), *range(19, -1, -1)]:
+            t0, c0 = time.perf_counter(), time.thread_time()
+            view.resize(width - 8 * k, height - 6 * k)
+            app.processEvents()  # the resize and the one repaint it asks for, as under a drag
+            resize_cpu_ms.append((time.thread_time() - c0) * 1000)
+            resize_ms.append((time.perf_counter() - t0) * 1000)
+        c0 = time.thread_time()
+        deadline = time.perf_counter() + 0.5  # the size settles: the one full re-render
+        while time.perf_counter() < deadline:
+            app.processEvents()
+            time.sleep(0.01)
+        view.viewport().repaint()
+        settle_cpu_ms.append((time.thread_time() - c0) * 1000)
+
     print(
         f"tablet-180, {len(moves)} strokes, {sum(game.scores)} triangles; "
         f"view {width}x{height} at device pixel ratio {ratio:g}"
     )
     for label, values in (
         ("stroke + viewport repaint", stroke_ms),
+        ("  the same, CPU", stroke_cpu_ms),
         ("render into a QImage", render_ms),
+        ("resize step + repaint", resize_ms),
+        ("  the same, CPU", resize_cpu_ms),
+        ("settling after a resize, CPU", settle_cpu_ms),
     ):
         print(
             f"{label:>26}: median {statistics.median(values):6.2f} ms, "

@@ -347,3 +347,29 @@ def test_the_board_zooms_in_around_the_pointer_and_back_to_the_whole_board(make_
     view.set_zoom(3.0)
     window.start_new_game(FRIENDS, seed=12)  # a new board is first seen whole
     assert view.zoom == 1
+
+
+def test_a_live_resize_stretches_the_board_and_draws_it_properly_once_the_size_settles(
+    make_window, qtbot
+):
+    """Each step of a window dragged bigger shows the cached pictures stretched (a frame's
+    work, not a re-render of every stroke); the first pause draws it all at the new size."""
+    window = make_window(size=(900, 700))
+    window.start_new_game(FRIENDS, seed=11)
+    session, view, scene = window.session, window.view, window.scene
+    for _ in range(8):
+        session.request_stroke(*legal_pair(session.position))
+    qtbot.wait(300)  # settled
+    assert not scene._stroke_layer.quick
+    before = scene.pixel_size
+    window.resize(1000, 760)
+    window.resize(1100, 820)  # a second step at once: a live resize
+    assert scene._stroke_layer.quick and scene._triangle_layer.quick
+    assert scene.pixel_size == before  # the marks wait too
+    image = view.grab().toImage()  # drawn stretched, and legibly: the strokes are there
+    assert not image.isNull()
+    qtbot.waitUntil(lambda: not scene._stroke_layer.quick, timeout=3000)
+    assert scene.pixel_size < before  # the board is bigger now: drawn at its new size
+    assert all(view.viewport().rect().contains(view.star_view_pos(k)) for k in range(24))
+    window.resize(1400, 500)  # the board turns: what it had cannot be stretched, it is redrawn
+    qtbot.waitUntil(lambda: view.rotated and not scene._stroke_layer.quick, timeout=3000)

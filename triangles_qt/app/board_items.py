@@ -301,7 +301,9 @@ class BakedLayerItem(QGraphicsItem):
     repaint costs far more than a frame (benchmarks/repaint.py). The layer keeps them rendered in
     a pixmap for the current view transform and only paints what was added since onto it, so a
     repaint is one blit. A new transform (resize, rotation, another device) or a restyle
-    re-renders it once.
+    re-renders it once; a move alone (scrolling a zoomed board) shifts the picture. While the
+    window is being resized (`quick`), the picture it has is stretched to the new size instead,
+    and re-rendered once the size settles.
     """
 
     MAX_PIXELS = 6000 * 6000
@@ -314,6 +316,8 @@ class BakedLayerItem(QGraphicsItem):
         self._pixmap: QPixmap | None = None
         self._key: tuple | None = None
         self._origin = QPointF()
+        self._covered = QRectF()  # the scene area the picture shows
+        self.quick = False  # the window is being resized: stretch the picture, do not render
         self.setZValue(z)
 
     def set_rect(self, rect: QRectF) -> None:
@@ -348,26 +352,54 @@ class BakedLayerItem(QGraphicsItem):
         if area.width() * area.height() * ratio * ratio > self.MAX_PIXELS:
             self._draw(painter, self._shapes)  # an extreme zoom: no picture that big
             return
+        # The picture depends on the scale, turn and device; a move by whole pixels only moves it.
         key = (
             round(transform.m11(), 9),
             round(transform.m12(), 9),
             round(transform.m21(), 9),
             round(transform.m22(), 9),
-            round(transform.dx(), 6),
-            round(transform.dy(), 6),
+            round(transform.dx() % 1, 6),
+            round(transform.dy() % 1, 6),
             ratio,
             id(device),
         )
+        if self._pixmap is not None and key != self._key and self.quick:
+            if self._same_turn(key):
+                self._stretch(painter, transform)
+                return
         if self._pixmap is None or key != self._key:
             self._render(transform, area, ratio)
             self._key = key
-        elif self._pending:
+        self._origin = transform.mapRect(self._covered).topLeft()  # moved with the view
+        if self._pending:
             self._draw_into_pixmap(transform, self._pending)
         self._pending = []
         painter.save()
         painter.setTransform(QTransform())
         painter.drawPixmap(self._origin, self._pixmap)
         painter.restore()
+
+    def _same_turn(self, key: tuple) -> bool:
+        """Whether `key`'s transform turns the board as the picture's did (only the scale or
+        the place differ), so that stretching the picture shows it right."""
+        old = self._key
+        assert old is not None
+        signs = [(a > 0) - (a < 0) for a in key[:4]]
+        return signs == [(a > 0) - (a < 0) for a in old[:4]] and key[6:] == old[6:]
+
+    def _stretch(self, painter: QPainter, transform: QTransform) -> None:
+        """The picture it has, stretched over where the board now is (a live resize), and the
+        shapes added since drawn as they are."""
+        assert self._pixmap is not None
+        painter.save()
+        painter.setTransform(QTransform())
+        painter.setRenderHint(QPainter.SmoothPixmapTransform, False)  # a frame, not a print
+        painter.drawPixmap(
+            transform.mapRect(self._covered), self._pixmap, QRectF(self._pixmap.rect())
+        )
+        painter.restore()
+        if self._pending:
+            self._draw(painter, self._pending)
 
     def _render(self, transform: QTransform, area: QRectF, ratio: float) -> None:
         rect = area.toAlignedRect()
@@ -376,7 +408,10 @@ class BakedLayerItem(QGraphicsItem):
         pixmap.fill(Qt.transparent)
         self._pixmap = pixmap
         self._origin = QPointF(rect.topLeft())
+        inverse, _ = transform.inverted()
+        self._covered = inverse.mapRect(QRectF(rect))
         self._draw_into_pixmap(transform, self._shapes)
+        self._pending = []
 
     def _draw_into_pixmap(self, transform: QTransform, shapes) -> None:
         painter = QPainter(self._pixmap)

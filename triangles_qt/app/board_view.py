@@ -78,6 +78,7 @@ log = logging.getLogger("triangles_qt.board_view")
 
 HIT_RADIUS_PX = 14.0  # how close to a star (on screen, at any zoom) a click must land
 REJECTED_MS = 1500
+SETTLE_MS = 150  # a window's size has settled when it has not changed for this long
 
 
 class BoardScene(QGraphicsScene):
@@ -689,6 +690,14 @@ class BoardScene(QGraphicsScene):
         self._last = None
         self._last_key = None
 
+    def set_quick(self, quick: bool) -> None:
+        """While the window is being resized the cached layers are stretched (see
+        BakedLayerItem); once it has settled they are drawn properly again."""
+        for layer in (self._triangle_layer, self._stroke_layer):
+            if layer.quick != quick:
+                layer.quick = quick
+                layer.update()
+
     def set_pixel_size(self, size: float, view_px: float) -> None:
         """The view's scale changed: scene units per screen pixel is now `size`, and the view's
         shorter side `view_px` pixels. Star cores, strokes and fills follow (see `line_sizes` and
@@ -789,6 +798,9 @@ class BoardView(QGraphicsView):
         self._load_background_image()
         self._rotated = False
         self._reading_order: list[int] = []
+        self._quick = False  # a live resize: see fit_board
+        self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
+        self._settle.timeout.connect(self.fit_board)
         self.zoom = 1.0  # 1: the whole board fills the view; more: a part of it, larger
         self._zoom_centre: QPointF | None = None  # the scene point in the middle when zoomed
         self._pan_from: QPointF | None = None  # where a middle-button drag started
@@ -895,8 +907,10 @@ class BoardView(QGraphicsView):
 
     # -- fitting --------------------------------------------------------------------------------
 
-    def fit_board(self) -> None:
-        """Scale (and maybe rotate) the board to fill the view, keeping its aspect ratio."""
+    def fit_board(self, quick: bool = False) -> None:
+        """Scale (and maybe rotate) the board to fill the view, keeping its aspect ratio.
+        `quick` (a live resize): the pictures it has are stretched and the marks keep their
+        size; the full re-render waits until the size settles (SETTLE_MS)."""
         scene = self.board_scene
         rect = scene.sceneRect()
         if rect.isEmpty() or self.viewport().width() < 2 or self.viewport().height() < 2:
@@ -921,7 +935,10 @@ class BoardView(QGraphicsView):
         self.setTransform(QTransform().rotate(angle).scale(zoomed, zoomed))
         self.setSceneRect(self._covering_rect(transform))
         self.centerOn(self._zoom_centre if self.zoom > 1 and self._zoom_centre else rect.center())
-        scene.set_pixel_size(1.0 / zoomed, min(vw, vh))
+        scene.set_quick(quick)
+        self._quick = quick
+        if not quick:
+            scene.set_pixel_size(1.0 / zoomed, min(vw, vh))
         self._reading_order = self._compute_reading_order()
         self.resetCachedContent()
 
@@ -1008,7 +1025,11 @@ class BoardView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.fit_board()
+        # A window dragged bigger sends a resize a frame: each shows the board stretched, and
+        # the one after the last is drawn properly.
+        quick = self._settle.isActive() or event.oldSize().isValid() and self.isVisible()
+        self._settle.start()
+        self.fit_board(quick=quick)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -1047,7 +1068,7 @@ class BoardView(QGraphicsView):
             gradient.setColorAt(0.0, top)
             gradient.setColorAt(1.0, bottom)
             painter.fillRect(area, gradient)
-            if self._theme.decoration:
+            if self._theme.decoration and not self._quick:  # faint: they wait for the size
                 self._draw_sky(painter, w, h)
         painter.restore()
         self._draw_board_frame(painter)
