@@ -9,7 +9,8 @@ render of the view into a QImage (the first of every 10 re-renders the cached la
 new device: that is its p95), and a live resize: the view shrunk and grown again in steps of
 8 x 6 pixels, each step laid out and painted (one pass of the event loop), as a window manager
 resizes it, then left
-alone for the re-render once the size settles. Prints median and p95 in ms, of the window's
+alone for the re-render once the size settles; and a game of 200 strokes opened over another
+board. Prints median and p95 in ms, of the window's
 thread's CPU time (`time.thread_time`) beside wall time.
 Target: <= 16 ms (one frame at 60 Hz). Runs off-screen unless QT_QPA_PLATFORM says otherwise.
 """
@@ -114,6 +115,19 @@ def main(argv: list[str] | None = None) -> int:
         view.viewport().repaint()
         settle_cpu_ms.append((time.thread_time() - c0) * 1000)
 
+    opened = Game(board)  # a game of 200 strokes opened over another board's
+    for move in moves[:200]:
+        opened.play(*move.stroke)
+    other = Game(Board.generate("tablet-180", args.seed + 1))
+    open_cpu_ms: list[float] = []
+    for _ in range(max(5, args.repeats)):
+        view.show_game(other)
+        app.processEvents()
+        c0 = time.thread_time()
+        view.show_game(opened)
+        view.viewport().repaint()
+        open_cpu_ms.append((time.thread_time() - c0) * 1000)
+
     print(
         f"tablet-180, {len(moves)} strokes, {sum(game.scores)} triangles; "
         f"view {width}x{height} at device pixel ratio {ratio:g}"
@@ -125,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         ("resize step + repaint", resize_ms),
         ("  the same, CPU", resize_cpu_ms),
         ("settling after a resize, CPU", settle_cpu_ms),
+        ("opening a 200-stroke game, CPU", open_cpu_ms),
     ):
         print(
             f"{label:>26}: median {statistics.median(values):6.2f} ms, "

@@ -119,7 +119,6 @@ class StarItem(QGraphicsItem):
         self.setPos(x, y)
         self.setZValue(Z_STAR)
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def set_colors(self, core: QColor, glow: QColor) -> None:
         self._core, self._glow = QColor(core), QColor(glow)
@@ -151,19 +150,43 @@ class StarItem(QGraphicsItem):
         g = self.glow_radius
         return QRectF(-g, -g, 2 * g, 2 * g)
 
+    # Every star of a board looks the same: one picture per look and device, drawn once and
+    # copied to each star (a board of 180 stars opens without painting 180 gradients).
+    _pictures: dict[tuple, QPixmap] = {}
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        key = (self._core.rgba(), self._glow.rgba(), self._core_radius, self.glow_radius, ratio)
+        picture = StarItem._pictures.get(key)
+        if picture is None:
+            if len(StarItem._pictures) > 64:  # old themes and sizes
+                StarItem._pictures.clear()
+            picture = StarItem._pictures[key] = self._picture(ratio)
+        painter.drawPixmap(self.boundingRect().topLeft(), picture)
+
+    def _picture(self, ratio: float) -> QPixmap:
+        g = self.glow_radius
+        side = max(1, math.ceil(2 * g * ratio))
+        picture = QPixmap(side, side)
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(Qt.transparent)
+        painter = QPainter(picture)
         painter.setRenderHint(QPainter.Antialiasing)
-        glow = QRadialGradient(QPointF(0, 0), self.glow_radius)
+        painter.translate(g, g)
+        glow = QRadialGradient(QPointF(0, 0), g)
         glow.setColorAt(0.0, faded(self._glow, 255))
         glow.setColorAt(0.25, faded(self._glow, 190))
         glow.setColorAt(0.5, faded(self._glow, 70))
         glow.setColorAt(1.0, faded(self._glow, 0))
         painter.setPen(Qt.NoPen)
         painter.setBrush(QBrush(glow))
-        painter.drawEllipse(self.boundingRect())
+        painter.drawEllipse(QRectF(-g, -g, 2 * g, 2 * g))
         painter.setBrush(self._core)
         c = self.core_radius
         painter.drawEllipse(QRectF(-c, -c, 2 * c, 2 * c))
+        painter.end()
+        return picture
 
 
 class StrokeItem(QGraphicsItem):
