@@ -10,9 +10,9 @@ plugin's code in an engine process when a game needs it. No Qt here.
 The listing costs a start about 0.3 s of CPU (a Python that imports every plugin), so what it
 found is kept (``cache/plugin-listing.json`` in the user's data folder) with a fingerprint of
 everything it depends on: this program and its version, the built-in plugins' files, the
-folders installed packages live in (installing or removing a plugin package changes them), and
-every file of the drop-in folders (name, size, time of change). The next start with the same fingerprint uses it without
-listing; any change lists again.
+folders installed packages live in (installing or removing a plugin package changes them),
+and every file of the drop-in folders (name, size, time of change). The next start with the
+same fingerprint uses it without listing; any change lists again.
 """
 
 from __future__ import annotations
