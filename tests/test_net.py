@@ -515,3 +515,209 @@ def test_the_rejoin_state_with_its_token_is_readable_by_its_owner_alone(qtbot, t
     write_resume(state, joining)
     assert stat.S_IMODE(state.stat().st_mode) == 0o600
     assert joining.token in state.read_text()
+
+
+# -- strangers who hold the handshake places (issue 47) -------------------------------------------
+
+PATIENT = replace(FAST, first_line_s=30.0, handshake_s=30.0)
+"""Deadlines far away: only giving way, not a deadline, can let a player in."""
+
+
+def greeted(peer):
+    return any(line.startswith("triangles-net ") for line in peer.lines)
+
+
+def test_a_connection_that_says_nothing_is_closed_after_the_first_line_deadline(qtbot):
+    hosting = host(qtbot, limits=replace(FAST, first_line_s=0.3, handshake_s=5.0))
+    peer = RawPeer(qtbot, hosting)
+    assert "nothing was said within 0.3 s" in peer.wait_error(protocol.TIMEOUT)
+    assert hosting.state == State.LISTENING and not hosting._candidates
+
+
+def test_idle_strangers_renewing_their_connections_cannot_keep_a_joiner_out(qtbot):
+    """Every handshake place and every waiting place is held by a silent connection, renewed
+    all the time; the player still joins at once and plays (issue 47: 8 idle connections
+    renewed every 9 s kept everyone out)."""
+    from triangles_qt.net.match import MAX_CANDIDATES
+
+    hosting = host(qtbot, joiner_seat=0, limits=PATIENT)
+    hosting.max_per_address = 100  # every connection of this test comes from 127.0.0.1
+    strangers = [RawPeer(qtbot, hosting) for _ in range(2 * MAX_CANDIDATES)]
+    qtbot.waitUntil(lambda: len(hosting._candidates) == 2 * MAX_CANDIDATES, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: sum(greeted(p) for p in strangers) == MAX_CANDIDATES, timeout=WAIT_MS)
+    qtbot.wait(100)
+    assert sum(greeted(p) for p in strangers) == MAX_CANDIDATES  # the rest wait, not greeted
+    gone = []
+
+    def renew():  # the oldest stranger goes, a new one comes
+        gone.append(strangers.pop(0))
+        gone[-1].socket.abort()
+        strangers.append(RawPeer(qtbot, hosting))
+
+    renewal = QTimer()
+    renewal.timeout.connect(renew)
+    renewal.start(20)
+    try:
+        qtbot.waitUntil(lambda: len(gone) >= 10, timeout=WAIT_MS)
+        joining = join(hosting, limits=PATIENT)
+        qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+        assert len(hosting._candidates) <= 2 * MAX_CANDIDATES
+        i, j = (int(v) for v in joining.game.legal_strokes()[0])
+        joining.play((i, j))
+        qtbot.waitUntil(lambda: hosting.game.strokes == [(i, j)], timeout=WAIT_MS)
+    finally:
+        renewal.stop()
+    assert hosting.peer.name == BOT.name and hosting.state == State.PLAYING
+
+
+def test_one_address_holds_two_places_and_its_silent_ones_give_way(qtbot):
+    """From one address: two connections are greeted, two more wait, and a newcomer takes the
+    place of the oldest silent one waiting; a player from that address who speaks takes the
+    place of the oldest silent one greeted."""
+    hosting = host(qtbot, limits=PATIENT)
+    assert hosting.max_per_address == 2
+    peers = [RawPeer(qtbot, hosting) for _ in range(4)]
+    qtbot.waitUntil(lambda: len(hosting._candidates) == 4, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: greeted(peers[0]) and greeted(peers[1]), timeout=WAIT_MS)
+    assert not greeted(peers[2]) and not greeted(peers[3])
+    peers.append(RawPeer(qtbot, hosting))
+    line = peers[2].wait_error(protocol.BUSY)  # the oldest one waiting gave way
+    assert "a silent one gives way" in line and not greeted(peers[2])
+    joining = join(hosting, limits=PATIENT)
+    qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+    peers[3].wait_error(protocol.BUSY)  # gave its waiting place to the player
+    peers[0].wait_error(protocol.BUSY)  # gave its handshake place to the player, who spoke
+    assert not peers[1].closed and not peers[4].closed
+
+
+def speaking_strangers(qtbot, hosting, count):
+    """Strangers who say their version and a name, then nothing: no silent one gives way."""
+    strangers = []
+    for k in range(count):
+        peer = RawPeer(qtbot, hosting)
+        peer.send(f"triangles-net 1\nid name Stranger{k}\n")
+        strangers.append(peer)
+        # One at a time: a stranger who spoke early would take a silent one's place.
+        qtbot.waitUntil(
+            lambda k=k: sum(not c.silent for c in hosting._candidates.values()) == k + 1,
+            timeout=WAIT_MS,
+        )
+    assert len(hosting._candidates) == count
+    return strangers
+
+
+def test_the_seats_player_rejoins_while_strangers_hold_every_place(qtbot):
+    from triangles_qt.net.match import MAX_CANDIDATES
+
+    hosting = host(qtbot, limits=PATIENT)
+    hosting.max_per_address = 100
+    joining = join(hosting, limits=PATIENT)
+    qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+    strangers = speaking_strangers(qtbot, hosting, 2 * MAX_CANDIDATES)
+    greeted_ones = strangers[:MAX_CANDIDATES]
+    assert all(greeted(p) for p in greeted_ones)
+    # A newcomer takes the place of the one waiting longest: no `join` came with its version.
+    RawPeer(qtbot, hosting)
+    assert "the one waiting longest gives way" in strangers[MAX_CANDIDATES].wait_error(
+        protocol.BUSY
+    )
+    resumed = []
+    joining.resumed.connect(resumed.append)
+    joining._connection.socket.abort()  # the network fails under the joiner
+    qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT_MS)
+    assert joining.state == hosting.state == State.PLAYING
+    assert not any(p.closed for p in greeted_ones)  # nobody greeted gave way
+
+
+def test_a_joiner_told_busy_tries_again_backing_off_and_gets_in(qtbot):
+    hosting = host(qtbot, limits=PATIENT)
+    hosting.max_per_address = 100
+    strangers = speaking_strangers(qtbot, hosting, 2 * hosting.max_candidates)
+    joining = join(hosting, limits=PATIENT)
+    tries = []
+    joining.retrying.connect(lambda delay, why: tries.append((delay, why)))
+    qtbot.waitUntil(lambda: len(tries) >= 3, timeout=WAIT_MS)
+    assert joining.state == State.CONNECTING
+    delays = [delay for delay, _ in tries]
+    assert delays[:3] == pytest.approx([0.1, 0.2, 0.4])  # retry_s, doubled each time
+    assert "too many connections" in tries[0][1]
+    for peer in strangers:  # the strangers leave
+        peer.socket.abort()
+    qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+    assert hosting.peer.name == BOT.name
+
+
+def test_a_joiner_told_busy_gives_up_after_a_while(qtbot):
+    hosting = host(qtbot, limits=PATIENT)
+    hosting.max_per_address = 100
+    strangers = speaking_strangers(qtbot, hosting, 2 * hosting.max_candidates)
+    joining = join(hosting, limits=replace(PATIENT, busy_retry_s=0.5))
+    tries = []
+    joining.retrying.connect(lambda delay, why: tries.append(delay))
+    qtbot.waitUntil(lambda: joining.state == State.CLOSED, timeout=WAIT_MS)
+    assert len(tries) >= 2 and joining.refusal_code == protocol.BUSY
+    assert not any(p.closed for p in strangers[: hosting.max_candidates])  # the greeted ones
+    assert joining.end_reason.startswith("the host was still busy after 0.5 s")
+
+
+def test_a_restarted_joiner_is_told_busy_until_the_host_notices_its_old_connection_died(qtbot):
+    """A joiner that comes back (with its token) while the host still hears the old connection
+    is told `busy`; it keeps trying, and gets in once the old connection is gone."""
+    hosting = host(qtbot)
+    first = join(hosting)
+    qtbot.waitUntil(lambda: first.state == State.PLAYING, timeout=WAIT_MS)
+    resume = (first.token, first.game.copy(), first.local_seat)
+    again = NetMatch.join("127.0.0.1", hosting.address()[1], BOT, resume, FAST)
+    tries = []
+    again.retrying.connect(lambda delay, why: tries.append(why))
+    resumed = []
+    again.resumed.connect(resumed.append)
+    qtbot.waitUntil(lambda: len(tries) >= 2, timeout=WAIT_MS)
+    assert "still connected" in tries[0] and first.state == State.PLAYING
+    first._connection.socket.abort()  # the old program's connection dies at last
+    first.close()
+    qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT_MS)
+    assert again.state == hosting.state == State.PLAYING
+
+
+def test_listening_on_every_address_says_so():
+    from triangles_qt.net.match import NetMatch as Match
+
+    setup = Setup(Board.generate("phone-24", 1), Rules(), 1)
+    hosting = Match.host(setup, ANA, Listen.ALL, 0, limits=FAST)
+    try:
+        port = hosting.address()[1]
+        assert hosting.address()[0] == "0.0.0.0"  # what Qt says, whatever the socket takes
+        assert hosting.listening_on() in (
+            f"all addresses (IPv4 and IPv6), port {port}",
+            f"all IPv4 addresses, port {port}",  # a system without IPv6
+        )
+    finally:
+        hosting.close()
+    loopback = Match.host(setup, ANA, Listen.LOOPBACK, 0, limits=FAST)
+    assert loopback.listening_on() == f"127.0.0.1:{loopback.address()[1]}"
+    loopback.close()
+
+
+def test_the_per_address_limit_counts_ipv4_addresses_and_ipv6_networks():
+    from PySide6.QtNetwork import QHostAddress
+
+    from triangles_qt.net.match import address_key
+
+    assert address_key(QHostAddress("192.168.1.3")) == "192.168.1.3"
+    assert address_key(QHostAddress("::ffff:192.168.1.3")) == "192.168.1.3"
+    one_machine = {address_key(QHostAddress(f"2001:db8:1:2:{k}:4:5:6")) for k in ("3", "a", "ffff")}
+    assert one_machine == {"2001:db8:1:2::/64"}
+    assert address_key(QHostAddress("2001:db8:1:3::1")) == "2001:db8:1:3::/64"
+
+
+def test_a_host_out_of_file_descriptors_accepts_again(qtbot):
+    """Qt stops accepting for good after a connection it could not take (EMFILE in a flood,
+    checked by hand with a low RLIMIT_NOFILE): the host accepts again a moment later."""
+    from PySide6.QtNetwork import QAbstractSocket
+
+    hosting = host(qtbot)
+    hosting._server.pauseAccepting()  # what Qt does on a resource error
+    hosting._server.acceptError.emit(QAbstractSocket.SocketError.SocketResourceError)
+    joining = join(hosting)
+    qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)

@@ -219,3 +219,62 @@ def test_a_damaged_rejoin_state_is_refused_before_connecting(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().endswith("(remove it to join a new game)"), done.stderr
     assert "cannot be used to rejoin" in done.stderr
+
+
+def test_listening_everywhere_says_so_not_0_0_0_0(tmp_path):
+    """--listen all binds every address, IPv6 too where the system allows: the first line says
+    that, and standard error lists this computer's addresses (issue 47: it printed 0.0.0.0)."""
+    host = subprocess.Popen(
+        [*NET, "host", "--listen", "all", "--port", "0", "--strategy", "easy"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+    )
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline().strip()
+    finally:
+        host.kill()
+        _, err = host.communicate(timeout=30)
+    port = first.rsplit(" ", 1)[-1]
+    assert port.isdigit(), first + err
+    assert first in (
+        f"listening on all addresses (IPv4 and IPv6), port {port}",
+        f"listening on all IPv4 addresses, port {port}",  # a system without IPv6
+    )
+    assert "0.0.0.0" not in first and "this computer's addresses:" in err
+
+
+def test_a_headless_joiner_told_busy_says_it_tries_again(qtbot, capsys):
+    from PySide6.QtNetwork import QHostAddress, QTcpServer
+
+    from triangles_qt.core.players import PlayerKind
+    from triangles_qt.net.headless import HeadlessPlayer
+    from triangles_qt.net.match import NetMatch, State
+    from triangles_qt.net.protocol import Limits, PeerInfo
+
+    server = QTcpServer()  # a host that is always busy
+    assert server.listen(QHostAddress(QHostAddress.SpecialAddress.LocalHost), 0)
+    sockets = []
+
+    def busy():
+        while server.hasPendingConnections():
+            socket = server.nextPendingConnection()
+            socket.write(b"error busy too many connections are joining at once\n")
+            sockets.append(socket)
+
+    server.newConnection.connect(busy)
+    limits = Limits(retry_s=0.05, busy_retry_s=0.3)
+    bot = PeerInfo("Bot", "test", PlayerKind.COMPUTER, "easy")
+    match = NetMatch.join("127.0.0.1", server.serverPort(), bot, None, limits)
+    player = HeadlessPlayer(match, None, 1.0, None)
+    done = []
+    player.done.connect(lambda status, message: done.append((status, message)))
+    qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+    err = capsys.readouterr().err
+    assert "the host is busy (too many connections are joining at once): trying again in 0.1 s" in (
+        err
+    )
+    assert match.state == State.CLOSED
+    assert done[0][0] == 1 and "still busy after 0.3 s" in done[0][1]

@@ -369,6 +369,10 @@
         <translation>Равенство</translation>
     </message>
     <message>
+        <source>Abandoned</source>
+        <translation>Изоставена</translation>
+    </message>
+    <message>
         <source>This game&apos;s record could not be read.</source>
         <translation>Записът на тази игра не може да бъде прочетен.</translation>
     </message>
@@ -533,6 +537,18 @@
         <translation>&amp;Цял екран</translation>
     </message>
     <message>
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Увеличаване</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>&amp;Намаляване</translation>
+    </message>
+    <message>
+        <source>&amp;Whole board</source>
+        <translation>Ц&amp;ялото поле</translation>
+    </message>
+    <message>
         <source>&amp;About Triangles</source>
         <translation>&amp;За Triangles</translation>
     </message>
@@ -555,6 +571,18 @@
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Помощ</translation>
+    </message>
+    <message>
+        <source>Abandon and start</source>
+        <translation>Изоставяне и начало</translation>
+    </message>
+    <message>
+        <source>Against the computer, a game abandoned counts as lost.</source>
+        <translation>Срещу компютъра изоставената игра се брои за загубена.</translation>
+    </message>
+    <message>
+        <source>Keep playing</source>
+        <translation>Продължаване на играта</translation>
     </message>
     <message>
         <source>Guided first game</source>
@@ -582,6 +610,10 @@
     <message>
         <source>Abandon the game in progress and continue the one from History?</source>
         <translation>Да се изостави ли текущата игра и да се продължи тази от историята?</translation>
+    </message>
+    <message>
+        <source>Abandon and continue</source>
+        <translation>Изоставяне и продължаване</translation>
     </message>
     <message>
         <source>Board</source>
@@ -739,12 +771,24 @@
         <translation>„%1“ не е игра на Triangles или е повреден.</translation>
     </message>
     <message>
+        <source>Abandon and open</source>
+        <translation>Изоставяне и отваряне</translation>
+    </message>
+    <message>
         <source>Replace the file?</source>
         <translation>Да се замени ли файлът?</translation>
     </message>
     <message>
         <source>“%1” already exists. Do you want to replace it?</source>
         <translation>„%1“ вече съществува. Искате ли да го замените?</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Замяна</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отказ</translation>
     </message>
     <message>
         <source>An unfinished game from %1 was kept. Resume it?</source>
@@ -1050,6 +1094,10 @@
         <translation>Само този компютър (за проба)</translation>
     </message>
     <message>
+        <source>Announce on &amp;this network</source>
+        <translation>Обявяване в т&amp;ази мрежа</translation>
+    </message>
+    <message>
         <source>Host the &amp;game</source>
         <translation>Създаване на &amp;играта</translation>
     </message>
@@ -1093,12 +1141,24 @@
         <translation>Изчакване на приятеля Ви. Дайте му този адрес: %1 (в тази мрежа той ще види играта и в списъка си).</translation>
     </message>
     <message>
+        <source>Waiting for your friend. Give them this address: %1.</source>
+        <translation>Чака се вашият приятел. Дайте му този адрес: %1.</translation>
+    </message>
+    <message>
         <source>Connecting to %1…</source>
         <translation>Свързване с %1…</translation>
     </message>
     <message>
         <source>Player</source>
         <translation>Играч</translation>
+    </message>
+    <message>
+        <source>The game at %1 is busy. Trying again in %2 s…</source>
+        <translation>Играта на %1 е заета. Нов опит след %2 s…</translation>
+    </message>
+    <message>
+        <source>Reconnecting: the host is busy. Trying again in %1 s…</source>
+        <translation>Повторно свързване: домакинът е зает. Нов опит след %1 s…</translation>
     </message>
     <message>
         <source>Message</source>
@@ -1447,6 +1507,22 @@
         <translation>Esc</translation>
     </message>
     <message>
+        <source>Zoom the board in or out</source>
+        <translation>Увеличаване или намаляване на полето</translation>
+    </message>
+    <message>
+        <source>Ctrl+mouse wheel</source>
+        <translation>Ctrl+колелце на мишката</translation>
+    </message>
+    <message>
+        <source>Move over the zoomed board</source>
+        <translation>Придвижване по увеличеното поле</translation>
+    </message>
+    <message>
+        <source>Mouse wheel, or drag with the middle button</source>
+        <translation>Колелце на мишката или влачене със средния бутон</translation>
+    </message>
+    <message>
         <source>Keyboard shortcuts</source>
         <translation>Клавишни комбинации</translation>
     </message>
@@ -1533,8 +1609,31 @@
         <translation>Общо</translation>
     </message>
     <message>
+        <source>Results by month</source>
+        <translation>Резултати по месеци</translation>
+    </message>
+    <message>
+        <source>Results by week (from Monday)</source>
+        <translation>Резултати по седмици (от понеделник)</translation>
+    </message>
+    <message>
+        <source>Results by day</source>
+        <translation>Резултати по дни</translation>
+    </message>
+    <message>
         <source>%1 (not installed)</source>
         <translation>%1 (не е инсталиран)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n abandoned)</source>
+        <translation>
+            <numerusform>%1 (%n изоставена)</numerusform>
+            <numerusform>%1 (%n изоставени)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Games left unfinished count as lost.</source>
+        <translation>Недовършените игри се броят за загубени.</translation>
     </message>
     <message>
         <source>Another program is using the statistics file; try again when it is free.</source>

@@ -369,6 +369,10 @@
         <translation>Unentschieden</translation>
     </message>
     <message>
+        <source>Abandoned</source>
+        <translation>Aufgegeben</translation>
+    </message>
+    <message>
         <source>This game&apos;s record could not be read.</source>
         <translation>Die Aufzeichnung dieses Spiels konnte nicht gelesen werden.</translation>
     </message>
@@ -533,6 +537,18 @@
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
+        <source>Zoom &amp;in</source>
+        <translation>Vergrößer&amp;n</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Whole board</source>
+        <translation>&amp;Ganzes Spielfeld</translation>
+    </message>
+    <message>
         <source>&amp;About Triangles</source>
         <translation>Ü&amp;ber Triangles</translation>
     </message>
@@ -555,6 +571,18 @@
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Abandon and start</source>
+        <translation>Aufgeben und beginnen</translation>
+    </message>
+    <message>
+        <source>Against the computer, a game abandoned counts as lost.</source>
+        <translation>Gegen den Computer zählt ein aufgegebenes Spiel als verloren.</translation>
+    </message>
+    <message>
+        <source>Keep playing</source>
+        <translation>Weiterspielen</translation>
     </message>
     <message>
         <source>Guided first game</source>
@@ -582,6 +610,10 @@
     <message>
         <source>Abandon the game in progress and continue the one from History?</source>
         <translation>Das laufende Spiel aufgeben und das aus dem Verlauf fortsetzen?</translation>
+    </message>
+    <message>
+        <source>Abandon and continue</source>
+        <translation>Aufgeben und fortsetzen</translation>
     </message>
     <message>
         <source>Board</source>
@@ -739,12 +771,24 @@
         <translation>„%1“ ist kein Triangles-Spiel oder ist beschädigt.</translation>
     </message>
     <message>
+        <source>Abandon and open</source>
+        <translation>Aufgeben und öffnen</translation>
+    </message>
+    <message>
         <source>Replace the file?</source>
         <translation>Datei ersetzen?</translation>
     </message>
     <message>
         <source>“%1” already exists. Do you want to replace it?</source>
         <translation>„%1“ existiert bereits. Möchtest du die Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Ersetzen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>An unfinished game from %1 was kept. Resume it?</source>
@@ -1050,6 +1094,10 @@
         <translation>Nur dieser Computer (zum Ausprobieren)</translation>
     </message>
     <message>
+        <source>Announce on &amp;this network</source>
+        <translation>In &amp;diesem Netzwerk ankündigen</translation>
+    </message>
+    <message>
         <source>Host the &amp;game</source>
         <translation>Spiel an&amp;bieten</translation>
     </message>
@@ -1093,12 +1141,24 @@
         <translation>Warte auf dein Gegenüber. Gib ihm diese Adresse: %1 (im selben Netzwerk steht das Spiel auch in seiner Liste).</translation>
     </message>
     <message>
+        <source>Waiting for your friend. Give them this address: %1.</source>
+        <translation>Warte auf deinen Freund. Gib ihm diese Adresse: %1.</translation>
+    </message>
+    <message>
         <source>Connecting to %1…</source>
         <translation>Verbinde mit %1 …</translation>
     </message>
     <message>
         <source>Player</source>
         <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>The game at %1 is busy. Trying again in %2 s…</source>
+        <translation>Das Spiel unter %1 ist belegt. Neuer Versuch in %2 s…</translation>
+    </message>
+    <message>
+        <source>Reconnecting: the host is busy. Trying again in %1 s…</source>
+        <translation>Neu verbinden: Der Gastgeber ist belegt. Neuer Versuch in %1 s…</translation>
     </message>
     <message>
         <source>Message</source>
@@ -1447,6 +1507,22 @@
         <translation>Esc</translation>
     </message>
     <message>
+        <source>Zoom the board in or out</source>
+        <translation>Spielfeld vergrößern oder verkleinern</translation>
+    </message>
+    <message>
+        <source>Ctrl+mouse wheel</source>
+        <translation>Strg+Mausrad</translation>
+    </message>
+    <message>
+        <source>Move over the zoomed board</source>
+        <translation>Über das vergrößerte Spielfeld bewegen</translation>
+    </message>
+    <message>
+        <source>Mouse wheel, or drag with the middle button</source>
+        <translation>Mausrad oder mit der mittleren Taste ziehen</translation>
+    </message>
+    <message>
         <source>Keyboard shortcuts</source>
         <translation>Tastenkürzel</translation>
     </message>
@@ -1533,8 +1609,31 @@
         <translation>Gesamt</translation>
     </message>
     <message>
+        <source>Results by month</source>
+        <translation>Ergebnisse nach Monat</translation>
+    </message>
+    <message>
+        <source>Results by week (from Monday)</source>
+        <translation>Ergebnisse nach Woche (ab Montag)</translation>
+    </message>
+    <message>
+        <source>Results by day</source>
+        <translation>Ergebnisse nach Tag</translation>
+    </message>
+    <message>
         <source>%1 (not installed)</source>
         <translation>%1 (nicht installiert)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n abandoned)</source>
+        <translation>
+            <numerusform>%1 (%n aufgegeben)</numerusform>
+            <numerusform>%1 (%n aufgegeben)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Games left unfinished count as lost.</source>
+        <translation>Unbeendete Spiele zählen als verloren.</translation>
     </message>
     <message>
         <source>Another program is using the statistics file; try again when it is free.</source>

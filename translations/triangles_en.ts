@@ -215,5 +215,12 @@
             <numerusform>Games against the computer: %Ln</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%n abandoned)</source>
+        <translation>
+            <numerusform>%1 (%n abandoned)</numerusform>
+            <numerusform>%1 (%n abandoned)</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -369,6 +369,10 @@
         <translation>Empate</translation>
     </message>
     <message>
+        <source>Abandoned</source>
+        <translation>Abandonada</translation>
+    </message>
+    <message>
         <source>This game&apos;s record could not be read.</source>
         <translation>No se pudo leer el registro de esta partida.</translation>
     </message>
@@ -533,6 +537,18 @@
         <translation>&amp;Pantalla completa</translation>
     </message>
     <message>
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Ampliar</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Re&amp;ducir</translation>
+    </message>
+    <message>
+        <source>&amp;Whole board</source>
+        <translation>Tablero &amp;entero</translation>
+    </message>
+    <message>
         <source>&amp;About Triangles</source>
         <translation>&amp;Acerca de Triangles</translation>
     </message>
@@ -555,6 +571,18 @@
     <message>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <source>Abandon and start</source>
+        <translation>Abandonar y empezar</translation>
+    </message>
+    <message>
+        <source>Against the computer, a game abandoned counts as lost.</source>
+        <translation>Contra el ordenador, una partida abandonada cuenta como perdida.</translation>
+    </message>
+    <message>
+        <source>Keep playing</source>
+        <translation>Seguir jugando</translation>
     </message>
     <message>
         <source>Guided first game</source>
@@ -582,6 +610,10 @@
     <message>
         <source>Abandon the game in progress and continue the one from History?</source>
         <translation>¿Abandonar la partida en curso y continuar la del historial?</translation>
+    </message>
+    <message>
+        <source>Abandon and continue</source>
+        <translation>Abandonar y continuar</translation>
     </message>
     <message>
         <source>Board</source>
@@ -739,12 +771,24 @@
         <translation>«%1» no es una partida de Triangles o el archivo está dañado.</translation>
     </message>
     <message>
+        <source>Abandon and open</source>
+        <translation>Abandonar y abrir</translation>
+    </message>
+    <message>
         <source>Replace the file?</source>
         <translation>¿Reemplazar el archivo?</translation>
     </message>
     <message>
         <source>“%1” already exists. Do you want to replace it?</source>
         <translation>«%1» ya existe. ¿Quieres reemplazarlo?</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Reemplazar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <source>An unfinished game from %1 was kept. Resume it?</source>
@@ -1050,6 +1094,10 @@
         <translation>Solo este ordenador (para probar)</translation>
     </message>
     <message>
+        <source>Announce on &amp;this network</source>
+        <translation>Anunciar en es&amp;ta red</translation>
+    </message>
+    <message>
         <source>Host the &amp;game</source>
         <translation>Crear la &amp;partida</translation>
     </message>
@@ -1093,12 +1141,24 @@
         <translation>Esperando a tu amigo. Dale esta dirección: %1 (en esta red también verá la partida en su lista).</translation>
     </message>
     <message>
+        <source>Waiting for your friend. Give them this address: %1.</source>
+        <translation>Esperando a tu amigo. Dale esta dirección: %1.</translation>
+    </message>
+    <message>
         <source>Connecting to %1…</source>
         <translation>Conectando con %1…</translation>
     </message>
     <message>
         <source>Player</source>
         <translation>Jugador</translation>
+    </message>
+    <message>
+        <source>The game at %1 is busy. Trying again in %2 s…</source>
+        <translation>La partida en %1 está ocupada. Se reintentará en %2 s…</translation>
+    </message>
+    <message>
+        <source>Reconnecting: the host is busy. Trying again in %1 s…</source>
+        <translation>Reconectando: el anfitrión está ocupado. Se reintentará en %1 s…</translation>
     </message>
     <message>
         <source>Message</source>
@@ -1447,6 +1507,22 @@
         <translation>Esc</translation>
     </message>
     <message>
+        <source>Zoom the board in or out</source>
+        <translation>Ampliar o reducir el tablero</translation>
+    </message>
+    <message>
+        <source>Ctrl+mouse wheel</source>
+        <translation>Ctrl+rueda del ratón</translation>
+    </message>
+    <message>
+        <source>Move over the zoomed board</source>
+        <translation>Desplazarse por el tablero ampliado</translation>
+    </message>
+    <message>
+        <source>Mouse wheel, or drag with the middle button</source>
+        <translation>Rueda del ratón, o arrastrar con el botón central</translation>
+    </message>
+    <message>
         <source>Keyboard shortcuts</source>
         <translation>Atajos de teclado</translation>
     </message>
@@ -1533,8 +1609,31 @@
         <translation>Total</translation>
     </message>
     <message>
+        <source>Results by month</source>
+        <translation>Resultados por mes</translation>
+    </message>
+    <message>
+        <source>Results by week (from Monday)</source>
+        <translation>Resultados por semana (desde el lunes)</translation>
+    </message>
+    <message>
+        <source>Results by day</source>
+        <translation>Resultados por día</translation>
+    </message>
+    <message>
         <source>%1 (not installed)</source>
         <translation>%1 (no instalado)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n abandoned)</source>
+        <translation>
+            <numerusform>%1 (%n abandonada)</numerusform>
+            <numerusform>%1 (%n abandonadas)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Games left unfinished count as lost.</source>
+        <translation>Las partidas dejadas sin terminar cuentan como perdidas.</translation>
     </message>
     <message>
         <source>Another program is using the statistics file; try again when it is free.</source>

@@ -272,3 +272,80 @@ def test_play_again_after_the_friend_left_offers_online_play_not_a_local_game(ma
     assert ana.session.position.board is board  # no other game started
     assert ana.online.dialog is not None and ana.online.dialog.isVisible()
     assert any("Your friend has left" in text for text in told)
+
+
+def test_a_joiner_told_the_game_is_busy_says_it_tries_again_and_gets_in(make_window, qtbot):
+    """Strangers from the joiner's own address hold the host's places and have spoken: the
+    host answers `busy`; the joining window says it tries again, and joins once they leave."""
+    ana, ben = make_window(), make_window()
+    host = ana.online.show_dialog()
+    host.listen_combo.setCurrentIndex(host.listen_combo.findData(Listen.LOOPBACK))
+    host.port_spin.setValue(free_port())
+    host.host_button.click()
+    hosting = ana.online.match
+    strangers = []
+    for k in range(2 * hosting.max_per_address):  # two greeted, two waiting
+        stranger = socket.create_connection(("127.0.0.1", host.port), timeout=5)
+        stranger.sendall(f"triangles-net 1\nid name Stranger{k}\n".encode())
+        strangers.append(stranger)
+        qtbot.waitUntil(  # one at a time: one who spoke early would take a silent one's place
+            lambda: (
+                len(hosting._candidates) == len(strangers)
+                and not any(c.silent for c in hosting._candidates.values())
+            ),
+            timeout=WAIT,
+        )
+    join = ben.online.show_dialog()
+    join.tabs.setCurrentIndex(1)
+    join.address_edit.setText(f"127.0.0.1:{host.port}")
+    join.join_button.click()
+    qtbot.waitUntil(lambda: "is busy" in join.status.text(), timeout=WAIT)
+    assert join.status.text().startswith(f"The game at 127.0.0.1:{host.port} is busy.")
+    assert "Trying again in " in join.status.text()
+    for stranger in strangers:
+        stranger.close()
+    qtbot.waitUntil(
+        lambda: any(isinstance(seat, RemoteSeat) for seat in ben.session.seats), timeout=WAIT
+    )
+
+
+def test_the_game_is_announced_on_this_network_only_if_the_player_wants(
+    make_window, qtbot, monkeypatch
+):
+    from triangles_qt.app import online_play
+    from triangles_qt.net import match as match_module
+
+    made = []
+
+    class FakeAdvertiser:
+        def __init__(self, name, address, port, *args, interfaces=None, parent=None):
+            made.append((address, port, interfaces))
+
+        def start(self):
+            pass
+
+        def stop(self):
+            pass
+
+    monkeypatch.setattr(online_play, "Advertiser", FakeAdvertiser)
+    monkeypatch.setattr(match_module, "lan_address", lambda: "127.0.0.1")  # "this network"
+    window = make_window()
+    dialog = window.online.show_dialog()
+    assert dialog.announce_check.isChecked() and dialog.announce_check.isEnabled()
+    assert dialog.announce_check.text() == "Announce on &this network"
+    dialog.listen_combo.setCurrentIndex(dialog.listen_combo.findData(Listen.LOOPBACK))
+    assert not dialog.announce_check.isEnabled() and not dialog.announce
+    dialog.listen_combo.setCurrentIndex(dialog.listen_combo.findData(Listen.LAN))
+    dialog.port_spin.setValue(free_port())
+    dialog.host_button.click()
+    assert made == [("127.0.0.1", dialog.port, ["127.0.0.1"])]
+    assert "also find the game in their list" in dialog.status.text()
+    dialog.reject()  # Cancel: nobody can join it any more
+    dialog = window.online.show_dialog()
+    dialog.announce_check.setChecked(False)
+    dialog.port_spin.setValue(free_port())
+    dialog.host_button.click()
+    assert len(made) == 1  # not announced
+    assert dialog.status.text() == (
+        f"Waiting for your friend. Give them this address: 127.0.0.1:{dialog.port}."
+    )

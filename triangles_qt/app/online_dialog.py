@@ -79,6 +79,11 @@ class OnlineDialog(QDialog):
         self.listen_combo = QComboBox()
         self.listen_combo.addItem("", Listen.LAN)
         self.listen_combo.addItem("", Listen.LOOPBACK)
+        # Whether players on this network find the game in their list (mDNS); only where the
+        # game listens on this network.
+        self.announce_check = QCheckBox()
+        self.announce_check.setChecked(True)
+        self.listen_combo.currentIndexChanged.connect(self._follow_listen)
         self.port_spin = QSpinBox()
         self.port_spin.setRange(1024, 65535)
         self.port_spin.setValue(DEFAULT_PORT)
@@ -93,6 +98,8 @@ class OnlineDialog(QDialog):
         ):
             label.setBuddy(field)
             host_form.addRow(label, field)
+            if field is self.listen_combo:
+                host_form.addRow("", self.announce_check)
         host_form.addRow("", self.replay_check)
         host_form.addRow("", self.host_button)
 
@@ -157,6 +164,14 @@ class OnlineDialog(QDialog):
     @property
     def listen(self) -> Listen:
         return Listen(self.listen_combo.currentData())
+
+    @property
+    def announce(self) -> bool:
+        """Announce the game on this network (only a game that listens there is)."""
+        return self.listen == Listen.LAN and self.announce_check.isChecked()
+
+    def _follow_listen(self) -> None:
+        self.announce_check.setEnabled(self.listen == Listen.LAN)
 
     @property
     def port(self) -> int:
@@ -239,6 +254,7 @@ class OnlineDialog(QDialog):
         self.starts_combo.setItemText(1, self.tr("Your friend"))
         self.listen_combo.setItemText(0, self.tr("Computers on this network"))
         self.listen_combo.setItemText(1, self.tr("Only this computer (to try it out)"))
+        self.announce_check.setText(self.tr("Announce on &this network"))
         self.host_button.setText(self.tr("Host the &game"))
         self._found_label.setText(self.tr("&Games on this network:"))
         self._address_label.setText(self.tr("Or &address:"))

@@ -7,6 +7,7 @@ something else or closes.
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from triangles_qt.core.board import Board
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.rules import Rules
 from triangles_qt.net.discovery import Advertiser, Browser
-from triangles_qt.net.match import Listen, NetError, NetMatch, State
+from triangles_qt.net.match import NetError, NetMatch, State
 from triangles_qt.net.protocol import PeerInfo, Setup
 
 from .notices import Notice, NoticeKind
@@ -115,7 +116,7 @@ class OnlinePlay(QObject):
             return
         self._adopt(match)
         address, port = match.address()
-        if dialog.listen == Listen.LAN:
+        if dialog.announce:
             self._advertiser = Advertiser(  # on the one interface the game listens on
                 dialog.name,
                 address,
@@ -129,13 +130,20 @@ class OnlinePlay(QObject):
             self._advertiser.start()
         where = f"{address}:{port}"
         dialog.set_busy(True)
-        dialog.show_status(
-            lambda: QCoreApplication.translate(
-                "OnlinePlay",
-                "Waiting for your friend. Give them this address: %1 (on this network they "
-                "also find the game in their list).",
-            ).replace("%1", where)
-        )
+        if self._advertiser is not None:
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay",
+                    "Waiting for your friend. Give them this address: %1 (on this network they "
+                    "also find the game in their list).",
+                ).replace("%1", where)
+            )
+        else:  # not announced: the address is the only way in
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "Waiting for your friend. Give them this address: %1."
+                ).replace("%1", where)
+            )
 
     def join(self, host: str, port: int) -> None:
         dialog = self.dialog
@@ -166,6 +174,37 @@ class OnlinePlay(QObject):
         match.ended.connect(lambda reason: self._ended(match, reason))
         match.rematch_offered.connect(lambda: self._rematch_offered(match))
         match.rematch_declined.connect(lambda: self._rematch_declined(match))
+        match.retrying.connect(lambda delay, _why: self._retrying(match, delay))
+
+    def _retrying(self, match: NetMatch, delay_s: float) -> None:
+        """The host said it is busy (strangers hold its places, or it has not noticed yet that
+        this side's old connection died): the match tries again; the player is told."""
+        if match is not self.match:
+            return
+        seconds = str(max(1, math.ceil(delay_s)))
+        dialog = self.dialog
+        if dialog is not None:  # joining
+            host, port = match.target
+            where = f"{host}:{port}"
+            dialog.show_status(
+                lambda: (
+                    QCoreApplication.translate(
+                        "OnlinePlay", "The game at %1 is busy. Trying again in %2 s…"
+                    )
+                    .replace("%1", where)
+                    .replace("%2", seconds)
+                )
+            )
+            return
+        self.window.session.notice.emit(  # coming back to a game
+            Notice(
+                NoticeKind.CONNECTION,
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "Reconnecting: the host is busy. Trying again in %1 s…"
+                ).replace("%1", seconds),
+                seconds=max(3, math.ceil(delay_s) + 1),
+            )
+        )
 
     def _dialog_cancelled(self) -> None:
         if self.match is not None and self.match.state in (State.LISTENING, State.CONNECTING):

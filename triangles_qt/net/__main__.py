@@ -5,8 +5,10 @@ line on standard error and a non-zero status (1: the game failed, 2: a usage err
     python -m triangles_qt.net host --port 28024 --strategy medium --listen loopback
     python -m triangles_qt.net join 127.0.0.1:28024 --strategy easy --records games/
 
-The host's first line on standard output is `listening on ADDRESS:PORT` (with --port 0 the
-system chooses the port). A joiner keeps what it needs to rejoin in a small state file
+The host's first line on standard output says where it listens, as the system bound it:
+`listening on ADDRESS:PORT` (with --port 0 the system chooses the port), or with --listen all
+`listening on all addresses (IPv4 and IPv6), port PORT` (and this computer's addresses on
+standard error). A joiner keeps what it needs to rejoin in a small state file
 (--resume-file; by default in --records DIR): started again with the same command after it was
 stopped, it comes back to the same game while the host keeps its seat open (--grace seconds).
 """
@@ -37,7 +39,7 @@ from ..cli_args import bounded_float, bounded_int
 from . import protocol
 from .discovery import Advertiser
 from .headless import HeadlessPlayer, ResumeError, read_resume, run
-from .match import Listen, NetError, NetMatch, lan_address
+from .match import Listen, NetError, NetMatch, lan_address, own_addresses
 from .protocol import Limits, PeerInfo, Setup
 
 MAX_BUDGET_S = 3600.0
@@ -191,8 +193,10 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
         except NetError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        address, port = match.address()
-        print(f"listening on {address}:{port}", flush=True)
+        if Listen(args.listen) == Listen.ALL:  # which of them a friend can reach
+            addresses = ", ".join(own_addresses()) or "none but the loopback"
+            print(f"this computer's addresses: {addresses}", file=sys.stderr, flush=True)
+        print(f"listening on {match.listening_on()}", flush=True)
         if args.advertise:
             advertiser = _advertise(match, Listen(args.listen), name, board, args)
             match.ended.connect(advertiser.stop)

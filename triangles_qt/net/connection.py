@@ -8,11 +8,21 @@ A line that is too long, not UTF-8, full of control characters, part of a flood 
 or left unfinished too long, and a peer silent for too long, close the connection: this side
 writes one `error CODE TEXT` line first, so the peer learns why. `closed` is emitted exactly
 once, with a `Closing` that says who ended it and why.
+
+Whoever owns a connection frees it with `release` (once; later calls do nothing), never with
+`deleteLater` on it or on its socket: the socket is the connection's child, its signals are cut
+before it is closed, and nothing the socket does while it ends can reach a deleted object;
+`release` also cuts the connection's own signals, so that deleting it drops no reference to
+its owner (the last one would delete the owner, and this child again, mid-deletion). The
+timers that end and free it are its children too (PySide's `QTimer.singleShot(ms, context, f)`
+makes an unparented timer that outlives its context).
 """
 
 from __future__ import annotations
 
 import time
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -62,17 +72,30 @@ class Connection(QObject):
         self._last_received = now
         self._last_sent = now
         self._deadline: tuple[float, str] | None = None
+        self._first_line: tuple[float, str] | None = None
         self._closing: Closing | None = None
+        self._released = False
+        self.spoke = False  # a whole line came (the first one may have a deadline of its own)
         socket.readyRead.connect(self._read)
         socket.disconnected.connect(self._lost)
         socket.errorOccurred.connect(self._socket_error)
         # One clock for every limit: a quarter of the shortest one, so a limit is caught within
         # a quarter of its length without a timer per limit.
-        shortest = min(limits.partial_line_s, limits.ping_interval_s, limits.silence_s)
+        shortest = min(
+            limits.partial_line_s, limits.ping_interval_s, limits.silence_s, limits.first_line_s
+        )
         self._clock = QTimer(self)
         self._clock.setInterval(max(20, min(500, round(shortest * 250))))
         self._clock.timeout.connect(self._tick)
         self._clock.start()
+        self._ending = self._one_shot(self._end_socket)  # 2 s after closing: the socket ends
+        self._freeing = self._one_shot(self.deleteLater)
+
+    def _one_shot(self, slot: Callable[[], object]) -> QTimer:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.timeout.connect(slot)
+        return timer
 
     @property
     def is_open(self) -> bool:
@@ -93,6 +116,35 @@ class Connection(QObject):
 
     def clear_deadline(self) -> None:
         self._deadline = None
+
+    def expect_first_line(self, seconds: float, text: str) -> None:
+        """Close with `error timeout TEXT` unless a whole line comes within `seconds` (a
+        connection that says nothing cannot hold its place for the whole handshake)."""
+        if not self.spoke:
+            self._first_line = (time.monotonic() + seconds, text)
+
+    def release(self, after_ms: int = 0) -> None:
+        """Free this connection and its socket, `after_ms` from now (time for a refusal's
+        `error` line to leave). Closes it first, without telling anyone, if it is still open;
+        `after_ms` 0 also ends the socket at once. Only the first call counts, and a connection
+        deleted meanwhile with its parent is simply gone (the timer goes with it)."""
+        if self._released:
+            return
+        self._released = True
+        if self._closing is None:
+            self._close(Closing(False, None, "released"), tell=False)
+        # Nobody listens any more. Cut now, while the owner is alive: a slot (a lambda) may
+        # hold the last reference to the owner, which, dropped as this connection is deleted,
+        # would delete the owner and with it this half-deleted child a second time.
+        for signal in (self.line_received, self.closed):
+            with warnings.catch_warnings():  # "Failed to disconnect": there was nothing
+                warnings.simplefilter("ignore", RuntimeWarning)
+                signal.disconnect()
+        if after_ms <= 0:
+            self._end_socket()
+            self.deleteLater()
+        else:
+            self._freeing.start(after_ms)
 
     # -- sending -------------------------------------------------------------------------------
 
@@ -117,7 +169,7 @@ class Connection(QObject):
             self.send("bye")
         self._close(Closing(False, None, text))
 
-    def _close(self, closing: Closing) -> None:
+    def _close(self, closing: Closing, tell: bool = True) -> None:
         if self._closing is not None:
             return
         self._closing = closing
@@ -128,8 +180,9 @@ class Connection(QObject):
         socket.flush()  # what is queued (the error line) goes out before the end
         socket.disconnectFromHost()
         # A peer that never reads could hold the socket in its closing state: end it for sure.
-        QTimer.singleShot(2000, socket, socket.abort)
-        self.closed.emit(closing)
+        self._ending.start(2000)
+        if tell:
+            self.closed.emit(closing)
 
     # -- receiving -------------------------------------------------------------------------------
 
@@ -171,6 +224,8 @@ class Connection(QObject):
         except ProtocolError as exc:
             self.refuse(exc.code, exc.text)
             return False
+        self.spoke = True
+        self._first_line = None
         if line == "ping":
             self.send("pong")
         elif line != "pong":
@@ -184,12 +239,18 @@ class Connection(QObject):
             self.refuse(
                 protocol.TIMEOUT, f"a line was left unfinished for {limits.partial_line_s:g} s"
             )
+        elif self._first_line is not None and now > self._first_line[0]:
+            self.refuse(protocol.TIMEOUT, self._first_line[1])
         elif self._deadline is not None and now > self._deadline[0]:
             self.refuse(protocol.TIMEOUT, self._deadline[1])
         elif self.keepalive and now - self._last_received > limits.silence_s:
             self.refuse(protocol.TIMEOUT, f"nothing was heard for {limits.silence_s:g} s")
         elif self.keepalive and now - self._last_sent > limits.ping_interval_s:
             self.send("ping")
+
+    def _end_socket(self) -> None:
+        self._ending.stop()
+        self.socket.abort()
 
     def _lost(self) -> None:
         self._close(Closing(True, None, "the connection was closed"))

@@ -142,11 +142,20 @@ class HeadlessPlayer(QObject):
         match.state_changed.connect(self._state_changed)
         match.confirmed.connect(self._confirmed)
         match.problem.connect(lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
+        match.retrying.connect(self._retrying)
         match.undo_offered.connect(
             lambda _keep: match.answer_undo(False)
         )  # a bot takes nothing back
         match.rematch_offered.connect(lambda: match.answer_rematch(False))  # one game per run
         match.ended.connect(self._ended)
+
+    def _retrying(self, delay_s: float, why: str) -> None:
+        """The host said `busy`: the match tries again (for a bounded time); say so."""
+        print(
+            f"the host is busy ({why}): trying again in {delay_s:.1f} s",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def _started(self) -> None:
         self.runner.reset()

@@ -10,6 +10,11 @@ joiner for a grace period ("waiting for NAME to reconnect") while the joiner tri
 with its token and the number of strokes both sides confirmed; the host answers with the strokes
 after that, and the game goes on.
 
+A host gives strangers' connections few places and short deadlines ("Handshake places" in the
+protocol page): silent ones give way to those who speak, one address holds two places at most,
+and the seat's player coming back is always let in. A joiner told `busy` tries again, backing
+off, for a bounded time (`retrying` says so).
+
 Signals are emitted on the Qt thread that made the match; nothing here blocks.
 """
 
@@ -17,6 +22,10 @@ from __future__ import annotations
 
 import ipaddress
 import random
+import socket
+import time
+from collections import deque
+from dataclasses import dataclass
 from enum import StrEnum
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -37,8 +46,21 @@ from .connection import Closing, Connection
 from .protocol import Limits, Message, PeerInfo, ProtocolError, Setup
 
 MAX_CANDIDATES = 8
+"""Connections a host lets shake hands at once (each has the handshake's deadline); as many
+more may wait for a place, silent ones giving way to newcomers."""
+MAX_PER_ADDRESS = 2
+"""Of those, from one address (an IPv6 address counts by its /64 network, which one machine
+usually has to itself)."""
 REFUSED_FREED_MS = 3000
-"""Connections a host lets shake hands at once (each has the handshake's deadline)."""
+"""A connection that ended is freed this long after (its socket is aborted 2 s after it closed,
+so that a refusal's `error` line leaves first)."""
+MAX_LINGERING = 64
+"""At most this many refused connections wait REFUSED_FREED_MS to be freed at once; beyond, a
+refused connection ends at once (a flood would otherwise hold a file descriptor per connection
+for 3 s each)."""
+ACCEPT_PAUSE_MS = 500
+"""How long a host that could not accept a connection (no file descriptors left) waits before
+it accepts again."""
 
 
 class Role(StrEnum):
@@ -101,6 +123,25 @@ def lan_address() -> str | None:
     return None
 
 
+def own_addresses() -> list[str]:
+    """This computer's addresses a player elsewhere could reach: those of the interfaces that
+    are up, not the loopback, IPv4 first (IPv6 link-local ones, which need an interface named,
+    left out)."""
+    found: list[str] = []
+    for interface in QNetworkInterface.allInterfaces():
+        flags = interface.flags()
+        if not flags & QNetworkInterface.InterfaceFlag.IsUp:
+            continue
+        if flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
+            continue
+        for entry in interface.addressEntries():
+            address = entry.ip()
+            if address.isLinkLocal() and ":" in address.toString():
+                continue
+            found.append(address.toString())
+    return sorted(set(found), key=lambda text: (":" in text, text))
+
+
 def listen_address(where: Listen, address: str | None = None) -> QHostAddress:
     """The address a host binds for `where`; for the local network, `address` (one of this
     computer's) or `lan_address()`. NetError when there is none."""
@@ -112,6 +153,37 @@ def listen_address(where: Listen, address: str | None = None) -> QHostAddress:
     if chosen is None:
         raise NetError("this computer has no address on a local network")
     return QHostAddress(chosen)
+
+
+def address_key(address: QHostAddress) -> str:
+    """What the per-address limit counts a peer by: its IPv4 address (also when it comes as an
+    IPv4-mapped IPv6 address), or the /64 network of its IPv6 address (one machine's, usually)."""
+    text = address.toString().split("%")[0]  # without an IPv6 scope
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return text
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.version == 4:
+        return str(ip)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+
+
+@dataclass(eq=False)
+class Candidate:
+    """A connection to a host that has not joined yet. `admitted`: it has one of the handshake
+    places, and the host has greeted it; otherwise it waits for one (not greeted yet)."""
+
+    connection: Connection
+    address: str
+    admitted: bool
+    info: PeerInfo | None = None  # its version came: what its `id` lines said so far
+
+    @property
+    def silent(self) -> bool:
+        """It has not said its first line (the version)."""
+        return self.info is None
 
 
 class NetMatch(QObject):
@@ -132,6 +204,7 @@ class NetMatch(QObject):
     rematch_offered = Signal()
     rematch_declined = Signal()  # the peer would rather not play again
     ended = Signal(str)  # closed for good; "" when both sides finished normally
+    retrying = Signal(float, str)  # the joiner was told `busy`: tries again in this many s; why
 
     def __init__(self, role: Role, local: PeerInfo, limits: Limits, parent: QObject | None) -> None:
         super().__init__(parent)
@@ -149,7 +222,14 @@ class NetMatch(QObject):
         self.refusal_code = ""  # the code of the `error` line the peer ended the match with
         self._connection: Connection | None = None
         self._server: QTcpServer | None = None
-        self._candidates: dict[Connection, PeerInfo | None] = {}  # host: not joined yet
+        # The host: connections that have not joined yet, oldest first, and their limits.
+        self._candidates: dict[Connection, Candidate] = {}
+        self.max_candidates = MAX_CANDIDATES
+        self.max_per_address = MAX_PER_ADDRESS
+        self._refused_at: deque[float] = deque()  # when refused connections began to linger
+        # The joiner: `busy` answers so far (the backoff) and since when.
+        self._busy_tries = 0
+        self._busy_since: float | None = None
         self._peer_done_handshake = False
         self._own_undo: tuple[int, int] | None = None  # (strokes, kept) offered by this side
         self._peer_undo: tuple[int, int] | None = None
@@ -159,6 +239,13 @@ class NetMatch(QObject):
         self._grace = QTimer(self)
         self._grace.setSingleShot(True)
         self._grace.timeout.connect(self._grace_over)
+        # Timers of its own (children: they go with the match), not QTimer.singleShot.
+        self._busy_wait = QTimer(self)  # the joiner, told `busy`, waits before trying again
+        self._busy_wait.setSingleShot(True)
+        self._busy_wait.timeout.connect(self._busy_over)
+        self._accept_pause = QTimer(self)  # the host could not accept: it pauses
+        self._accept_pause.setSingleShot(True)
+        self._accept_pause.timeout.connect(self._accept_again)
         # The joiner's side of the handshake (what the host has said so far).
         self._target: tuple[str, int] | None = None
         self._incoming: PeerInfo | None = None  # the host's `id` lines so far
@@ -193,6 +280,7 @@ class NetMatch(QObject):
             raise NetError(f"cannot listen on port {port}: {server.errorString()}")
         server.setMaxPendingConnections(4)
         server.newConnection.connect(match._accept)
+        server.acceptError.connect(match._accept_failed)
         match._server = server
         match.state = State.LISTENING
         return match
@@ -221,6 +309,43 @@ class NetMatch(QObject):
         """Where the host listens (the port the system chose for port 0)."""
         assert self._server is not None
         return self._server.serverAddress().toString(), self._server.serverPort()
+
+    @property
+    def target(self) -> tuple[str, int]:
+        """Where the joiner joins (host, port)."""
+        assert self._target is not None
+        return self._target
+
+    def listening_on(self) -> str:
+        """Where the host listens, as the system bound it: `ADDRESS:PORT` (`[ADDRESS]:PORT` for
+        IPv6) for one address; for every address, "all addresses (IPv4 and IPv6), port N" when
+        the socket takes both (Qt's "any" address is dual-stack where the system allows it, and
+        reads 0.0.0.0 either way), or "all IPv4 addresses, port N"."""
+        assert self._server is not None
+        address, port = self.address()
+        if (
+            self._server.serverAddress().protocol()
+            != QAbstractSocket.NetworkLayerProtocol.AnyIPProtocol
+        ):
+            return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+        stacks = "IPv4 and IPv6"
+        try:
+            probe = socket.socket(fileno=int(self._server.socketDescriptor()))
+        except OSError:
+            probe = None
+        if probe is not None:
+            try:
+                if probe.family == socket.AF_INET:
+                    stacks = "IPv4"
+                elif probe.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY):
+                    stacks = "IPv6"
+            except OSError:
+                pass
+            finally:
+                probe.detach()  # the descriptor is Qt's: not closed here
+        if stacks == "IPv4 and IPv6":
+            return f"all addresses (IPv4 and IPv6), port {port}"
+        return f"all {stacks} addresses, port {port}"
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -337,49 +462,155 @@ class NetMatch(QObject):
     # -- the host: accepting connections -------------------------------------------------------
 
     def _accept(self) -> None:
+        """Take every new connection: into a handshake place, or to wait for one. A stranger
+        who says nothing, or too little, cannot keep a player out: it has `first_line_s` to say
+        its first line; a newcomer who finds the waiting places full takes the place of the one
+        waiting longest (a silent one first); one who speaks takes the handshake place of the
+        oldest silent one (`_admit`); and the seat's player, rejoining, is let in from a
+        waiting place even when every handshake place is held (`_joined`)."""
         assert self._server is not None
         while self._server.hasPendingConnections():
             socket = self._server.nextPendingConnection()
             connection = Connection(socket, self.limits, self)
-            if len(self._candidates) >= MAX_CANDIDATES:  # a flood of connections
-                connection.refuse(protocol.BUSY, "too many connections are joining at once")
-                # Freed once its socket has surely ended (it is aborted 2 s after a refusal):
-                # kept, each one cost ~7 KB for as long as the game lasted.
-                QTimer.singleShot(REFUSED_FREED_MS, connection, connection.deleteLater)
-                continue
-            self._candidates[connection] = None
-            connection.line_received.connect(
-                lambda line, c=connection: self._candidate_line(c, line)
-            )
-            connection.closed.connect(lambda closing, c=connection: self._candidate_closed(c))
+            address = address_key(socket.peerAddress())
+            admitted = self._blocking(address, admitted=True) is None
+            if not admitted:
+                blocking = self._blocking(address, admitted=False)
+                if blocking is not None:
+                    # One who spoke and still waits said no `join` or `rejoin` with its first
+                    # lines, as a player does: it is as stuck as a silent one.
+                    self._give_way(next((c for c in blocking if c.silent), blocking[0]))
+            candidate = Candidate(connection, address, admitted)
+            self._candidates[connection] = candidate
+            # Bound methods, which PySide holds weakly: a lambda holding `self` on a child's
+            # signal could hold the match's last reference, and drop it (deleting the match and
+            # its children) while that child is still emitting or being deleted.
+            connection.line_received.connect(self._candidate_line)
+            connection.closed.connect(self._candidate_closed)
             connection.set_deadline(self.limits.handshake_s, "the handshake took too long")
-            connection.send(protocol.version_line())
-            for line in protocol.id_lines(self.local):
-                connection.send(line)
+            connection.expect_first_line(
+                self.limits.first_line_s,
+                f"nothing was said within {self.limits.first_line_s:g} s of connecting",
+            )
+            if admitted:
+                self._greet(candidate)
 
-    def _candidate_closed(self, connection: Connection) -> None:
-        self._candidates.pop(connection, None)
-        connection.deleteLater()
+    def _accept_failed(self, _error: QAbstractSocket.SocketError) -> None:
+        """The system gave no connection (out of file descriptors, in a flood): Qt stops
+        accepting; accept again in a moment, once refused connections have been freed."""
+        server = self._server
+        if server is not None and server.isListening():
+            self._accept_pause.start(ACCEPT_PAUSE_MS)
 
-    def _candidate_line(self, connection: Connection, line: str) -> None:
+    def _accept_again(self) -> None:
+        server = self._server
+        if server is not None and server.isListening():
+            server.resumeAccepting()
+
+    def _blocking(self, address: str, admitted: bool) -> list[Candidate] | None:
+        """The candidates a newcomer from `address` would have to displace one of to have a
+        place among the admitted (or the waiting) ones, oldest first; None when there is room."""
+        group = [c for c in self._candidates.values() if c.admitted == admitted]
+        same = [c for c in group if c.address == address]
+        if len(same) >= self.max_per_address:
+            return same
+        if len(group) >= self.max_candidates:
+            return group
+        return None
+
+    def _greet(self, candidate: Candidate) -> None:
+        candidate.admitted = True
+        connection = candidate.connection
+        connection.send(protocol.version_line())
+        for line in protocol.id_lines(self.local):
+            connection.send(line)
+
+    def _give_way(self, candidate: Candidate) -> None:
+        """A candidate gives its place to one who needs it (which takes it: the place is not
+        offered to anyone else meanwhile)."""
+        self._candidates.pop(candidate.connection, None)
+        candidate.admitted = False
+        who = "a silent one" if candidate.silent else "the one waiting longest"
+        candidate.connection.refuse(
+            protocol.BUSY, f"too many connections are joining at once; {who} gives way"
+        )
+
+    def _linger(self, connection: Connection) -> None:
+        """Free a refused connection once its `error` line has left; in a flood (more than
+        MAX_LINGERING at once) at once, so that it holds no file descriptor."""
+        now = time.monotonic()
+        while self._refused_at and now - self._refused_at[0] > REFUSED_FREED_MS / 1000:
+            self._refused_at.popleft()
+        if len(self._refused_at) < MAX_LINGERING:
+            self._refused_at.append(now)
+            connection.release(REFUSED_FREED_MS)
+        else:
+            connection.release(0)
+
+    def _sender_connection(self) -> Connection | None:
+        sender = self.sender()
+        return sender if isinstance(sender, Connection) else None
+
+    def _candidate_closed(self, _closing: Closing) -> None:
+        connection = self._sender_connection()
+        if connection is None:
+            return
+        candidate = self._candidates.pop(connection, None)
+        self._linger(connection)
+        if candidate is not None and candidate.admitted:
+            self._promote()
+
+    def _promote(self) -> None:
+        """A handshake place is free: the oldest waiting candidate that has spoken takes it."""
+        if self._server is None or not self._server.isListening():
+            return  # the game is closed
+        waiting = next(
+            (c for c in self._candidates.values() if not c.admitted and not c.silent), None
+        )
+        if waiting is not None and self._blocking(waiting.address, admitted=True) is None:
+            self._greet(waiting)
+
+    def _admit(self, candidate: Candidate) -> bool:
+        """A waiting candidate that spoke takes a handshake place: a free one, or the oldest
+        silent candidate's; False when every place is held by one who spoke."""
+        if candidate.admitted:
+            return True
+        blocking = self._blocking(candidate.address, admitted=True)
+        if blocking is not None:
+            victim = next((c for c in blocking if c.silent), None)
+            if victim is None:
+                return False
+            self._give_way(victim)
+        self._greet(candidate)
+        return True
+
+    def _candidate_line(self, line: str) -> None:
         """A line from someone who has not joined yet: the version, `id` lines, then `join`
         or `rejoin`."""
+        connection = self._sender_connection()
+        candidate = self._candidates.get(connection) if connection is not None else None
+        if connection is None or candidate is None:
+            return  # it gave way meanwhile
         try:
             message = protocol.parse(line)
-            info = self._candidates.get(connection)
-            if info is None:
+            if candidate.info is None:
                 protocol.check_version(message)
-                self._candidates[connection] = PeerInfo()
+                candidate.info = PeerInfo()
+                self._admit(candidate)  # or it waits on, and may still rejoin its seat
                 return
             if message.word == "id":
-                self._candidates[connection] = protocol.read_id(message, info)
+                candidate.info = protocol.read_id(message, candidate.info)
             elif message.word == "join":
                 protocol.expect_args(message, 0, "join")
-                self._joined(connection, self._checked_peer(info), None)
+                info = self._checked_peer(candidate.info)
+                if not self._admit(candidate):
+                    raise ProtocolError(protocol.BUSY, "too many connections are joining at once")
+                self._joined(candidate, info, None)
             elif message.word == "rejoin":
                 token, count = protocol.expect_args(message, 2, "rejoin TOKEN K")
                 protocol.check_token_word(token)
-                self._joined(connection, self._checked_peer(info), (token, count))
+                # The seat's player is let in even when every place is taken.
+                self._joined(candidate, self._checked_peer(candidate.info), (token, count))
             elif message.word in ("bye", "error"):
                 connection.close("left before joining", bye=False)
             else:
@@ -394,10 +625,9 @@ class NetMatch(QObject):
             raise ProtocolError(protocol.MALFORMED, "'id name NAME' must come before joining")
         return info
 
-    def _joined(
-        self, connection: Connection, info: PeerInfo, rejoin: tuple[str, str] | None
-    ) -> None:
+    def _joined(self, candidate: Candidate, info: PeerInfo, rejoin: tuple[str, str] | None) -> None:
         assert self.game is not None and self.setup is not None
+        connection = candidate.connection
         if rejoin is None:
             if self.state != State.LISTENING:
                 raise ProtocolError(protocol.BUSY, "this game already has two players")
@@ -421,12 +651,16 @@ class NetMatch(QObject):
                 # is silent, and comes back in once that is noticed.
                 raise ProtocolError(protocol.BUSY, "the player of this seat is still connected")
         self._candidates.pop(connection, None)
-        connection.line_received.disconnect()
-        connection.closed.disconnect()
+        connection.line_received.disconnect(self._candidate_line)
+        connection.closed.disconnect(self._candidate_closed)
+        if not candidate.admitted:  # a rejoin that waited for a place: greeted now
+            self._greet(candidate)
+        self._promote()  # its place is free
         old = self._connection
         if old is not None:  # its loss was not noticed yet (a killed joiner's socket)
             old.closed.disconnect()
             old.close("replaced by a rejoin", bye=False)
+            old.release(REFUSED_FREED_MS)
         self._grace.stop()
         self.peer = info
         self._adopt(connection)
@@ -543,6 +777,7 @@ class NetMatch(QObject):
             trial.undo()
         self._play_all(trial, strokes, first)
         resuming, self._rejoining = self._rejoining, False
+        self._busy_tries, self._busy_since = 0, None
         self.game = trial
         self._peer_done_handshake = True
         assert self._connection is not None
@@ -602,9 +837,16 @@ class NetMatch(QObject):
             message = protocol.parse(line)
             if message.word == "error":
                 code, text = protocol.parse_error_line(message)
+                if code == protocol.BUSY and self._busy_retry(connection, text):
+                    return
                 self.refusal_code = code
                 who = self.peer_name or ("the host" if self.role == Role.JOIN else "the joiner")
-                self._finish(f"{who} refused: {text} ({code})")
+                if code == protocol.BUSY and self._busy_tries:
+                    self._finish(
+                        f"{who} was still busy after {self.limits.busy_retry_s:g} s: {text}"
+                    )
+                else:
+                    self._finish(f"{who} refused: {text} ({code})")
                 connection.close("refused", bye=False)
                 return
             if message.word == "bye":
@@ -787,7 +1029,9 @@ class NetMatch(QObject):
 
     def _closed(self, closing: Closing) -> None:
         """The game's connection ended without this side leaving."""
-        self._connection = None
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.release(REFUSED_FREED_MS)
         if self.state == State.CLOSED:
             return
         if self.settled or self.state == State.OVER and self._resigned is not None:
@@ -796,6 +1040,12 @@ class NetMatch(QObject):
         if self.role == Role.JOIN and self.setup is None and not self.token:
             assert self._target is not None
             host, port = self._target
+            delay = self._busy_delay() if self._busy_since is not None else None
+            if delay is not None and closing.dropped:
+                # Told `busy` before, and cut off now: a host shedding a flood ends some
+                # connections before their `error` line is read. Still within the tries.
+                self._try_again_in(delay, closing.text)
+                return
             # It never got in: there is nothing to come back to.
             self._finish(f"could not join the game at {host}:{port}: {closing.text}")
             return
@@ -810,6 +1060,52 @@ class NetMatch(QObject):
         if self.role == Role.JOIN:
             QTimer.singleShot(round(self.limits.retry_s * 1000), self, self._retry)
 
+    def _busy_retry(self, connection: Connection, text: str) -> bool:
+        """The host answered this joiner's `join` or `rejoin` with `busy` (strangers hold its
+        places, or the seat's old connection is not known to be dead yet): try again later,
+        backing off (retry_s, then twice as long each time up to 8 times retry_s), for
+        `busy_retry_s` (a rejoin: for as long as the grace period lasts). False: give up."""
+        if self.role != Role.JOIN or self._peer_done_handshake:
+            return False
+        delay = self._busy_delay()
+        if delay is None:
+            return False
+        self._connection = None
+        connection.line_received.disconnect()
+        connection.closed.disconnect()
+        connection.close("the host is busy", bye=False)
+        connection.release(REFUSED_FREED_MS)
+        self._try_again_in(delay, text)
+        return True
+
+    def _busy_delay(self) -> float | None:
+        """How long to wait before the next try after `busy`; None: time to give up."""
+        if self.state not in (State.CONNECTING, State.RECONNECTING):
+            return None
+        now = time.monotonic()
+        if self._busy_since is None:
+            self._busy_since = now
+        delay = min(self.limits.retry_s * 2**self._busy_tries, 8 * self.limits.retry_s)
+        if self.state == State.CONNECTING:  # the grace period bounds a rejoin's tries
+            left = self._busy_since + self.limits.busy_retry_s - now
+            if left <= 0:
+                return None
+            delay = min(delay, left)
+        return delay
+
+    def _try_again_in(self, delay: float, why: str) -> None:
+        self._busy_tries += 1
+        self.retrying.emit(delay, why)
+        self._busy_wait.start(round(delay * 1000))
+
+    def _busy_over(self) -> None:
+        if self._connection is not None:
+            return
+        if self.state == State.CONNECTING:
+            self._connect()
+        elif self.state == State.RECONNECTING:
+            self._retry()
+
     def _retry(self) -> None:
         if self.state != State.RECONNECTING or self._connection is not None:
             return
@@ -820,7 +1116,9 @@ class NetMatch(QObject):
         connection.closed.connect(self._retry_failed)
 
     def _retry_failed(self, closing: Closing) -> None:
-        self._connection = None
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.release(REFUSED_FREED_MS)
         if self.state == State.PLAYING:  # it got in and was lost again
             self._closed(closing)
         elif self.state == State.RECONNECTING and closing.dropped:
@@ -846,8 +1144,8 @@ class NetMatch(QObject):
         self._grace.stop()
         if self._server is not None:
             self._server.close()
-        for candidate in list(self._candidates):
-            candidate.close("the game is closed", bye=False)
+        for candidate in list(self._candidates.values()):
+            candidate.connection.close("the game is closed", bye=False)
         self._set_state(State.CLOSED)
         self.ended.emit(reason)
 

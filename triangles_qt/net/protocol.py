@@ -48,6 +48,7 @@ class Limits:
     them. Every limit closes the connection with an `error` line naming it."""
 
     handshake_s: float = 10.0  # from the connection to the game being set up
+    first_line_s: float = 3.0  # from the connection to its first line (the version), on the host
     partial_line_s: float = 10.0  # a line must be complete this long after its first byte
     ping_interval_s: float = 5.0  # a side that has sent nothing for this long sends `ping`
     silence_s: float = 20.0  # nothing at all from the peer for this long: it is gone
@@ -55,6 +56,7 @@ class Limits:
     burst: int = 50  # lines at once
     grace_s: float = 60.0  # how long the host keeps a dropped joiner's seat open
     retry_s: float = 1.0  # how often a dropped joiner tries to come back during the grace
+    busy_retry_s: float = 60.0  # how long a joiner told `busy` keeps trying (backing off)
 
 
 class ProtocolError(ValueError):
