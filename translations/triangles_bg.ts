@@ -1133,6 +1133,10 @@
         <translation>Да се прекрати ли текущата игра, за да играеш онлайн?</translation>
     </message>
     <message>
+        <source>Abandon and play online</source>
+        <translation>Изоставяне и игра онлайн</translation>
+    </message>
+    <message>
         <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
         <translation>Играта не може да бъде създадена на порт %1: може би е зает. Опитайте друг порт.</translation>
     </message>
@@ -1185,6 +1189,14 @@
         <translation>%1 иска играта да бъде върната до черта %2. Съгласни ли сте?</translation>
     </message>
     <message>
+        <source>&amp;Take back</source>
+        <translation>&amp;Връщане</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation>&amp;Отказ</translation>
+    </message>
+    <message>
         <source>Your friend would rather play on: nothing was taken back.</source>
         <translation>Приятелят Ви предпочита да продължи: нищо не е върнато.</translation>
     </message>
@@ -1207,6 +1219,14 @@
     <message>
         <source>%1 would like another game. Play again?</source>
         <translation>%1 иска още една игра. Ще играете ли отново?</translation>
+    </message>
+    <message>
+        <source>&amp;Play again</source>
+        <translation>&amp;Нова игра</translation>
+    </message>
+    <message>
+        <source>&amp;No, thanks</source>
+        <translation>Не, &amp;благодаря</translation>
     </message>
     <message>
         <source>No game could be started: nobody answered there, or the game was taken.</source>

@@ -1133,6 +1133,10 @@
         <translation>Das laufende Spiel abbrechen, um online zu spielen?</translation>
     </message>
     <message>
+        <source>Abandon and play online</source>
+        <translation>Aufgeben und online spielen</translation>
+    </message>
+    <message>
         <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
         <translation>Auf Port %1 kann kein Spiel angeboten werden: Er ist vielleicht belegt. Versuch einen anderen Port.</translation>
     </message>
@@ -1185,6 +1189,14 @@
         <translation>%1 möchte das Spiel bis zur Linie %2 zurücknehmen. Einverstanden?</translation>
     </message>
     <message>
+        <source>&amp;Take back</source>
+        <translation>&amp;Zurücknehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation>&amp;Ablehnen</translation>
+    </message>
+    <message>
         <source>Your friend would rather play on: nothing was taken back.</source>
         <translation>Dein Gegenüber möchte weiterspielen: Nichts wurde zurückgenommen.</translation>
     </message>
@@ -1207,6 +1219,14 @@
     <message>
         <source>%1 would like another game. Play again?</source>
         <translation>%1 möchte noch ein Spiel. Nochmal spielen?</translation>
+    </message>
+    <message>
+        <source>&amp;Play again</source>
+        <translation>&amp;Noch ein Spiel</translation>
+    </message>
+    <message>
+        <source>&amp;No, thanks</source>
+        <translation>Nein, &amp;danke</translation>
     </message>
     <message>
         <source>No game could be started: nobody answered there, or the game was taken.</source>

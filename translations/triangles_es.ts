@@ -1133,6 +1133,10 @@
         <translation>¿Abandonar la partida en curso para jugar en línea?</translation>
     </message>
     <message>
+        <source>Abandon and play online</source>
+        <translation>Abandonar y jugar en línea</translation>
+    </message>
+    <message>
         <source>The game cannot be hosted on port %1: it may be in use. Try another port.</source>
         <translation>No se puede crear la partida en el puerto %1: quizá esté en uso. Prueba otro puerto.</translation>
     </message>
@@ -1185,6 +1189,14 @@
         <translation>%1 pide deshacer la partida hasta el trazo %2. ¿Estás de acuerdo?</translation>
     </message>
     <message>
+        <source>&amp;Take back</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation>&amp;Rechazar</translation>
+    </message>
+    <message>
         <source>Your friend would rather play on: nothing was taken back.</source>
         <translation>Tu amigo prefiere seguir: no se ha deshecho nada.</translation>
     </message>
@@ -1207,6 +1219,14 @@
     <message>
         <source>%1 would like another game. Play again?</source>
         <translation>%1 quiere jugar otra partida. ¿Jugar otra vez?</translation>
+    </message>
+    <message>
+        <source>&amp;Play again</source>
+        <translation>&amp;Jugar otra vez</translation>
+    </message>
+    <message>
+        <source>&amp;No, thanks</source>
+        <translation>&amp;No, gracias</translation>
     </message>
     <message>
         <source>No game could be started: nobody answered there, or the game was taken.</source>

@@ -203,7 +203,7 @@ def test_a_declined_rematch_is_told_and_a_vanished_one_is_not_answered(make_wind
     assert ana.session.undo() is False  # the game is over: Undo asks nothing and raises nothing
 
     # Ben asks; Ana's answer comes only after Ben has gone: nothing is started, nothing breaks.
-    def ben_leaves_then_ana_agrees(title, question):
+    def ben_leaves_then_ana_agrees(title, question, verbs=None):
         ben.online.match.leave()
         qtbot.waitUntil(lambda: ana.online.match.state == State.CLOSED, timeout=WAIT)
         return True

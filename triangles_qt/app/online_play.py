@@ -85,13 +85,12 @@ class OnlinePlay(QObject):
 
     def _may_leave_the_game(self) -> bool:
         """A game in progress here is left only if the player says so (as for New game)."""
-        return not self.window.game_in_progress() or bool(
-            self.window.ask(
-                QCoreApplication.translate("OnlinePlay", "Play online"),
-                QCoreApplication.translate(
-                    "OnlinePlay", "Abandon the game in progress to play online?"
-                ),
-            )
+        return self.window.leave_game(
+            QCoreApplication.translate("OnlinePlay", "Play online"),
+            QCoreApplication.translate(
+                "OnlinePlay", "Abandon the game in progress to play online?"
+            ),
+            QCoreApplication.translate("OnlinePlay", "Abandon and play online"),
         )
 
     def host(self) -> None:
@@ -302,8 +301,12 @@ class OnlinePlay(QObject):
             )
             .replace("%1", remote.name)
             .replace("%2", str(keep)),
+            (
+                QCoreApplication.translate("OnlinePlay", "&Take back"),
+                QCoreApplication.translate("OnlinePlay", "&Refuse"),
+            ),
         )
-        remote.answer_undo(accept)
+        remote.answer_undo(bool(accept))
 
     def _undo_answered(self, accepted: bool) -> None:
         if not accepted:
@@ -375,8 +378,12 @@ class OnlinePlay(QObject):
             QCoreApplication.translate(
                 "OnlinePlay", "%1 would like another game. Play again?"
             ).replace("%1", match.peer_name),
+            (
+                QCoreApplication.translate("OnlinePlay", "&Play again"),
+                QCoreApplication.translate("OnlinePlay", "&No, thanks"),
+            ),
         )
-        match.answer_rematch(accept)
+        match.answer_rematch(bool(accept))
 
     def _ended(self, match: NetMatch, reason: str) -> None:
         if match is not self.match:
