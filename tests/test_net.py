@@ -96,9 +96,9 @@ def test_the_setup_lines_give_back_the_same_board():
 # -- helpers -------------------------------------------------------------------------------------
 
 
-def host(qtbot, seed=3, replay=False, joiner_seat=1, limits=FAST, preset="phone-24"):
+def host(qtbot, seed=3, replay=False, joiner_seat=1, limits=FAST, preset="phone-24", ask=False):
     setup = Setup(Board.generate(preset, seed), Rules(replay), joiner_seat)
-    match = NetMatch.host(setup, ANA, Listen.LOOPBACK, 0, limits=limits)
+    match = NetMatch.host(setup, ANA, Listen.LOOPBACK, 0, limits=limits, ask=ask)
     return match
 
 
@@ -172,7 +172,7 @@ class RawPeer:
         self.socket.flush()
 
     def hello(self, last="join"):
-        self.send(f"triangles-net 1\nid name Raw\nid app x\nid player human\n{last}\n")
+        self.send(f"triangles-net 2\nid name Raw\nid app x\nid player human\n{last}\n")
         self.qtbot.waitUntil(
             lambda: bool(any(x.startswith("start") for x in self.lines)), timeout=WAIT_MS
         )
@@ -384,12 +384,13 @@ def test_an_illegal_stroke_is_refused(qtbot):
     [
         ("hello there\n", protocol.UNKNOWN),
         ("id name Raw\n", protocol.MALFORMED),  # the version must come first
-        ("triangles-net 2\n", protocol.VERSION_MISMATCH),
-        ("triangles-net 1\njoin\n", protocol.MALFORMED),  # no name
-        ("triangles-net 1\nid name \x7f\n", protocol.NOT_TEXT),
-        ("triangles-net 1\nid name " + "N" * 41 + "\njoin\n", protocol.MALFORMED),
-        ("triangles-net 1\nid name Raw\nrejoin " + "0" * 32 + " 0\n", protocol.TOKEN),
-        ("triangles-net 1\nid name Raw\nstroke 0 0 1\n", protocol.STATE),
+        ("triangles-net 1\n", protocol.VERSION_MISMATCH),  # version 1 is refused
+        ("triangles-net 2\njoin\n", protocol.MALFORMED),  # no name
+        ("triangles-net 2\nid name \x7f\n", protocol.NOT_TEXT),
+        ("triangles-net 2\nid name " + "N" * 41 + "\njoin\n", protocol.MALFORMED),
+        ("triangles-net 2\nid name Raw\nrejoin 0\n", protocol.TOKEN),  # nobody joined yet
+        ("triangles-net 2\nid name Raw\nproof " + "0" * 64 + "\n", protocol.STATE),
+        ("triangles-net 2\nid name Raw\nstroke 0 0 1\n", protocol.STATE),
     ],
 )
 def test_a_bad_handshake_is_refused_and_the_host_waits_on(qtbot, hello, code):
@@ -405,7 +406,7 @@ def test_a_bad_handshake_is_refused_and_the_host_waits_on(qtbot, hello, code):
 def test_a_silent_connection_is_closed_after_the_handshake_deadline(qtbot):
     hosting = host(qtbot, limits=replace(FAST, handshake_s=0.3))
     peer = RawPeer(qtbot, hosting)
-    peer.send("triangles-net 1\n")
+    peer.send("triangles-net 2\n")
     assert "handshake" in peer.wait_error(protocol.TIMEOUT)
     assert hosting.state == State.LISTENING
 
@@ -415,7 +416,7 @@ def test_a_second_player_is_told_the_game_is_full(qtbot):
     first = join(hosting)
     qtbot.waitUntil(lambda: bool(first.state == State.PLAYING), timeout=WAIT_MS)
     peer = RawPeer(qtbot, hosting)
-    peer.send("triangles-net 1\nid name Raw\njoin\n")
+    peer.send("triangles-net 2\nid name Raw\njoin\n")
     peer.wait_error(protocol.BUSY)
     assert first.state == State.PLAYING
 
@@ -494,7 +495,9 @@ def test_a_stolen_token_does_not_take_the_seat_of_a_player_who_is_here(qtbot):
     joining = join(hosting)
     qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
     thief = RawPeer(qtbot, hosting)
-    thief.send(f"triangles-net 1\nid name Thief\nrejoin {hosting.token} 0\n")
+    thief.send("triangles-net 2\nid name Thief\nrejoin 0\n")
+    nonce = challenge_of(qtbot, thief)
+    thief.send(f"proof {protocol.rejoin_proof(hosting.token, nonce, 'Ana', 'Thief', 0)}\n")
     qtbot.waitUntil(lambda: thief.closed, timeout=WAIT_MS)
     assert thief.lines[-1].startswith("error busy") and "still connected" in thief.lines[-1]
     assert hosting.state == joining.state == State.PLAYING and hosting.peer.name == BOT.name
@@ -515,6 +518,204 @@ def test_the_rejoin_state_with_its_token_is_readable_by_its_owner_alone(qtbot, t
     write_resume(state, joining)
     assert stat.S_IMODE(state.stat().st_mode) == 0o600
     assert joining.token in state.read_text()
+
+
+# -- the rejoin secret is proven, never sent (issue 47) ------------------------------------------
+
+
+def challenge_of(qtbot, peer):
+    """The nonce of the `challenge` line the host sent `peer`."""
+    qtbot.waitUntil(lambda: any(x.startswith("challenge ") for x in peer.lines), timeout=WAIT_MS)
+    return next(x for x in peer.lines if x.startswith("challenge ")).split(" ")[1]
+
+
+def dropped_seat(qtbot):
+    """A host whose joiner (its token known) was lost: the seat waits for a rejoin."""
+    hosting = host(qtbot)
+    joining = join(hosting)
+    qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+    token = joining.token
+    joining.close()
+    joining._connection = None
+    qtbot.waitUntil(lambda: hosting.state == State.RECONNECTING, timeout=WAIT_MS)
+    return hosting, token
+
+
+def raw_rejoin(qtbot, hosting, name="Raw"):
+    peer = RawPeer(qtbot, hosting)
+    peer.send(f"triangles-net 2\nid name {name}\nid app x\nid player human\nrejoin 0\n")
+    return peer, challenge_of(qtbot, peer)
+
+
+def test_a_rejoin_with_the_right_token_proves_it_and_comes_back(qtbot):
+    hosting, token = dropped_seat(qtbot)
+    peer, nonce = raw_rejoin(qtbot, hosting)
+    assert len(nonce) == 32
+    peer.send(f"proof {protocol.rejoin_proof(token, nonce, 'Ana', 'Raw', 0)}\n")
+    qtbot.waitUntil(lambda: any(x.startswith("start ") for x in peer.lines), timeout=WAIT_MS)
+    assert hosting.state == State.PLAYING and hosting.peer.name == "Raw"
+    seat = next(x for x in peer.lines if x.startswith("seat "))
+    assert seat.endswith(" -")  # the token does not travel again
+
+
+@pytest.mark.parametrize("wrong", ["token", "names", "count"])
+def test_a_proof_with_a_wrong_token_or_for_another_rejoin_is_refused(qtbot, wrong):
+    hosting, token = dropped_seat(qtbot)
+    peer, nonce = raw_rejoin(qtbot, hosting)
+    key = "0" * 32 if wrong == "token" else token
+    names = ("Raw", "Ana") if wrong == "names" else ("Ana", "Raw")
+    count = 1 if wrong == "count" else 0
+    peer.send(f"proof {protocol.rejoin_proof(key, nonce, *names, count)}\n")
+    assert "does not match" in peer.wait_error(protocol.TOKEN)
+    assert hosting.state == State.RECONNECTING  # the seat still waits for its player
+
+
+def test_an_answer_to_an_old_challenge_is_refused(qtbot):
+    """A proof seen once (say, on the wire) is worth nothing later: every connection has a
+    fresh nonce, and a nonce is good for one answer."""
+    hosting, token = dropped_seat(qtbot)
+    first, nonce = raw_rejoin(qtbot, hosting)
+    answer = f"proof {protocol.rejoin_proof(token, nonce, 'Ana', 'Raw', 0)}\n"
+    first.socket.abort()  # the eavesdropper has the answer; its owner never used it
+    replay, fresh = raw_rejoin(qtbot, hosting)
+    assert fresh != nonce
+    replay.send(answer)
+    replay.wait_error(protocol.TOKEN)
+    again, _ = raw_rejoin(qtbot, hosting)
+    again.send(answer + answer)  # twice on one connection: the first is wrong, and ends it
+    again.wait_error(protocol.TOKEN)
+    assert hosting.state == State.RECONNECTING
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "rejoin {token} 0\n",  # version 1's rejoin: the token in plain text
+        "rejoin 0\nproof {token}\n",
+        "rejoin 0\nproof {token}{token}\n",  # the token twice is not a proof either
+    ],
+)
+def test_a_token_sent_in_plain_text_is_refused(qtbot, lines):
+    hosting, token = dropped_seat(qtbot)
+    peer = RawPeer(qtbot, hosting)
+    peer.send("triangles-net 2\nid name Raw\n" + lines.format(token=token))
+    qtbot.waitUntil(lambda: peer.closed, timeout=WAIT_MS)
+    assert peer.lines[-1].split(" ")[1] in (protocol.MALFORMED, protocol.TOKEN)
+    assert hosting.state == State.RECONNECTING
+
+
+def test_the_token_never_travels_after_the_first_join(qtbot, monkeypatch):
+    """Every line both sides write, through a join, a rejoin and a rematch: the token is on
+    the first seat line only."""
+    from triangles_qt.net.connection import Connection
+
+    sent = []
+    original = Connection.send
+
+    def capture(self, line):
+        sent.append(line)
+        original(self, line)
+
+    monkeypatch.setattr(Connection, "send", capture)
+    hosting = host(qtbot, seed=9)
+    joining = join(hosting)
+    pause_at = [6]
+    autoplay(hosting, 1, pause_at)
+    autoplay(joining, 2, pause_at)
+    qtbot.waitUntil(lambda: joining.confirmed_count == 6, timeout=WAIT_MS)
+    resumed = []
+    joining.resumed.connect(resumed.append)
+    joining._connection.socket.abort()
+    qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT_MS)
+    pause_at[0] = 1000
+    QTimer.singleShot(0, lambda: autoplay(joining, 3) or None)
+    hosting.resign()
+    qtbot.waitUntil(lambda: joining.state == State.OVER, timeout=WAIT_MS)
+    started = []
+    joining.started.connect(lambda: started.append(1))
+    hosting.offer_rematch()
+    qtbot.waitUntil(lambda: joining._peer_rematch, timeout=WAIT_MS)
+    joining.answer_rematch(True)
+    qtbot.waitUntil(lambda: bool(started), timeout=WAIT_MS)
+    token = hosting.token
+    assert joining.token == token
+    carrying = [line for line in sent if token in line]
+    assert carrying == [next(line for line in sent if line.startswith("seat "))]
+    assert any(line.startswith("proof ") for line in sent)
+    assert sum(line.startswith("seat ") for line in sent) == 3  # join, rejoin, rematch
+
+
+# -- the host accepts a joiner (issue 47) ----------------------------------------------------------
+
+
+def test_a_joiner_waits_for_the_host_to_accept_it_past_the_handshake_deadline(qtbot):
+    limits = replace(FAST, handshake_s=0.5)
+    hosting = host(qtbot, limits=limits, ask=True)
+    requested = []
+    hosting.join_requested.connect(requested.append)
+    joining = join(hosting, limits=limits)
+    waiting = []
+    joining.waiting_for_host.connect(lambda: waiting.append(joining.peer_name))
+    qtbot.waitUntil(lambda: requested == ["Bot"] and waiting == ["Ana"], timeout=WAIT_MS)
+    qtbot.wait(1000)  # twice the handshake's deadline: a person decides, both sides ping
+    assert hosting.state == State.LISTENING and joining.state == State.CONNECTING
+    hosting.answer_join(True)
+    qtbot.waitUntil(lambda: joining.state == hosting.state == State.PLAYING, timeout=WAIT_MS)
+    assert hosting.peer.name == "Bot"
+    resumed = []
+    joining.resumed.connect(resumed.append)
+    joining._connection.socket.abort()  # a rejoin that proves the token is not asked again
+    qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT_MS)
+    assert requested == ["Bot"]
+
+
+def test_a_declined_joiner_is_told_and_the_host_waits_on(qtbot):
+    hosting = host(qtbot, ask=True)
+    requested = []
+    hosting.join_requested.connect(requested.append)
+    joining = join(hosting)
+    qtbot.waitUntil(lambda: requested == ["Bot"], timeout=WAIT_MS)
+    hosting.answer_join(False)
+    qtbot.waitUntil(lambda: joining.state == State.CLOSED, timeout=WAIT_MS)
+    assert joining.refusal_code == protocol.DECLINED
+    assert "Ana declined to play with Bot" in joining.end_reason
+    assert hosting.state == State.LISTENING
+    other = join(hosting, local=replace(BOT, name="Cy"))
+    qtbot.waitUntil(lambda: requested == ["Bot", "Cy"], timeout=WAIT_MS)
+    hosting.answer_join(True)
+    qtbot.waitUntil(lambda: other.state == State.PLAYING, timeout=WAIT_MS)
+    assert hosting.peer.name == "Cy"
+
+
+def test_one_joiner_is_asked_about_at_a_time_and_the_next_one_tries_again(qtbot):
+    hosting = host(qtbot, ask=True)
+    requested = []
+    hosting.join_requested.connect(requested.append)
+    first = join(hosting)
+    qtbot.waitUntil(lambda: requested == ["Bot"], timeout=WAIT_MS)
+    second = join(hosting, local=replace(BOT, name="Cy"))
+    tries = []
+    second.retrying.connect(lambda delay, why: tries.append(why))
+    qtbot.waitUntil(lambda: bool(tries), timeout=WAIT_MS)
+    assert "answering another player" in tries[0]
+    first.close()  # the first one gives up: its question has no answer any more
+    qtbot.waitUntil(lambda: requested == ["Bot", "Cy"], timeout=WAIT_MS)
+    hosting.answer_join(True)
+    qtbot.waitUntil(lambda: second.state == State.PLAYING, timeout=WAIT_MS)
+
+
+def test_an_answer_for_a_joiner_who_left_does_nothing(qtbot):
+    hosting = host(qtbot, ask=True)
+    requested = []
+    hosting.join_requested.connect(requested.append)
+    peer = RawPeer(qtbot, hosting)
+    peer.send("triangles-net 2\nid name Raw\njoin\n")
+    qtbot.waitUntil(lambda: "wait" in peer.lines, timeout=WAIT_MS)
+    peer.send("chat hello\n")  # nothing but pings while the host is asked
+    peer.wait_error(protocol.STATE)
+    qtbot.waitUntil(lambda: not hosting._candidates, timeout=WAIT_MS)
+    hosting.answer_join(True)
+    assert hosting.state == State.LISTENING and hosting.peer is None
 
 
 # -- strangers who hold the handshake places (issue 47) -------------------------------------------
@@ -595,7 +796,7 @@ def speaking_strangers(qtbot, hosting, count):
     strangers = []
     for k in range(count):
         peer = RawPeer(qtbot, hosting)
-        peer.send(f"triangles-net 1\nid name Stranger{k}\n")
+        peer.send(f"triangles-net 2\nid name Stranger{k}\n")
         strangers.append(peer)
         # One at a time: a stranger who spoke early would take a silent one's place.
         qtbot.waitUntil(

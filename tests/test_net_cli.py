@@ -163,7 +163,7 @@ def test_a_joiner_of_another_version_is_refused(tmp_path):
                 if not chunk:
                     break
                 received += chunk
-        assert b"error version the peer speaks triangles-net '9'; this side speaks version 1" in (
+        assert b"error version the peer speaks triangles-net '9'; this side speaks version 2" in (
             received
         )
         assert host.poll() is None
@@ -278,3 +278,40 @@ def test_a_headless_joiner_told_busy_says_it_tries_again(qtbot, capsys):
     )
     assert match.state == State.CLOSED
     assert done[0][0] == 1 and "still busy after 0.3 s" in done[0][1]
+
+
+def test_the_headless_host_lets_in_only_the_joiners_it_names(tmp_path):
+    host, port = start_host(tmp_path, "--strategy", "easy", "--accept", "Joiner")
+    try:
+        declined = subprocess.run(
+            join_command(tmp_path, port, "--strategy", "easy", "--name", "Stranger"),
+            capture_output=True,
+            text=True,
+            env=ENV,
+            timeout=120,
+        )
+        assert declined.returncode == 1
+        assert "waiting for Easy to accept this player" in declined.stderr
+        assert "Easy declined to play with Stranger (declined)" in declined.stderr
+        joined = subprocess.run(
+            join_command(tmp_path, port, "--strategy", "easy", "--name", "Joiner"),
+            capture_output=True,
+            text=True,
+            env=ENV,
+            timeout=120,
+        )
+        assert joined.returncode == 0, joined.stderr
+        status, _, err = finish(host)
+        assert status == 0, err
+        assert "Stranger wants to join: declined (not named by --accept)" in err
+        assert "Joiner wants to join: accepted" in err
+        assert "whoever joins first" not in err
+    finally:
+        host.kill()
+
+
+def test_the_headless_host_says_that_whoever_joins_first_takes_the_seat(tmp_path):
+    host, _ = start_host(tmp_path, "--strategy", "easy")
+    host.kill()
+    _, err = host.communicate(timeout=60)
+    assert "warning: whoever joins first takes the seat (--accept NAME" in err

@@ -24,7 +24,7 @@ def encoded(properties):
 def test_the_properties_read_back():
     written = discovery.txt_properties("Ana\x1b[2J", "phone-24", True, "0.1.0")
     assert written == {
-        "proto": "1",
+        "proto": "2",
         "name": "Ana[2J",
         "preset": "phone-24",
         "rules": "replay",
@@ -41,7 +41,7 @@ def test_the_properties_read_back():
 @pytest.mark.parametrize(
     "change",
     [
-        {"proto": "2"},
+        {"proto": "1"},  # a version-1 host: this program cannot play it
         {"name": ""},
         {"name": "x" * 41},
         {"preset": "huge"},

@@ -11,6 +11,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from PySide6.QtCore import QTimer  # noqa: E402
 from test_net import RawPeer  # noqa: E402
 
 from triangles_qt.core.board import Board  # noqa: E402
@@ -22,6 +23,7 @@ from triangles_qt.net.protocol import Limits, PeerInfo, Setup  # noqa: E402
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "network-protocol.md"
 TOKEN = "4f0c1a6b9d2e8f7a4f0c1a6b9d2e8f7a"
+NONCE = "9b1e5c7d3a2f4e6b8c0d1e2f3a4b5c6d"
 QUIET = Limits(ping_interval_s=60, silence_s=120, grace_s=30, retry_s=0.1)
 WAIT = 10_000
 
@@ -42,9 +44,15 @@ def transcripts() -> list[list[tuple[str, str]]]:
 
 def ana_hosts(monkeypatch):
     monkeypatch.setattr(protocol, "new_token", lambda: TOKEN)
+    monkeypatch.setattr(protocol, "new_nonce", lambda: NONCE)
     board = Board([(0, 0), (120, 0), (60, 90), (60, 40)], 120, 90, 4)
     ana = PeerInfo("Ana", "0.1.0", PlayerKind.HUMAN)
-    return NetMatch.host(Setup(board, Rules(), 0), ana, Listen.LOOPBACK, 0, limits=QUIET)
+    match = NetMatch.host(Setup(board, Rules(), 0), ana, Listen.LOOPBACK, 0, limits=QUIET, ask=True)
+    # Ana accepts whoever asks (a moment later, as a person clicks).
+    match.join_requested.connect(
+        lambda _name: QTimer.singleShot(0, lambda: match.answer_join(True))
+    )
+    return match
 
 
 def test_the_complete_game_on_the_page_is_what_the_host_says(qtbot, monkeypatch):
@@ -74,6 +82,15 @@ def test_the_complete_game_on_the_page_is_what_the_host_says(qtbot, monkeypatch)
     qtbot.waitUntil(lambda: hosting.state == State.CLOSED, timeout=WAIT)
     assert hosting.end_reason == ""  # finished, and both sides had every stroke
     assert hosting.game.is_over and hosting.game.scores == (1, 2)
+
+
+def test_the_proof_on_the_page_is_the_tokens():
+    game, _ = transcripts()
+    rejoin = next(line for who, line in game if line.startswith("rejoin "))
+    proof = next(line for who, line in game if line.startswith("proof "))
+    count = int(rejoin.split()[1])
+    assert proof == "proof " + protocol.rejoin_proof(TOKEN, NONCE, "Ana", "Bot", count)
+    assert [line for _, line in game if TOKEN in line] == [f"seat 0 {TOKEN}"]
 
 
 def test_the_misbehaving_joiner_on_the_page_gets_those_errors(qtbot, monkeypatch):

@@ -1157,6 +1157,22 @@
         <translation>Играч</translation>
     </message>
     <message>
+        <source>%1 wants to join your game.</source>
+        <translation>%1 иска да се присъедини към вашата игра.</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>&amp;Приемане</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>&amp;Отказ</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to accept you…</source>
+        <translation>Чака се %1 да ви приеме…</translation>
+    </message>
+    <message>
         <source>The game at %1 is busy. Trying again in %2 s…</source>
         <translation>Играта на %1 е заета. Нов опит след %2 s…</translation>
     </message>
@@ -1227,6 +1243,14 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>Не, &amp;благодаря</translation>
+    </message>
+    <message>
+        <source>%1 declined: you cannot join this game.</source>
+        <translation>%1 отказа: не можете да се присъедините към тази игра.</translation>
+    </message>
+    <message>
+        <source>The host</source>
+        <translation>Домакинът</translation>
     </message>
     <message>
         <source>No game could be started: nobody answered there, or the game was taken.</source>

@@ -1157,6 +1157,22 @@
         <translation>Spieler</translation>
     </message>
     <message>
+        <source>%1 wants to join your game.</source>
+        <translation>%1 möchte an deinem Spiel teilnehmen.</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>&amp;Annehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>A&amp;blehnen</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to accept you…</source>
+        <translation>Warte darauf, dass %1 dich annimmt…</translation>
+    </message>
+    <message>
         <source>The game at %1 is busy. Trying again in %2 s…</source>
         <translation>Das Spiel unter %1 ist belegt. Neuer Versuch in %2 s…</translation>
     </message>
@@ -1227,6 +1243,14 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>Nein, &amp;danke</translation>
+    </message>
+    <message>
+        <source>%1 declined: you cannot join this game.</source>
+        <translation>%1 hat abgelehnt: Du kannst diesem Spiel nicht beitreten.</translation>
+    </message>
+    <message>
+        <source>The host</source>
+        <translation>Der Gastgeber</translation>
     </message>
     <message>
         <source>No game could be started: nobody answered there, or the game was taken.</source>

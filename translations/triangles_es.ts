@@ -1157,6 +1157,22 @@
         <translation>Jugador</translation>
     </message>
     <message>
+        <source>%1 wants to join your game.</source>
+        <translation>%1 quiere unirse a tu partida.</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>&amp;Aceptar</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>&amp;Rechazar</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to accept you…</source>
+        <translation>Esperando a que %1 te acepte…</translation>
+    </message>
+    <message>
         <source>The game at %1 is busy. Trying again in %2 s…</source>
         <translation>La partida en %1 está ocupada. Se reintentará en %2 s…</translation>
     </message>
@@ -1227,6 +1243,14 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>&amp;No, gracias</translation>
+    </message>
+    <message>
+        <source>%1 declined: you cannot join this game.</source>
+        <translation>%1 ha rechazado: no puedes unirte a esta partida.</translation>
+    </message>
+    <message>
+        <source>The host</source>
+        <translation>El anfitrión</translation>
     </message>
     <message>
         <source>No game could be started: nobody answered there, or the game was taken.</source>

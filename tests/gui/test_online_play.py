@@ -47,6 +47,8 @@ def connect(make_window, qtbot):
         timeout=WAIT,
     )
     assert ana.online.dialog is None and ben.online.dialog is None  # closed once playing
+    assert ana.asked == ["Ben wants to join your game."]  # the host let Ben in
+    ana.asked.clear()
     return ana, ben
 
 
@@ -286,7 +288,7 @@ def test_a_joiner_told_the_game_is_busy_says_it_tries_again_and_gets_in(make_win
     strangers = []
     for k in range(2 * hosting.max_per_address):  # two greeted, two waiting
         stranger = socket.create_connection(("127.0.0.1", host.port), timeout=5)
-        stranger.sendall(f"triangles-net 1\nid name Stranger{k}\n".encode())
+        stranger.sendall(f"triangles-net 2\nid name Stranger{k}\n".encode())
         strangers.append(stranger)
         qtbot.waitUntil(  # one at a time: one who spoke early would take a silent one's place
             lambda: (
@@ -349,3 +351,45 @@ def test_the_game_is_announced_on_this_network_only_if_the_player_wants(
     assert dialog.status.text() == (
         f"Waiting for your friend. Give them this address: 127.0.0.1:{dialog.port}."
     )
+
+
+def host_and_join(make_window):
+    ana, ben = make_window(), make_window()
+    host = ana.online.show_dialog()
+    host.name_edit.setText("Ana")
+    host.listen_combo.setCurrentIndex(host.listen_combo.findData(Listen.LOOPBACK))
+    host.port_spin.setValue(free_port())
+    host.host_button.click()
+    join = ben.online.show_dialog()
+    join.name_edit.setText("Ben")
+    join.tabs.setCurrentIndex(1)
+    join.address_edit.setText(f"127.0.0.1:{host.port}")
+    return ana, ben, join
+
+
+def test_the_host_is_asked_and_a_declined_joiner_is_told(make_window, qtbot):
+    ana, ben, join = host_and_join(make_window)
+    asked = []
+
+    def ask(title, question, verbs=None):  # Ana reads the question while Ben waits
+        asked.append((question, verbs))
+        qtbot.waitUntil(lambda: "Waiting for Ana" in join.status.text(), timeout=WAIT)
+        return False
+
+    ana.ask = ask
+    join.join_button.click()
+    qtbot.waitUntil(lambda: "declined" in join.status.text(), timeout=WAIT)
+    assert asked == [("Ben wants to join your game.", ("&Accept", "&Decline"))]
+    assert join.status.text() == "Ana declined: you cannot join this game."
+    assert join.tabs.isEnabled()  # Ben may try another game
+    assert ana.online.match.state == State.LISTENING  # Ana waits on for her friend
+    assert not any(isinstance(seat, RemoteSeat) for seat in ana.session.seats)
+
+
+def test_a_rejoin_is_not_asked_again(make_window, qtbot):
+    ana, ben = connect(make_window, qtbot)
+    resumed = []
+    ana.online.match.resumed.connect(resumed.append)
+    ben.online.match._connection.socket.abort()  # the network fails under Ben
+    qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT)
+    assert ana.asked == []

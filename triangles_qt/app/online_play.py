@@ -12,7 +12,7 @@ import random
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
@@ -22,7 +22,7 @@ from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.rules import Rules
 from triangles_qt.net.discovery import Advertiser, Browser
 from triangles_qt.net.match import NetError, NetMatch, State
-from triangles_qt.net.protocol import PeerInfo, Setup
+from triangles_qt.net.protocol import DECLINED, PeerInfo, Setup
 
 from .notices import Notice, NoticeKind
 from .online_dialog import OnlineDialog
@@ -102,7 +102,9 @@ class OnlinePlay(QObject):
         board = Board.generate(dialog.preset, random.randrange(2**31))
         setup = Setup(board, Rules(dialog.replay), 0 if dialog.friend_starts else 1)
         try:
-            match = NetMatch.host(setup, self._local(), dialog.listen, dialog.port, parent=self)
+            match = NetMatch.host(
+                setup, self._local(), dialog.listen, dialog.port, parent=self, ask=True
+            )
         except NetError as exc:
             print(f"triangles-qt: cannot host: {exc}", file=sys.stderr)
             port = str(dialog.port)
@@ -174,6 +176,39 @@ class OnlinePlay(QObject):
         match.rematch_offered.connect(lambda: self._rematch_offered(match))
         match.rematch_declined.connect(lambda: self._rematch_declined(match))
         match.retrying.connect(lambda delay, _why: self._retrying(match, delay))
+        # Asked outside the match's own handling of the line (the question waits for a click).
+        match.join_requested.connect(
+            lambda name: QTimer.singleShot(0, self, lambda: self._join_requested(match, name))
+        )
+        match.waiting_for_host.connect(lambda: self._waiting_for_host(match))
+
+    def _join_requested(self, match: NetMatch, name: str) -> None:
+        """Someone wants the seat of the game hosted here: the player says who plays."""
+        if match is not self.match or match.state != State.LISTENING:
+            return
+        accept = self.window.ask(
+            QCoreApplication.translate("OnlinePlay", "Play online"),
+            QCoreApplication.translate("OnlinePlay", "%1 wants to join your game.").replace(
+                "%1", name
+            ),
+            (
+                QCoreApplication.translate("OnlinePlay", "&Accept"),
+                QCoreApplication.translate("OnlinePlay", "&Decline"),
+            ),
+        )
+        match.answer_join(bool(accept))
+
+    def _waiting_for_host(self, match: NetMatch) -> None:
+        """The host's player is asked whether this player may join."""
+        dialog = self.dialog
+        if match is not self.match or dialog is None:
+            return
+        name = match.peer_name
+        dialog.show_status(
+            lambda: QCoreApplication.translate(
+                "OnlinePlay", "Waiting for %1 to accept you…"
+            ).replace("%1", name)
+        )
 
     def _retrying(self, match: NetMatch, delay_s: float) -> None:
         """The host said it is busy (strangers hold its places, or it has not noticed yet that
@@ -393,7 +428,15 @@ class OnlinePlay(QObject):
         # A request for another game, if any, has no answer coming any more.
         self.window.session.notice_withdrawn.emit(NoticeKind.CONNECTION)
         dialog = self.dialog
-        if dialog is not None:  # before the game started (in a game the score card tells)
+        if dialog is not None and match.refusal_code == DECLINED:
+            dialog.set_busy(False)
+            name = match.peer_name
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "%1 declined: you cannot join this game."
+                ).replace("%1", name or QCoreApplication.translate("OnlinePlay", "The host"))
+            )
+        elif dialog is not None:  # before the game started (in a game the score card tells)
             dialog.set_busy(False)
             dialog.show_status(
                 lambda: QCoreApplication.translate(

@@ -8,7 +8,8 @@ line on standard error and a non-zero status (1: the game failed, 2: a usage err
 The host's first line on standard output says where it listens, as the system bound it:
 `listening on ADDRESS:PORT` (with --port 0 the system chooses the port), or with --listen all
 `listening on all addresses (IPv4 and IPv6), port PORT` (and this computer's addresses on
-standard error). A joiner keeps what it needs to rejoin in a small state file
+standard error). Whoever joins first takes the seat, unless --accept NAME names who may. A
+joiner keeps what it needs to rejoin in a small state file
 (--resume-file; by default in --records DIR): started again with the same command after it was
 stopped, it comes back to the same game while the host keeps its seat open (--grace seconds).
 """
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 
 from triangles_qt import __version__
 from triangles_qt.cli_run import INTERRUPTED, wake_on_signals
@@ -107,6 +108,21 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--joiner-starts", action="store_true", help="the player who joins draws first"
     )
+    who = host.add_mutually_exclusive_group()
+    who.add_argument(
+        "--accept",
+        type=_name,
+        action="append",
+        metavar="NAME",
+        help="let only a joiner of this name take the seat (again for more names); anyone "
+        "else is declined",
+    )
+    who.add_argument(
+        "--accept-all",
+        action="store_true",
+        help="let whoever joins first take the seat (what happens when neither option is "
+        "given, with a warning)",
+    )
     host.add_argument(
         "--grace",
         type=bounded_float(0.5, 3600),
@@ -188,11 +204,19 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
         setup = Setup(board, Rules(args.replay_after_triangle), 0 if args.joiner_starts else 1)
         try:
             match = NetMatch.host(
-                setup, local, Listen(args.listen), args.port, args.address, limits
+                setup, local, Listen(args.listen), args.port, args.address, limits, ask=True
             )
         except NetError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+        if not args.accept and not args.accept_all:
+            print(
+                "warning: whoever joins first takes the seat (--accept NAME to choose who, "
+                "--accept-all to say so)",
+                file=sys.stderr,
+                flush=True,
+            )
+        match.join_requested.connect(lambda name: _answer_join(match, name, args.accept))
         if Listen(args.listen) == Listen.ALL:  # which of them a friend can reach
             addresses = ", ".join(own_addresses()) or "none but the loopback"
             print(f"this computer's addresses: {addresses}", file=sys.stderr, flush=True)
@@ -220,6 +244,14 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
 
     waker = wake_on_signals(app, interrupted)  # noqa: F841 - kept while the loop runs
     return run(player, app)
+
+
+def _answer_join(match: NetMatch, name: str, accepted: list[str] | None) -> None:
+    """The headless host's answer to a joiner: as --accept says (anyone, without it)."""
+    accept = accepted is None or name in accepted
+    verdict = "accepted" if accept else "declined (not named by --accept)"
+    print(f"{name} wants to join: {verdict}", file=sys.stderr, flush=True)
+    QTimer.singleShot(0, match, lambda: match.answer_join(accept))
 
 
 def _advertise(

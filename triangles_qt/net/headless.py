@@ -143,6 +143,13 @@ class HeadlessPlayer(QObject):
         match.confirmed.connect(self._confirmed)
         match.problem.connect(lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
         match.retrying.connect(self._retrying)
+        match.waiting_for_host.connect(
+            lambda: print(
+                f"waiting for {match.peer_name} to accept this player",
+                file=sys.stderr,
+                flush=True,
+            )
+        )
         match.undo_offered.connect(
             lambda _keep: match.answer_undo(False)
         )  # a bot takes nothing back

@@ -7,8 +7,10 @@ with the rules engine before it changes anything. Whatever the peer sends that t
 the rules do not allow is refused with an `error` line, reported (`problem`), and ends the match
 with the game unchanged. A connection that is lost (not refused) leaves the host waiting for the
 joiner for a grace period ("waiting for NAME to reconnect") while the joiner tries to come back
-with its token and the number of strokes both sides confirmed; the host answers with the strokes
-after that, and the game goes on.
+with the number of strokes both sides confirmed, proving that it has the seat's token without
+sending it (the host's `challenge`, the joiner's `proof`); the host answers with the strokes
+after that, and the game goes on. A host made with `ask` puts each `join` to its player
+(`join_requested`, `answer_join`) before the joiner takes the seat.
 
 A host gives strangers' connections few places and short deadlines ("Handshake places" in the
 protocol page): silent ones give way to those who speak, one address holds two places at most,
@@ -20,6 +22,7 @@ Signals are emitted on the Qt thread that made the match; nothing here blocks.
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
 import random
 import socket
@@ -179,6 +182,10 @@ class Candidate:
     address: str
     admitted: bool
     info: PeerInfo | None = None  # its version came: what its `id` lines said so far
+    greeted: bool = False  # the host's first lines went out (a rejoin is greeted to be
+    # challenged, with a place or not)
+    # A rejoin asked for: the challenge sent, the strokes the joiner has, who it said it was.
+    challenge: tuple[str, int, PeerInfo] | None = None
 
     @property
     def silent(self) -> bool:
@@ -205,6 +212,9 @@ class NetMatch(QObject):
     rematch_declined = Signal()  # the peer would rather not play again
     ended = Signal(str)  # closed for good; "" when both sides finished normally
     retrying = Signal(float, str)  # the joiner was told `busy`: tries again in this many s; why
+    # The host that asks (`ask_to_join`): this player wants the seat; `answer_join` says.
+    join_requested = Signal(str)
+    waiting_for_host = Signal()  # the joiner: the host's player is asked to let it in (`wait`)
 
     def __init__(self, role: Role, local: PeerInfo, limits: Limits, parent: QObject | None) -> None:
         super().__init__(parent)
@@ -227,6 +237,8 @@ class NetMatch(QObject):
         self.max_candidates = MAX_CANDIDATES
         self.max_per_address = MAX_PER_ADDRESS
         self._refused_at: deque[float] = deque()  # when refused connections began to linger
+        self.ask_to_join = False  # a `join` is put to the host's player (`join_requested`)
+        self._asking: Candidate | None = None  # the joiner whose question is open
         # The joiner: `busy` answers so far (the backoff) and since when.
         self._busy_tries = 0
         self._busy_since: float | None = None
@@ -250,6 +262,8 @@ class NetMatch(QObject):
         self._target: tuple[str, int] | None = None
         self._incoming: PeerInfo | None = None  # the host's `id` lines so far
         self._rejoining = False
+        self._proved = False  # this connection answered the host's challenge
+        self._rejoin_count = 0  # the strokes a rejoin said it has
         self._heard_version = False
         self._board_line: tuple[str | None, int | None] | None = None
         self._new_setup: tuple[Board, Rules] | None = None
@@ -266,11 +280,15 @@ class NetMatch(QObject):
         address: str | None = None,
         limits: Limits = Limits(),
         parent: QObject | None = None,
+        ask: bool = False,
     ) -> NetMatch:
         """Host the game `setup` describes, listening where `listen` says (no default: where
         to accept strangers' connections is the player's choice) on `port` (0: a port the
-        system chooses; see `address()`). NetError when it cannot listen."""
+        system chooses; see `address()`). NetError when it cannot listen. `ask`: a joiner
+        takes the seat only once the host's player accepts it (`join_requested`,
+        `answer_join`); a rejoin that proves the seat's token is not asked again."""
         match = cls(Role.HOST, local, limits, parent)
+        match.ask_to_join = ask
         match.setup = setup
         match.game = Game(setup.board, setup.rules)
         match.local_seat = 1 - setup.joiner_seat
@@ -518,8 +536,13 @@ class NetMatch(QObject):
             return group
         return None
 
-    def _greet(self, candidate: Candidate) -> None:
-        candidate.admitted = True
+    def _greet(self, candidate: Candidate, place: bool = True) -> None:
+        """Send the host's first lines (once); `place`: the candidate has a handshake place."""
+        if place:
+            candidate.admitted = True
+        if candidate.greeted:
+            return
+        candidate.greeted = True
         connection = candidate.connection
         connection.send(protocol.version_line())
         for line in protocol.id_lines(self.local):
@@ -529,6 +552,8 @@ class NetMatch(QObject):
         """A candidate gives its place to one who needs it (which takes it: the place is not
         offered to anyone else meanwhile)."""
         self._candidates.pop(candidate.connection, None)
+        if candidate is self._asking:
+            self._asking = None
         candidate.admitted = False
         who = "a silent one" if candidate.silent else "the one waiting longest"
         candidate.connection.refuse(
@@ -556,6 +581,8 @@ class NetMatch(QObject):
         if connection is None:
             return
         candidate = self._candidates.pop(connection, None)
+        if candidate is not None and candidate is self._asking:
+            self._asking = None  # gone before the answer: the answer does nothing
         self._linger(connection)
         if candidate is not None and candidate.admitted:
             self._promote()
@@ -598,6 +625,10 @@ class NetMatch(QObject):
                 candidate.info = PeerInfo()
                 self._admit(candidate)  # or it waits on, and may still rejoin its seat
                 return
+            if candidate.challenge is not None and message.word != "proof":
+                raise ProtocolError(protocol.STATE, f"'{message.word}' instead of 'proof'")
+            if candidate is self._asking and message.word not in ("bye", "error"):
+                raise ProtocolError(protocol.STATE, f"'{message.word}' while the host is asked")
             if message.word == "id":
                 candidate.info = protocol.read_id(message, candidate.info)
             elif message.word == "join":
@@ -605,12 +636,14 @@ class NetMatch(QObject):
                 info = self._checked_peer(candidate.info)
                 if not self._admit(candidate):
                     raise ProtocolError(protocol.BUSY, "too many connections are joining at once")
-                self._joined(candidate, info, None)
+                if self.ask_to_join:
+                    self._ask(candidate, info)
+                else:
+                    self._joined(candidate, info, None)
             elif message.word == "rejoin":
-                token, count = protocol.expect_args(message, 2, "rejoin TOKEN K")
-                protocol.check_token_word(token)
-                # The seat's player is let in even when every place is taken.
-                self._joined(candidate, self._checked_peer(candidate.info), (token, count))
+                self._challenge(candidate, message)
+            elif message.word == "proof":
+                self._check_proof(candidate, message)
             elif message.word in ("bye", "error"):
                 connection.close("left before joining", bye=False)
             else:
@@ -619,13 +652,81 @@ class NetMatch(QObject):
             self.problem.emit(f"{connection.peer_address}: {exc.text}")
             connection.refuse(exc.code, exc.text)
 
+    def _ask(self, candidate: Candidate, info: PeerInfo) -> None:
+        """Put a `join` to the host's player: the joiner is told to `wait` (both sides ping;
+        no deadline while a person decides); one question at a time (another joiner meanwhile
+        is told `busy`, and tries again)."""
+        if self.state != State.LISTENING:
+            raise ProtocolError(protocol.BUSY, "this game already has two players")
+        if self._asking is not None:
+            raise ProtocolError(protocol.BUSY, "the host is answering another player")
+        candidate.info = info
+        self._asking = candidate
+        connection = candidate.connection
+        connection.clear_deadline()
+        connection.keepalive = True
+        connection.send("wait")
+        self.join_requested.emit(info.name)
+
+    def answer_join(self, accept: bool) -> None:
+        """The host's player's answer to `join_requested` (nothing if that joiner has gone
+        meanwhile): the seat, or `error declined`."""
+        candidate, self._asking = self._asking, None
+        if candidate is None or candidate.connection not in self._candidates:
+            return
+        connection = candidate.connection
+        if not connection.is_open or self.state != State.LISTENING:
+            return
+        assert candidate.info is not None
+        if not accept:
+            text = f"{self.local.name} declined to play with {candidate.info.name}"
+            self.problem.emit(f"{connection.peer_address}: {text}")
+            connection.refuse(protocol.DECLINED, text)
+            return
+        try:
+            self._joined(candidate, candidate.info, None)
+        except ProtocolError as exc:
+            connection.refuse(exc.code, exc.text)
+
+    def _challenge(self, candidate: Candidate, message: Message) -> None:
+        """`rejoin K`: the joiner must prove it has the seat's token without sending it. It is
+        greeted (from a waiting place too: the seat's player is let in even when every
+        handshake place is taken) and gets a fresh nonce, good for one `proof`."""
+        (count,) = protocol.expect_args(message, 1, "rejoin K")
+        first = protocol.number(count, "a stroke count", protocol.MAX_STROKES)
+        assert candidate.info is not None  # its version came
+        info = self._checked_peer(candidate.info)
+        if self.state == State.CLOSED:
+            raise ProtocolError(protocol.STATE, "the game is closed")
+        if self.state == State.LISTENING:
+            raise ProtocolError(protocol.TOKEN, "nobody has joined this game yet")
+        if not self._admit(candidate):
+            self._greet(candidate, place=False)
+        nonce = protocol.new_nonce()
+        candidate.challenge = (nonce, first, info)
+        candidate.connection.send(f"challenge {nonce}")
+
+    def _check_proof(self, candidate: Candidate, message: Message) -> None:
+        """`proof HMAC`: the answer to this connection's challenge (one answer only)."""
+        proof = protocol.parse_proof_line(message)
+        challenge, candidate.challenge = candidate.challenge, None
+        if challenge is None:
+            raise ProtocolError(protocol.STATE, "'proof' without a challenge")
+        nonce, first, info = challenge
+        expected = protocol.rejoin_proof(self.token, nonce, self.local.name, info.name, first)
+        if not hmac.compare_digest(proof.encode(), expected.encode()):
+            raise ProtocolError(protocol.TOKEN, "the proof does not match this game's token")
+        self._joined(candidate, info, first)
+
     @staticmethod
     def _checked_peer(info: PeerInfo) -> PeerInfo:
         if not info.name:
             raise ProtocolError(protocol.MALFORMED, "'id name NAME' must come before joining")
         return info
 
-    def _joined(self, candidate: Candidate, info: PeerInfo, rejoin: tuple[str, str] | None) -> None:
+    def _joined(self, candidate: Candidate, info: PeerInfo, rejoin: int | None) -> None:
+        """`rejoin`: None for a `join`; for a rejoin whose proof was right, the number of
+        strokes the joiner has."""
         assert self.game is not None and self.setup is not None
         connection = candidate.connection
         if rejoin is None:
@@ -633,10 +734,7 @@ class NetMatch(QObject):
                 raise ProtocolError(protocol.BUSY, "this game already has two players")
             first = 0
         else:
-            token, count = rejoin
-            if not self.token or not protocol.same_token(token, self.token):
-                raise ProtocolError(protocol.TOKEN, "no game here has this token")
-            first = protocol.number(count, "a stroke count", protocol.MAX_STROKES)
+            first = rejoin
             if first > len(self.game.moves):
                 raise ProtocolError(
                     protocol.INDEX,
@@ -653,8 +751,7 @@ class NetMatch(QObject):
         self._candidates.pop(connection, None)
         connection.line_received.disconnect(self._candidate_line)
         connection.closed.disconnect(self._candidate_closed)
-        if not candidate.admitted:  # a rejoin that waited for a place: greeted now
-            self._greet(candidate)
+        self._greet(candidate, place=False)  # a rejoin was greeted to be challenged
         self._promote()  # its place is free
         old = self._connection
         if old is not None:  # its loss was not noticed yet (a killed joiner's socket)
@@ -664,7 +761,8 @@ class NetMatch(QObject):
         self._grace.stop()
         self.peer = info
         self._adopt(connection)
-        for line in protocol.setup_lines(self.setup, self.token):
+        # The token travels once: after a `join`; a rejoin proved it has it.
+        for line in protocol.setup_lines(self.setup, self.token if rejoin is None else ""):
             connection.send(line)
         connection.send(protocol.start_line(first, self.game.strokes[first:]))
         if self._resigned == self.local_seat:  # given up while the joiner was away
@@ -688,6 +786,7 @@ class NetMatch(QObject):
         self._adopt(connection)
         self._peer_done_handshake = False
         self._rejoining = bool(self.token)
+        self._proved = False
         self._heard_version = False
         self._incoming = None
         self._board_line = self._new_setup = None
@@ -700,8 +799,9 @@ class NetMatch(QObject):
         connection.send(protocol.version_line())
         for line in protocol.id_lines(self.local):
             connection.send(line)
-        if self.token:
-            connection.send(f"rejoin {self.token} {self.confirmed_count}")
+        if self.token:  # the token itself is not sent: the host challenges, this side proves
+            self._rejoin_count = self.confirmed_count
+            connection.send(f"rejoin {self._rejoin_count}")
         else:
             connection.send("join")
 
@@ -716,6 +816,29 @@ class NetMatch(QObject):
             return True
         if word == "id" and self._incoming is not None:
             self._incoming = protocol.read_id(message, self._incoming)
+            return True
+        if word == "wait":
+            protocol.expect_args(message, 0, "wait")
+            if self._incoming is None or self._rejoining or self.setup is not None:
+                raise ProtocolError(protocol.STATE, "'wait' out of place")
+            self.peer = self._checked_peer(self._incoming)
+            assert self._connection is not None
+            self._connection.clear_deadline()  # a person decides: no deadline, but pings
+            self._connection.keepalive = True
+            self.waiting_for_host.emit()
+            return True
+        if word == "challenge":
+            if not self._rejoining or self._proved or self._incoming is None:
+                raise ProtocolError(protocol.STATE, "a challenge that was not asked for")
+            nonce = protocol.parse_challenge_line(message)
+            host_name = self._checked_peer(self._incoming).name
+            self._proved = True
+            self._send(
+                "proof "
+                + protocol.rejoin_proof(
+                    self.token, nonce, host_name, self.local.name, self._rejoin_count
+                )
+            )
             return True
         if word == "board":
             if self._incoming is not None:
@@ -745,6 +868,12 @@ class NetMatch(QObject):
     def _take_setup(self, seat: int, token: str) -> None:
         assert self._new_setup is not None
         board, rules = self._new_setup
+        # The token travels once, on the seat line after a `join`; `seat S -` otherwise.
+        if bool(token) == bool(self.token):
+            raise ProtocolError(
+                protocol.MALFORMED,
+                "a seat line carries a token after a 'join' only, and '-' after that",
+            )
         resuming = self.game is not None and self.state != State.OVER
         if resuming:
             assert self.game is not None
@@ -752,14 +881,13 @@ class NetMatch(QObject):
                 self.game.board.same_as(board)
                 and self.game.rules == rules
                 and seat == self.local_seat
-                and protocol.same_token(token, self.token)
             )
             if not same:
                 raise ProtocolError(protocol.STATE, "the host's game is not the one rejoined")
         else:
             self.game = Game(board, rules)
             self.local_seat = seat
-            self.token = token
+            self.token = self.token or token
             self.confirmed_count = 0
         self.setup = Setup(board, rules, seat)
         self._board_line = self._new_setup = None
@@ -1018,7 +1146,7 @@ class NetMatch(QObject):
         self.local_seat = 1 - self.setup.joiner_seat
         self._resigned = None
         self._own_undo = self._peer_undo = None
-        for line in protocol.setup_lines(self.setup, self.token):
+        for line in protocol.setup_lines(self.setup, ""):  # the joiner has its token
             self._send(line)
         self._send(protocol.start_line(0, []))
         self._set_state(State.PLAYING)

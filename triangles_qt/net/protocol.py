@@ -1,4 +1,4 @@
-"""The words of the network protocol (docs/network-protocol.md), version 1: how each line is
+"""The words of the network protocol (docs/network-protocol.md), version 2: how each line is
 written and read, the limits, the token bucket and the rejoin state. Pure functions and small
 records, no I/O and no Qt, shared by both sides so that they agree by construction.
 
@@ -10,6 +10,7 @@ ever evaluated: lines are split on spaces and numbers converted, nothing more.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import time
@@ -24,7 +25,7 @@ from triangles_qt.core.rules import Rules
 from triangles_qt.defaults import MAX_PLAYER_NAME_LENGTH, MAX_RECORDED_NAME_LENGTH
 from triangles_qt.engine.protocol import new_game
 
-VERSION = 1
+VERSION = 2
 MAGIC = "triangles-net"
 SERVICE_TYPE = "_triangles._tcp.local."
 # Below every system's range of ports handed out for outgoing connections (Linux 32768-60999,
@@ -82,6 +83,7 @@ ILLEGAL = "illegal"
 STATE = "state"
 TOKEN = "token"
 BUSY = "busy"
+DECLINED = "declined"
 CODES = (
     MALFORMED,
     UNKNOWN,
@@ -96,6 +98,7 @@ CODES = (
     STATE,
     TOKEN,
     BUSY,
+    DECLINED,
 )
 
 
@@ -222,6 +225,9 @@ WORDS = frozenset(
         "id",
         "join",
         "rejoin",
+        "challenge",
+        "proof",
+        "wait",
         "board",
         "newgame",
         "seat",
@@ -270,7 +276,8 @@ def check_version(message: Message) -> None:
     if message.rest != str(VERSION):
         raise ProtocolError(
             VERSION_MISMATCH,
-            f"the peer speaks {MAGIC} {shorten(message.rest)}; this side speaks version {VERSION}",
+            f"the peer speaks {MAGIC} {shorten(message.rest)}; this side speaks version {VERSION} "
+            "only (both players need a program of the same protocol version)",
         )
 
 
@@ -332,13 +339,14 @@ class Setup:
 
 
 def setup_lines(setup: Setup, token: str) -> list[str]:
+    """The set-up's lines; `token` "" sends `seat S -` (a rejoin, a rematch)."""
     board = setup.board
     preset = board.preset if board.preset is not None else "-"
     seed = "-" if board.seed is None else str(board.seed)
     return [
         f"board {preset} {seed}",
         new_game(board, setup.rules),
-        f"seat {setup.joiner_seat} {token}",
+        f"seat {setup.joiner_seat} {token or '-'}",
     ]
 
 
@@ -376,9 +384,13 @@ def parse_newgame(message: Message, preset: str | None, seed: int | None) -> tup
 
 
 def parse_seat_line(message: Message) -> tuple[int, str]:
-    seat, token = expect_args(message, 2, "seat S TOKEN")
+    """`seat S TOKEN` (after a `join`) or `seat S -` (after a rejoin, and in a rematch: the
+    token travels once): the seat and the token, "" for `-`."""
+    seat, token = expect_args(message, 2, "seat S TOKEN|-")
     if seat not in ("0", "1"):
         raise ProtocolError(MALFORMED, f"a seat is 0 or 1, not {shorten(seat)}")
+    if token == "-":
+        return int(seat), ""
     check_token_word(token)
     return int(seat), token
 
@@ -453,3 +465,39 @@ def check_token_word(token: str) -> None:
 
 def same_token(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
+
+
+# -- proving the token (a rejoin) ----------------------------------------------------------------
+
+NONCE_CHARACTERS = 32
+PROOF_CHARACTERS = 64
+
+
+def new_nonce() -> str:
+    """A challenge: 128 fresh random bits as hex, used for one proof only."""
+    return secrets.token_hex(NONCE_CHARACTERS // 2)
+
+
+def rejoin_proof(token: str, nonce: str, host_name: str, joiner_name: str, count: int) -> str:
+    """The joiner's answer to `challenge NONCE`: HMAC-SHA256 keyed with the token over the
+    nonce, both players' names (as their `id name` lines said on this connection) and the
+    rejoin's stroke count, each on a line of its own, as 64 lower-case hex digits. Only a side
+    that has the token can write it, and it tells nothing of the token."""
+    message = "\n".join(["triangles-net rejoin", nonce, host_name, joiner_name, str(count)])
+    return hmac.new(token.encode(), message.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def _hex_word(word: str, length: int, what: str) -> str:
+    if len(word) != length or not all(c in "0123456789abcdef" for c in word):
+        raise ProtocolError(MALFORMED, f"{what} is {length} lower-case hex digits")
+    return word
+
+
+def parse_challenge_line(message: Message) -> str:
+    (nonce,) = expect_args(message, 1, "challenge NONCE")
+    return _hex_word(nonce, NONCE_CHARACTERS, "a challenge")
+
+
+def parse_proof_line(message: Message) -> str:
+    (proof,) = expect_args(message, 1, "proof HMAC")
+    return _hex_word(proof, PROOF_CHARACTERS, "a proof")
