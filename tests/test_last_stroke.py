@@ -104,42 +104,39 @@ def test_leaf_values_favour_the_player_who_will_draw_the_last_stroke(seed, monke
     assert checked == {True, False}
 
 
-def test_hard_draws_a_safe_stroke_that_leaves_it_the_last_stroke():
+@pytest.mark.parametrize("seed", range(3))  # a board each: the three took 39 s under load
+def test_hard_draws_a_safe_stroke_that_leaves_it_the_last_stroke(seed):
     """Early in a game, with many safe strokes, Hard draws one after which an even number of
     strokes is left by the plan (so the last one falls to Hard), whenever there is one, unless
     its search of the fight for the last stroke (parity.py) found a better stroke of that fight:
     a flipper, or a stroke that crosses one. Found on positions of Medium games where some safe
     strokes would leave an odd number."""
     checked = kept = 0
-    for seed in range(3):
-        game = Game(Board.generate("phone-60", seed))
-        players = (Medium(seed=1), Medium(seed=2))
-        for _ in range(40):
-            tracker = Tracker(game.copy())
-            safe = [
-                s
-                for s in range(game.board.m)
-                if game.legal_bits >> s & 1 and not tracker.hot >> s & 1
-            ]
-            if (
-                len(game.legal_strokes()) <= TRACKER_LEGAL_LIMIT
-                and not tracker.threats()
-                and len(safe) > SAFE_PARITY_LIMIT
-            ):
-                after = {}
-                for s in safe:
-                    tracker.play(s)
-                    after[s] = tracker.plan.bit_count() % 2
-                    tracker.undo()
-                if 0 in after.values() and 1 in after.values():
-                    chosen = game.board.candidate(
-                        *Hard(seed=seed).choose_stroke(Position(game), 1.0)
-                    )
-                    flippers = Fight(Tracker(game.copy()), 10**9, float("inf")).flippers(safe)
-                    crossing = game.board.crossing_bits(chosen)
-                    fought = any(chosen == f or crossing >> f & 1 for f in flippers)
-                    assert after[chosen] == 0 or fought
-                    kept += after[chosen] == 0
-                    checked += 1
-            game.play(*players[game.player].choose_stroke(Position(game), 1.0))
-    assert checked >= 20 and kept >= checked - 3
+    game = Game(Board.generate("phone-60", seed))
+    players = (Medium(seed=1), Medium(seed=2))
+    for _ in range(40):
+        tracker = Tracker(game.copy())
+        safe = [
+            s for s in range(game.board.m) if game.legal_bits >> s & 1 and not tracker.hot >> s & 1
+        ]
+        if (
+            len(game.legal_strokes()) <= TRACKER_LEGAL_LIMIT
+            and not tracker.threats()
+            and len(safe) > SAFE_PARITY_LIMIT
+        ):
+            after = {}
+            for s in safe:
+                tracker.play(s)
+                after[s] = tracker.plan.bit_count() % 2
+                tracker.undo()
+            if 0 in after.values() and 1 in after.values():
+                chosen = game.board.candidate(*Hard(seed=seed).choose_stroke(Position(game), 1.0))
+                flippers = Fight(Tracker(game.copy()), 10**9, float("inf")).flippers(safe)
+                crossing = game.board.crossing_bits(chosen)
+                fought = any(chosen == f or crossing >> f & 1 for f in flippers)
+                assert after[chosen] == 0 or fought
+                kept += after[chosen] == 0
+                checked += 1
+        game.play(*players[game.player].choose_stroke(Position(game), 1.0))
+    # 7 to 10 such positions a board (25 in all, 24 kept, when they were one test)
+    assert checked >= 6 and kept >= checked - 1
