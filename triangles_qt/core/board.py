@@ -1,10 +1,21 @@
 """Boards: the star cloud, its presets and seeded generation, and the exact precomputed tables
-(which strokes are star-legal, which strokes cross which, which triangles are empty) that the
-rules engine and the computer players look things up in.
+(which strokes are star-legal, which side of each star-legal stroke every star is on) that the
+rules engine and the computer players look things up in, with what is derived from them on
+demand and kept (which strokes cross which, which triangles are empty).
 
 Indices: a *stroke* is an unordered pair of star indices. The star-legal strokes of a board (those
 that pass over no star) are numbered 0..m-1 and called *candidates*; a candidate's bit in a
 Python-int bitset is its number. Everything rule-deciding is an exact integer computation.
+
+The build (Board._precompute) decides n^3 / 2 (pair, star) orientations, 2.9 million at 180
+stars. It takes the pairs in chunks of CHUNK_ENTRIES, stars as rows and pairs as columns so that
+numpy's inner loops are long, in int32 work arrays reused from chunk to chunk and small enough to
+stay in a core's cache: a chunk's orientations give its signs (int8) and the few stars near each
+pair's line, which an exact test then decides in batches (_PendingChunks). What is kept is one
+byte per candidate and star (`side_t`: 1.5 MB on a tablet-180 board, 3.3 MB with 250 stars; at
+most n^3 / 2 bytes, when no star blocks any pair) and O(n^2) besides; the build's peak is that
+twice (the chunks' columns, then the table) and one batch of chunks: 4.7 MB at 180 stars, where
+a pairs x stars int32 matrix and its temporaries took 24 MB.
 """
 
 from __future__ import annotations
@@ -21,6 +32,12 @@ from .geometry import MAX_COORDINATE, MAX_TOLERANCE
 
 DEFAULT_TOLERANCE = 4
 MAX_STARS = 250
+CHUNK_ENTRIES = 1 << 17
+"""(star, pair) entries per chunk of the board's build: 512 KiB per int32 work array, about a
+core's L2 cache (0.5-2 MiB on current CPUs). Measured on tablet-180: 2^16 to 2^18 are alike,
+2^15 and below pay numpy's per-call cost."""
+PENDING_ENTRIES = 1 << 19
+"""Bytes, about, of chunks kept waiting for one exact test (see _PendingChunks)."""
 
 
 @dataclass(frozen=True)
@@ -70,32 +87,42 @@ def generate_stars(width: int, height: int, count: int, seed: int) -> list[tuple
     rng = random.Random(seed)
     spacing2 = min_spacing(width, height, count) ** 2
     margin = max(2, min(width, height) // 40)
+    placed = np.empty((2, count), dtype=np.int64)  # the stars so far: x row, y row
     stars: list[tuple[int, int]] = []
-    xs = np.empty(count, dtype=np.int64)
-    ys = np.empty(count, dtype=np.int64)
     attempts = 0
     while len(stars) < count:
-        placed = len(stars)
-        cx = np.array(
-            [rng.randrange(margin, width - margin + 1) for _ in range(12)], dtype=np.int64
-        )
-        cy = np.array(
-            [rng.randrange(margin, height - margin + 1) for _ in range(12)], dtype=np.int64
-        )
-        if placed:
-            d2 = (cx[:, None] - xs[None, :placed]) ** 2 + (cy[:, None] - ys[None, :placed]) ** 2
-            nearest = d2.min(axis=1)
-            best = int(np.argmax(nearest))  # argmax takes the first maximum: deterministic
+        k = len(stars)
+        xs = randrange_draws(rng, margin, width - margin + 1, 12)
+        ys = randrange_draws(rng, margin, height - margin + 1, 12)
+        best = 0
+        if k:
+            apart = np.array((xs, ys))[:, :, None] - placed[:, None, :k]  # (2, candidate, star)
+            apart *= apart
+            nearest = (apart[0] + apart[1]).min(axis=1)
+            best = int(nearest.argmax())  # argmax takes the first maximum: deterministic
             if nearest[best] < spacing2:
                 attempts += 1
                 if attempts > 10_000:  # cannot happen for the presets; guards custom sizes
                     raise BoardError(f"cannot place {count} stars on {width} x {height}")
                 continue
-        else:
-            best = 0
-        xs[placed], ys[placed] = cx[best], cy[best]
-        stars.append((int(cx[best]), int(cy[best])))
+        placed[0, k], placed[1, k] = xs[best], ys[best]
+        stars.append((xs[best], ys[best]))
     return stars
+
+
+def randrange_draws(rng: random.Random, start: int, stop: int, count: int) -> list[int]:
+    """`count` draws of rng.randrange(start, stop), the same numbers from the same state, faster:
+    CPython draws k = (stop - start).bit_length() random bits and rejects values past the range.
+    Written out here, so the boards do not depend on that staying so (a test compares them)."""
+    width = stop - start
+    bits = width.bit_length()
+    getrandbits = rng.getrandbits
+    out: list[int] = []
+    while len(out) < count:
+        r = getrandbits(bits)
+        if r < width:
+            out.append(start + r)
+    return out
 
 
 class Board:
@@ -146,105 +173,58 @@ class Board:
         return cls(stars, p.width, p.height, tol, preset=preset, seed=seed)
 
     def _precompute(self) -> None:
+        """The tables: the star-legal pairs (the candidates) and, for each candidate, which side
+        of it every star is on (`side_t`), built in chunks of pairs (see the module docstring)."""
         n = self.n
-        # int32 is exact here: |cross| <= 2 * MAX_COORDINATE^2 + MAX_COORDINATE^2 < 2^31.
+        # int32 is exact here: every orientation and intermediate is at most 2 MAX_COORDINATE^2
+        # in size, plus a reach of at most 1.5 MAX_COORDINATE MAX_TOLERANCE (_near_line): < 2^31.
         x = self.stars[:, 0].astype(np.int32)
         y = self.stars[:, 1].astype(np.int32)
         ia, ib = np.triu_indices(n, 1)
-        dx = x[ib] - x[ia]
-        dy = y[ib] - y[ia]
-        # cross[p, k]: twice the signed area of (a_p, b_p, star k).
-        c0 = dx * y[ia] - dy * x[ia]
-        cross = np.multiply.outer(dx, y)
-        cross -= np.multiply.outer(dy, x)
-        cross -= c0[:, None]
-        blocker = self._blocking_stars(ia, ib, dx, dy, cross)
-        cand = np.flatnonzero(blocker < 0)
+        step = max(8, CHUNK_ENTRIES // n)  # pairs per chunk
+        work = np.empty((2, n * step), dtype=np.int32)  # reused: fresh big arrays fault pages in
+        star_legal = np.ones(len(ia), dtype=bool)
+        sides: list[np.ndarray] = []  # the candidates' columns of each chunk, in order
+        pending = _PendingChunks(x, y, ia, ib, self.tolerance, star_legal, sides)
+        for start in range(0, len(ia), step):
+            part = slice(start, start + step)
+            a, b = ia[part], ib[part]
+            dx, dy = x[b] - x[a], y[b] - y[a]
+            # orient[k, p]: twice the signed area of (a_p, b_p, star k). Stars are the rows, so
+            # numpy's inner loops run along the chunk's pairs, the longer axis.
+            orient, scratch = (w[: n * len(a)].reshape(n, len(a)) for w in work)
+            np.multiply.outer(y, dx, out=orient)
+            orient -= np.multiply.outer(x, dy, out=scratch)
+            orient -= dx * y[a] - dy * x[a]
+            signs = np.sign(orient, out=np.empty(orient.shape, np.int8), casting="unsafe")
+            k, p = _near_line(x, y, a, b, orient, self.tolerance, scratch)
+            pending.add(start, signs, k, p + start)
+        pending.flush()
+        cand = np.flatnonzero(star_legal)
         self.m = m = len(cand)
-        self.cand_a = ia[cand].astype(np.intp)
-        self.cand_b = ib[cand].astype(np.intp)
+        self.cand_a = ia[cand]
+        self.cand_b = ib[cand]
         self.cand_a_list: list[int] = self.cand_a.tolist()
-        self._first_end_counts = np.bincount(self.cand_a, minlength=n)
         self.cand_b_list: list[int] = self.cand_b.tolist()
-        index = np.full((n, n), -1, dtype=np.int64)
+        self.cand_pairs = np.stack((self.cand_a, self.cand_b), axis=1)  # (m, 2): (low, high)
+        self.bitset_bytes = (m + 7) // 8  # bytes of a bitset over the candidates
+        # side_t[k, s]: which side of candidate s (a -> b) star k is on (+1 left, -1 right, 0 on
+        # its line). Star-major: a star's row over the candidates is contiguous, a candidate's
+        # column over the stars is strided (a copy the other way round would cost the build
+        # more than the strided reads cost a game).
+        self.side_t = np.concatenate(sides, axis=1, out=np.empty((n, m), dtype=np.int8))
+        del sides[:]
+        self._first_end_counts = np.bincount(self.cand_a, minlength=n)
+        index = np.full((n, n), -1, dtype=np.intp)
         index[self.cand_a, self.cand_b] = np.arange(m)
         index[self.cand_b, self.cand_a] = np.arange(m)
-        self.pair_index = index
         self.pair_index_list: list[list[int]] = index.tolist()
-        cand_cross = cross[cand]
-        side = (cand_cross > 0).view(np.int8) - (cand_cross < 0).view(np.int8)
-        self.side = side  # side[s, k]: which side of candidate s (a -> b) star k is on
-        self.side_t = np.ascontiguousarray(side.T)
-        self._pos_packed = np.packbits(side > 0, axis=1, bitorder="little")
-        self._neg_packed = np.packbits(side < 0, axis=1, bitorder="little")
-        self._nbytes_m = (m + 7) // 8
+        adjacency = np.packbits(index >= 0, axis=1, bitorder="little")
+        self.candidate_neighbours = [int.from_bytes(row.tobytes(), "little") for row in adjacency]
         self._cross_rows: list[int | None] = [None] * m
         self._apexes: list[tuple[tuple[int, int, int], ...] | None] = [None] * m
         self.apexes_computed = 0  # strokes whose apexes were computed so far (they are kept)
-        self._pos_bits: list[int | None] = [None] * m
-        self._neg_bits: list[int | None] = [None] * m
-        adjacency = np.packbits(index >= 0, axis=1, bitorder="little")
-        self.candidate_neighbours = [int.from_bytes(row.tobytes(), "little") for row in adjacency]
-
-    def _blocking_stars(
-        self, ia: np.ndarray, ib: np.ndarray, dx: np.ndarray, dy: np.ndarray, cross: np.ndarray
-    ) -> np.ndarray:
-        """For each pair, a star at distance <= tol from its closed segment, or -1 if none."""
-        tol = self.tolerance
-        # |cross| / length is the distance to the line and length <= |dx| + |dy|, so this
-        # necessary condition leaves few entries for the exact test below.
-        reach = tol * (np.abs(dx) + np.abs(dy))
-        reach = reach[:, None]
-        near = (cross <= reach) & (cross >= -reach)
-        if np.count_nonzero(near) > 8 * len(ia):
-            # Many stars on a few lines (a hostile record, never a generated board): most are
-            # near a pair's line but far beyond its ends, so keep those within the segment's
-            # bounding box grown by tol.
-            x32, y32 = self.stars[:, 0].astype(np.int32), self.stars[:, 1].astype(np.int32)
-            for c in (x32, y32):
-                lo, hi = np.minimum(c[ia], c[ib]) - tol, np.maximum(c[ia], c[ib]) + tol
-                near &= c[None, :] >= lo[:, None]
-                near &= c[None, :] <= hi[:, None]
-        near_p, near_k = np.nonzero(near)
-        del near
-        blocker = np.full(len(ia), -1, dtype=np.int64)
-        chunk = 1 << 20  # bounds the temporaries of the exact test (a few MB each)
-        for start in range(len(near_p) - 1, -1, -chunk):  # from the end: lowest k written last
-            part = slice(max(start - chunk + 1, 0), start + 1)
-            self._exact_blockers(ia, ib, cross, near_p[part], near_k[part], blocker)
-        return blocker
-
-    def _exact_blockers(
-        self,
-        ia: np.ndarray,
-        ib: np.ndarray,
-        cross: np.ndarray,
-        near_p: np.ndarray,
-        near_k: np.ndarray,
-        blocker: np.ndarray,
-    ) -> None:
-        """Write into `blocker` the stars among `near_k` within tol of their pair's segment."""
-        tol = self.tolerance
-        keep = (near_k != ia[near_p]) & (near_k != ib[near_p])
-        near_p, near_k = near_p[keep], near_k[keep]
-        x, y = self.stars[:, 0], self.stars[:, 1]  # int64 from here: squares need it
-        ax, ay = x[ia[near_p]], y[ia[near_p]]
-        bx, by = x[ib[near_p]], y[ib[near_p]]
-        px, py = x[near_k], y[near_k]
-        abx, aby = bx - ax, by - ay
-        apx, apy = px - ax, py - ay
-        bpx, bpy = px - bx, py - by
-        length2 = abx * abx + aby * aby
-        dot = apx * abx + apy * aby
-        cr = cross[near_p, near_k].astype(np.int64)
-        tol2 = tol * tol
-        within = np.where(
-            dot <= 0,
-            apx * apx + apy * apy <= tol2,
-            np.where(dot >= length2, bpx * bpx + bpy * bpy <= tol2, cr * cr <= tol2 * length2),
-        )
-        hit_p, hit_k = near_p[within], near_k[within]
-        blocker[hit_p[::-1]] = hit_k[::-1]  # reversed so the lowest star index wins on repeats
+        self._star_sides: list[tuple[int, int] | None] = [None] * m
 
     # -- lookups -------------------------------------------------------------------------------
 
@@ -264,36 +244,56 @@ class Board:
         """
         row = self._cross_rows[t]
         if row is None:
-            a, b = self.cand_a_list[t], self.cand_b_list[t]
-            side_t = self.side[t]
-            separates_ends = self.side_t[a] * self.side_t[b] < 0
-            # cand_a is sorted, so repeating beats gathering for the first endpoints.
-            ends_separated = (
-                np.repeat(side_t, self._first_end_counts) * side_t.take(self.cand_b) < 0
-            )
-            packed = np.packbits(separates_ends & ends_separated, bitorder="little")
-            row = int.from_bytes(packed.tobytes(), "little")
+            side_t = self.side_t
+            col = side_t[:, t]  # the side of t each star is on
+            # < 0 where t's line separates s's ends (cand_a is sorted: repeating beats gathering)
+            ends = np.repeat(col, self._first_end_counts)
+            ends *= col.take(self.cand_b)
+            # < 0 where s's line separates t's ends
+            across = side_t[self.cand_a_list[t]] * side_t[self.cand_b_list[t]]
+            # Both < 0: on {-1, 0, 1}, x & y is -1 exactly when both are -1.
+            ends &= across
+            row = _bits_of(ends < 0)
             self._cross_rows[t] = row
         return row
 
+    def crossing_among(self, t: int, among: np.ndarray) -> np.ndarray:
+        """Which of the candidates `among` (an int array) cross candidate t, as a bool array
+        over them: crossing_bits(t) read at `among`, computed for those only (cheaper when they
+        are few, as a game's legal strokes soon are). The same test as crossing_bits."""
+        side_t = self.side_t
+        a, b = self.cand_a_list[t], self.cand_b_list[t]
+        ends = side_t[:, t].take(self.cand_pairs.take(among, axis=0))
+        crossing = ends[:, 0] * ends[:, 1]  # < 0: t's line separates s's ends
+        # and < 0 where s's line separates t's ends: both (see crossing_bits)
+        crossing &= side_t[a].take(among) * side_t[b].take(among)
+        flags: np.ndarray = crossing < 0
+        return flags
+
     def side_bits(self, s: int, positive: bool) -> int:
         """Bitset of the stars strictly on one side of candidate s (positive: left of a -> b)."""
-        cache = self._pos_bits if positive else self._neg_bits
-        bits = cache[s]
-        if bits is None:
-            packed = self._pos_packed if positive else self._neg_packed
-            bits = int.from_bytes(packed[s].tobytes(), "little")
-            cache[s] = bits
-        return bits
+        return self._sides_of(s)[0 if positive else 1]
+
+    def _sides_of(self, s: int) -> tuple[int, int]:
+        """(left, right): the bitsets of the stars strictly on each side of candidate s. Made
+        from its column as text: one digit a star, read as a binary number (cheaper than numpy's
+        packbits on n values)."""
+        found = self._star_sides[s]
+        if found is None:
+            col = self.side_t[:, s].tobytes()[::-1]  # star n-1 first: the highest digit
+            found = (int(col.translate(_LEFT_DIGITS), 2), int(col.translate(_RIGHT_DIGITS), 2))
+            self._star_sides[s] = found
+        return found
 
     def is_empty_triangle(self, sab: int, sak: int, sbk: int, a: int, b: int, k: int) -> bool:
-        """True when no star is strictly inside triangle a, b, k (sides given as candidates)."""
-        side = self.side
-        inside = (
-            self.side_bits(sab, side[sab, k] > 0)
-            & self.side_bits(sak, side[sak, b] > 0)
-            & self.side_bits(sbk, side[sbk, a] > 0)
-        )
+        """True when no star is strictly inside triangle a, b, k (sides given as candidates):
+        none is on k's side of a-b, b's side of a-k and a's side of b-k at once."""
+        left, right = self._sides_of(sab)
+        inside = left if left >> k & 1 else right
+        left, right = self._sides_of(sak)
+        inside &= left if left >> b & 1 else right
+        left, right = self._sides_of(sbk)
+        inside &= left if left >> a & 1 else right
         return inside == 0
 
     def apexes(self, s: int) -> tuple[tuple[int, int, int], ...]:
@@ -315,22 +315,13 @@ class Board:
     def _compute_apexes(self, s: int) -> tuple[tuple[int, int, int], ...]:
         a, b = self.cand_a_list[s], self.cand_b_list[s]
         common = self.candidate_neighbours[a] & self.candidate_neighbours[b]
-        if not common:
-            return ()
-        ks = np.array(small_bits_to_indices(common), dtype=np.intp)
-        sak = self.pair_index[a, ks]
-        sbk = self.pair_index[b, ks]
-        side = self.side
-        inside = (
-            (side[s][None, :] == side[s, ks][:, None])
-            & (side[sak] == side[sak, b][:, None])
-            & (side[sbk] == side[sbk, a][:, None])
-        )
-        empty = ~inside.any(axis=1)
-        return tuple(
-            (int(k), int(p), int(q))
-            for k, p, q in zip(ks[empty], sak[empty], sbk[empty], strict=True)
-        )
+        index_a, index_b = self.pair_index_list[a], self.pair_index_list[b]
+        found = []
+        for k in small_bits_to_indices(common):
+            p, q = index_a[k], index_b[k]
+            if self.is_empty_triangle(s, p, q, a, b, k):
+                found.append((k, p, q))
+        return tuple(found)
 
     def bits_to_strokes(self, bits: int) -> np.ndarray:
         """The (k, 2) int array of the star pairs of the candidates in a bitset."""
@@ -359,6 +350,113 @@ class Board:
             f"Board(preset={self.preset!r}, seed={self.seed!r}, n={self.n}, "
             f"{self.width}x{self.height}, tolerance={self.tolerance}, candidates={self.m})"
         )
+
+
+def _near_line(
+    x: np.ndarray,
+    y: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    orient: np.ndarray,
+    tol: int,
+    scratch: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The (star, pair) entries of a chunk that may pass over a star: the stars other than the
+    pair's ends within tol of its line, and a few more (a necessary condition of docs/rules.md
+    2.2, which the exact test then decides). Returns the stars and the pairs' chunk indices."""
+    adx, ady = np.abs(x[b] - x[a]), np.abs(y[b] - y[a])
+    # |ab| <= max + min / 2 (as (3/4) min^2 <= max * min), so a star within tol of the segment,
+    # hence of its line, has |orient| = distance * |ab| <= reach.
+    reach = tol * (np.maximum(adx, ady) + (np.minimum(adx, ady) + 1) // 2)
+    # orient + reach is in [0, 2 reach] exactly when |orient| <= reach: one unsigned compare.
+    np.add(orient, reach, out=scratch)
+    near = scratch.view(np.uint32) <= (2 * reach).astype(np.uint32)
+    if np.count_nonzero(near) > 8 * len(a):
+        # Many stars on a few lines (a hostile record, never a generated board): most are near
+        # a pair's line but beyond its ends, so keep those within its segment's box grown by tol.
+        for c in (x, y):
+            near &= c[:, None] >= np.minimum(c[a], c[b]) - tol
+            near &= c[:, None] <= np.maximum(c[a], c[b]) + tol
+    k, p = np.divmod(np.flatnonzero(near), len(a))
+    others = (k != a[p]) & (k != b[p])
+    return k[others], p[others]
+
+
+class _PendingChunks:
+    """Chunks of the build waiting for the exact test of their near stars, which runs on many
+    chunks at once (a numpy call per chunk would cost more than the test): then the pairs it
+    finds passing over a star are struck from `star_legal`, and each chunk's candidate columns
+    go to `sides`, in order."""
+
+    def __init__(
+        self,
+        x: np.ndarray,
+        y: np.ndarray,
+        ia: np.ndarray,
+        ib: np.ndarray,
+        tol: int,
+        star_legal: np.ndarray,
+        sides: list[np.ndarray],
+    ) -> None:
+        self.x, self.y, self.ia, self.ib, self.tol = x, y, ia, ib, tol
+        self.star_legal, self.sides = star_legal, sides
+        self.chunks: list[tuple[int, np.ndarray]] = []
+        self.near: list[tuple[np.ndarray, np.ndarray]] = []
+        self.entries = 0  # bounds the memory held: the chunks' signs and their near entries
+
+    def add(self, start: int, signs: np.ndarray, k: np.ndarray, p: np.ndarray) -> None:
+        self.chunks.append((start, signs))
+        self.near.append((k, p))
+        self.entries += signs.size + 16 * len(k)
+        if self.entries >= PENDING_ENTRIES:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.near:
+            k = np.concatenate([k for k, _ in self.near])
+            p = np.concatenate([p for _, p in self.near])
+            hit = _within_tolerance(self.x, self.y, k, self.ia[p], self.ib[p], self.tol)
+            self.star_legal[p[hit]] = False
+        for start, signs in self.chunks:
+            kept = np.flatnonzero(self.star_legal[start : start + signs.shape[1]])
+            self.sides.append(signs.take(kept, axis=1))  # C order (a bool mask gives F order)
+        self.chunks, self.near, self.entries = [], [], 0
+
+
+# Byte translations of a side column (int8: +1 left, -1 = 0xff right, 0) into binary digits:
+# "1" where the star is left of the stroke, or right.
+_LEFT_DIGITS = bytes(b"01"[v == 1] for v in range(256))
+_RIGHT_DIGITS = bytes(b"01"[v == 0xFF] for v in range(256))
+
+
+def _bits_of(flags: np.ndarray) -> int:
+    """The Python-int bitset of a bool array (bit i is flags[i])."""
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+def _within_tolerance(
+    x: np.ndarray, y: np.ndarray, k: np.ndarray, a: np.ndarray, b: np.ndarray, tol: int
+) -> np.ndarray:
+    """Whether star k[i] is at distance <= tol from the closed segment a[i]-b[i]: docs/rules.md
+    1.2 vectorised, as geometry.within_distance_of_segment. x and y are int32: differences, dot
+    products and squared lengths are at most 2 MAX_COORDINATE^2 < 2^31 in size (|p - b|^2 as
+    |p - a|^2 - 2 dot + |b - a|^2, at most 4 times that on the way); the squared cross product
+    and tol^2 |b - a|^2 are int64."""
+    ax, ay = x[a], y[a]
+    abx, aby = x[b] - ax, y[b] - ay
+    apx, apy = x[k] - ax, y[k] - ay
+    length2 = abx * abx + aby * aby
+    dot = apx * abx + apy * aby
+    ap2 = apx * apx + apy * apy
+    bp2 = ap2 - 2 * dot + length2
+    cross = (abx * apy - aby * apx).astype(np.int64)
+    tol2 = tol * tol
+    within: np.ndarray = np.where(
+        dot <= 0,
+        ap2 <= tol2,
+        np.where(dot >= length2, bp2 <= tol2, cross * cross <= tol2 * length2.astype(np.int64)),
+    )
+    return within
 
 
 def bits_to_indices(bits: int, size: int) -> np.ndarray:
@@ -416,10 +514,16 @@ def _checked_stars(
     points: list[tuple[int, int]] = []
     seen: dict[tuple[int, int], int] = {}
     for i, star in enumerate(raw):
-        if isinstance(star, (str, bytes)) or not hasattr(star, "__len__") or len(star) != 2:
-            raise BoardError(f"star {i} must be an [x, y] pair")
-        x = _checked_int(f"star {i} x", star[0], 0, width)
-        y = _checked_int(f"star {i} y", star[1], 0, height)
+        x = y = None
+        if type(star) in (tuple, list) and len(star) == 2:
+            x, y = star
+        # The usual case, a pair of plain ints on the board, is checked quickly; anything else
+        # takes the full checks, which say what is wrong.
+        if not (type(x) is int and type(y) is int and 0 <= x <= width and 0 <= y <= height):
+            if isinstance(star, (str, bytes)) or not hasattr(star, "__len__") or len(star) != 2:
+                raise BoardError(f"star {i} must be an [x, y] pair")
+            x = _checked_int(f"star {i} x", star[0], 0, width)
+            y = _checked_int(f"star {i} y", star[1], 0, height)
         if (x, y) in seen:
             raise BoardError(f"stars {seen[(x, y)]} and {i} are both at ({x}, {y})")
         seen[(x, y)] = i

@@ -3,7 +3,9 @@ sections 2-5).
 
 State is kept in Python-int bitsets over the board's candidate strokes, so applying a stroke is a
 handful of big-int operations: the crossing row of the new stroke (cached on the board) removes
-every stroke it makes illegal at once, and no earlier stroke is ever re-checked.
+every stroke it makes illegal at once, and no earlier stroke is ever re-checked. The list of the
+legal strokes that players ask for every turn is kept too, and only thinned out as strokes are
+played (legal strokes never come back, except by undo).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import Board
+from .board import Board, bits_to_indices
 from .geometry import strokes_conflict, within_distance_of_segment
 from .rules import Rules
 
@@ -51,11 +53,20 @@ class Move:
     triangles: tuple[Triangle, ...]
 
 
-@dataclass(frozen=True)
-class _Undo:
-    legal: int
-    player: int
-    witness: tuple[int, int, int] | None
+def _bits_at(indices: np.ndarray, size: int) -> int:
+    """The bitset of some indices below `size`: bit by bit for a few, through numpy for many."""
+    if len(indices) <= 16:
+        bits = 0
+        for i in indices.tolist():
+            bits |= 1 << i
+        return bits
+    flags = np.zeros(size, dtype=bool)
+    flags[indices] = True
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+# What undo() restores: the legal bitset, the player to move, the witness and its mask.
+_Undo = tuple[int, int, tuple[int, int, int] | None, int]
 
 
 class Game:
@@ -71,7 +82,11 @@ class Game:
         self._player = 0
         self._moves: list[Move] = []
         self._undo: list[_Undo] = []
-        self._witness = self._find_witness()
+        # The legal candidates, ascending, as an array, and the legal bitset it was listed from;
+        # whether legal_strokes() was asked for since the last stroke (see play_candidate).
+        self._listed: tuple[int, np.ndarray] = (self._legal, np.arange(board.m))
+        self._list_asked = False
+        self._witness, self._witness_mask = self._find_witness()
 
     def copy(self) -> Game:
         """An independent game in the same state (shares the immutable board)."""
@@ -85,7 +100,10 @@ class Game:
         other._player = self._player
         other._moves = self._moves.copy()
         other._undo = self._undo.copy()
+        other._listed = self._listed  # never changed in place, only replaced
+        other._list_asked = self._list_asked
         other._witness = self._witness
+        other._witness_mask = self._witness_mask
         return other
 
     # -- reading the state ---------------------------------------------------------------------
@@ -133,7 +151,27 @@ class Game:
         """The strokes that may be drawn now, as a (k, 2) int array of star pairs (low, high)."""
         if self.is_over:
             return np.zeros((0, 2), dtype=np.intp)
-        return self.board.bits_to_strokes(self._legal)
+        self._list_asked = True
+        strokes: np.ndarray = self.board.cand_pairs.take(self._legal_indices(), axis=0)
+        return strokes
+
+    def _legal_indices(self) -> np.ndarray:
+        """The legal candidates, ascending: the last list thinned out to what is still legal,
+        in O(legal strokes) and a pass over the bitset's bytes, rather than listed again."""
+        listed_from, indices = self._listed
+        legal = self._legal
+        if legal is listed_from:
+            return indices
+        if legal & ~listed_from:  # some came back (undo): list them all again
+            indices = bits_to_indices(legal, self.board.m)
+        else:
+            still = np.unpackbits(
+                np.frombuffer(legal.to_bytes(self.board.bitset_bytes, "little"), dtype=np.uint8),
+                bitorder="little",
+            )
+            indices = indices[still.view(bool)[indices]]
+        self._listed = (legal, indices)
+        return indices
 
     def is_drawn(self, i: int, j: int) -> bool:
         # int(): a numpy index shifting a Python int of more than 64 bits would overflow.
@@ -194,12 +232,18 @@ class Game:
 
     def play(self, i: int, j: int) -> Move:
         """Draw stroke i-j for the player to move. Raises IllegalStroke or GameOver."""
-        if self.is_over:
+        if self._witness is None:
             raise GameOver("the game is over: no triangle can be closed any more")
-        reason = self.check(i, j)
-        if reason is not None:
+        n = self.board.n
+        if not (type(i) is int and type(j) is int and 0 <= i < n and 0 <= j < n and i != j):
+            self._check_stars(i, j)  # raises for what is not a stroke; numpy's ints pass
+        a, b = int(i), int(j)
+        s = self.board.pair_index_list[a][b]
+        if s < 0 or not self._legal >> s & 1:
+            reason = self.check(a, b)
+            assert reason is not None  # s is not legal
             raise IllegalStroke((i, j), reason)
-        return self.play_candidate(self.board.candidate(i, j), (int(i), int(j)))
+        return self.play_candidate(s, (a, b))
 
     def play_candidate(
         self,
@@ -217,10 +261,31 @@ class Game:
         i, j = board.cand_a_list[s], board.cand_b_list[s]
         if triangles is None:
             triangles = self._closed_triangles(s, i, j)
-        self._undo.append(_Undo(self._legal, self._player, self._witness))
+        legal = self._legal
+        self._undo.append((legal, self._player, self._witness, self._witness_mask))
         bit = 1 << s
         self._drawn |= bit
-        self._legal &= ~(board.crossing_bits(s) | bit)
+        asked, self._list_asked = self._list_asked, False
+        listed_from, listed = self._listed
+        if asked and listed_from is legal and len(listed) <= board.m // 8 and legal >> s & 1:
+            # A player who lists the legal strokes every turn, once they are few: find the ones
+            # s crosses among them only, and keep the list up to date with the same answer.
+            # (While they are many, a whole crossing row costs less; a search that plays
+            # strokes without listing them takes the crossing rows the board keeps.)
+            gone = board.crossing_among(s, listed)
+            at = listed.searchsorted(s)  # s itself, drawn now
+            if gone.any():
+                crossed = _bits_at(listed[gone], board.m)
+                gone[at] = True
+                listed = listed[~gone]
+            else:  # most strokes of a game cross no legal stroke
+                crossed = 0
+                listed = np.concatenate((listed[:at], listed[at + 1 :]))
+            self._legal = legal ^ crossed ^ bit
+            self._listed = (self._legal, listed)
+        else:
+            crossed = legal & board.crossing_bits(s)  # the legal strokes s crosses
+            self._legal = (legal ^ crossed) & ~bit
         self._neighbours[i] |= 1 << j
         self._neighbours[j] |= 1 << i
         player = self._player
@@ -230,8 +295,10 @@ class Game:
             self._scores[player] += len(triangles)
         if not (triangles and self.rules.replay_after_triangle):
             self._player = 1 - player
-        if not self._witness_alive(self._witness):
-            self._witness = self._find_witness()
+        # The witness was alive: it stays so unless s crossed one of its sides or drew its last.
+        mask = self._witness_mask
+        if self._witness is None or crossed & mask or self._drawn & mask == mask:
+            self._witness, self._witness_mask = self._find_witness()
         return move
 
     def undo(self) -> Move:
@@ -239,16 +306,16 @@ class Game:
         if not self._moves:
             raise IndexError("no stroke to undo")
         move = self._moves.pop()
-        state = self._undo.pop()
+        legal, player, witness, witness_mask = self._undo.pop()
         i, j = move.stroke
         s = self.board.candidate(i, j)
         self._drawn &= ~(1 << s)
-        self._legal = state.legal
+        self._legal = legal
         self._neighbours[i] &= ~(1 << j)
         self._neighbours[j] &= ~(1 << i)
         self._scores[move.player] -= len(move.triangles)
-        self._player = state.player
-        self._witness = state.witness
+        self._player = player
+        self._witness, self._witness_mask = witness, witness_mask
         return move
 
     # -- internals -------------------------------------------------------------------------------
@@ -277,19 +344,9 @@ class Game:
                 found.append((p, q, r))
         return tuple(found)
 
-    def _witness_alive(self, witness: tuple[int, int, int] | None) -> bool:
-        """Whether a triangle (three candidates) can still be completed and is not complete."""
-        if witness is None:
-            return False
-        usable = self._drawn | self._legal
-        drawn = self._drawn
-        a, b, c = witness
-        if not (usable >> a & 1 and usable >> b & 1 and usable >> c & 1):
-            return False
-        return not (drawn >> a & 1 and drawn >> b & 1 and drawn >> c & 1)
-
-    def _find_witness(self) -> tuple[int, int, int] | None:
-        """An empty triangle whose undrawn sides are all legal, or None: the game is over.
+    def _find_witness(self) -> tuple[tuple[int, int, int] | None, int]:
+        """An empty triangle whose undrawn sides are all legal, or None: the game is over; and
+        the bitset of its three sides (0 for None).
 
         Every such triangle has an undrawn, legal side, so scanning the legal strokes' empty
         triangles is exhaustive (docs/rules.md section 5's exact criterion).
@@ -303,5 +360,5 @@ class Game:
             legal ^= low
             for _, p, q in board.apexes(s):
                 if usable >> p & 1 and usable >> q & 1:
-                    return (s, p, q)
-        return None
+                    return (s, p, q), 1 << s | 1 << p | 1 << q
+        return None, 0
