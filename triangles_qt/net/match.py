@@ -28,6 +28,7 @@ import random
 import socket
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -108,10 +109,8 @@ def is_local_network(address: str) -> bool:
         return False
 
 
-def lan_address() -> str | None:
-    """This computer's address on the local network: the first IPv4 address of an interface
-    that is up and is not the loopback (None when there is none). A public address is not
-    one: listening there is listening to the internet, which the player must choose (all)."""
+def _interface_addresses() -> Iterator[QHostAddress]:
+    """The addresses of this computer's interfaces that are up and are not the loopback."""
     for interface in QNetworkInterface.allInterfaces():
         flags = interface.flags()
         if not flags & QNetworkInterface.InterfaceFlag.IsUp:
@@ -119,10 +118,17 @@ def lan_address() -> str | None:
         if flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
             continue
         for entry in interface.addressEntries():
-            address = entry.ip()
-            if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
-                if is_local_network(address.toString()):
-                    return address.toString()
+            yield entry.ip()
+
+
+def lan_address() -> str | None:
+    """This computer's address on the local network: the first IPv4 address of an interface
+    that is up and is not the loopback (None when there is none). A public address is not
+    one: listening there is listening to the internet, which the player must choose (all)."""
+    for address in _interface_addresses():
+        if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
+            if is_local_network(address.toString()):
+                return address.toString()
     return None
 
 
@@ -130,19 +136,12 @@ def own_addresses() -> list[str]:
     """This computer's addresses a player elsewhere could reach: those of the interfaces that
     are up, not the loopback, IPv4 first (IPv6 link-local ones, which need an interface named,
     left out)."""
-    found: list[str] = []
-    for interface in QNetworkInterface.allInterfaces():
-        flags = interface.flags()
-        if not flags & QNetworkInterface.InterfaceFlag.IsUp:
-            continue
-        if flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
-            continue
-        for entry in interface.addressEntries():
-            address = entry.ip()
-            if address.isLinkLocal() and ":" in address.toString():
-                continue
-            found.append(address.toString())
-    return sorted(set(found), key=lambda text: (":" in text, text))
+    found = {
+        address.toString()
+        for address in _interface_addresses()
+        if not (address.isLinkLocal() and ":" in address.toString())
+    }
+    return sorted(found, key=lambda text: (":" in text, text))
 
 
 def listen_address(where: Listen, address: str | None = None) -> QHostAddress:
