@@ -53,12 +53,14 @@ def test_a_flipper_changes_who_draws_the_last_stroke_by_the_plan():
     assert seen == {True, False}
 
 
+# Fifteen boards a test: thirty took 35 s on a loaded machine.
+@pytest.mark.parametrize("seeds", [range(15), range(15, 30)], ids=["first", "second"])
 @pytest.mark.parametrize("preset", ["phone-24", "phone-60"])
-def test_once_no_stroke_flips_the_plan_the_last_stroke_is_decided(preset):
+def test_once_no_stroke_flips_the_plan_the_last_stroke_is_decided(preset, seeds):
     """Whatever is played after that, a game that ends with every legal stroke drawn has the
     length the plan gave (a game can also end with strokes left that close nothing)."""
     checked = 0
-    for seed in range(30):
+    for seed in seeds:
         rng = random.Random(seed)
         game = Game(Board.generate(preset, seed), DEFAULT)
         predicted = None
@@ -73,7 +75,7 @@ def test_once_no_stroke_flips_the_plan_the_last_stroke_is_decided(preset):
         if predicted is not None and not game.legal_bits:
             assert len(game.moves) == predicted
             checked += 1
-    assert checked >= 25
+    assert checked >= 12  # 15 of 15 on phone-60 in each half
 
 
 def fight_positions(preset: str, count: int, seed: int = 0) -> list[Game]:
