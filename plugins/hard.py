@@ -984,7 +984,7 @@ class Search:
         """Strokes that take nothing among the undrawn sides of the triangles the takes in
         `rest` would close, which taking them all would draw as well."""
         t = self.t
-        found = set()
+        found: set[int] = set()
         for s, _ in rest:
             for x in t.by_stroke[s]:
                 if t.alive[x]:

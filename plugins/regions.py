@@ -94,7 +94,7 @@ _runs: dict[tuple[int, int, int], Region] = {}
 def _run_key(coins: int, ground: int, strings: int) -> Region:
     """A chain of `coins` with `ground` closed ends (strings to ground), from one closed end,
     or a loop: as many strings as coins, none to ground."""
-    chain = [((0,), ())] if ground else []
+    chain: list[String] = [((0,), ())] if ground else []
     chain += [((k, k + 1), ()) for k in range(coins - 1)]
     if ground == 2:
         chain.append(((coins - 1,), ()))
@@ -339,11 +339,11 @@ class Solver:
             for gain, offered, made, pieces in moves:
                 found.append((gain, offered, ((free + made) & 1, tuple(sorted(rest + pieces)))))
         found.sort(key=lambda move: (-move[0], move[1]))
-        moves = [(gain, after) for gain, _, after in found]
+        ordered = [(gain, after) for gain, _, after in found]
         if free:
-            moves.append((0, (0, regions)))
-        self.generated += len(moves)
-        return moves
+            ordered.append((0, (0, regions)))
+        self.generated += len(ordered)
+        return ordered
 
     def _search(self, state: State, alpha: int, beta: int) -> int:
         table = self.table

@@ -1496,6 +1496,10 @@
         <translation>онлайн</translation>
     </message>
     <message>
+        <source>Reconnecting to %1…</source>
+        <translation>Повторно свързване с %1…</translation>
+    </message>
+    <message>
         <source>Waiting for %1 to reconnect…</source>
         <translation>Изчакване %1 да се свърже отново…</translation>
     </message>

@@ -1496,6 +1496,10 @@
         <translation>online</translation>
     </message>
     <message>
+        <source>Reconnecting to %1…</source>
+        <translation>Verbinde mich wieder mit %1 …</translation>
+    </message>
+    <message>
         <source>Waiting for %1 to reconnect…</source>
         <translation>Warte, bis %1 sich wieder verbindet …</translation>
     </message>

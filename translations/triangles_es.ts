@@ -1496,6 +1496,10 @@
         <translation>en línea</translation>
     </message>
     <message>
+        <source>Reconnecting to %1…</source>
+        <translation>Volviendo a conectar con %1…</translation>
+    </message>
+    <message>
         <source>Waiting for %1 to reconnect…</source>
         <translation>Esperando a que %1 se vuelva a conectar…</translation>
     </message>

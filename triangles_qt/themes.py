@@ -41,7 +41,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -146,8 +146,8 @@ def contrast(a: str, b: str) -> float:
     """WCAG 2 contrast ratio of two colour strings, alpha ignored: 1 (same) to 21."""
 
     def luminance(colour: str) -> float:
-        def channel(value: int) -> float:
-            value /= 255
+        def channel(byte: int) -> float:
+            value = byte / 255
             return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
 
         red, green, blue, _ = colour_rgba(colour)
@@ -181,7 +181,8 @@ def contrast_pairs(theme: Theme) -> list[ContrastPair]:
         ("[background] top", theme.background_top),
         ("[background] bottom", theme.background_bottom),
     )
-    pairs = [ContrastPair("'text'", theme.text, *reversed(ends[0]), theme.text_contrast)]
+    top_name, top = ends[0]
+    pairs = [ContrastPair("'text'", theme.text, top, top_name, theme.text_contrast)]
     marks = [("[stars] colour", theme.star)]
     marks += [(f"[players] strokes[{k}]", colour) for k, colour in enumerate(theme.player_strokes)]
     marks += [("'highlight'", theme.highlight), ("'warning'", theme.warning)]
@@ -351,7 +352,7 @@ def _table(value: Any, label: str, allowed: set[str], where: str) -> Mapping[str
 
 
 def _colour(
-    table: Mapping[str, Any], key: str, label: str, where: str, opaque: bool = False
+    table: Mapping[Any, Any], key: str | int, label: str, where: str, opaque: bool = False
 ) -> str:
     value = table.get(key)
     if value is None:
@@ -586,7 +587,7 @@ def theme_files(directory: str | os.PathLike[str]) -> list[str]:
     return sorted(str(path) for path in Path(directory).glob("*.toml") if path.is_file())
 
 
-__all__: Iterable[str] = [
+__all__ = [
     "DEFAULT_THEME_ID",
     "NEBULA",
     "SkipReason",

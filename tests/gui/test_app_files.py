@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from triangles_qt.app.application import parse_arguments
-from triangles_qt.app.autosave import autosave_path
 from triangles_qt.app.main_window import MainWindow
 from triangles_qt.app.new_game_dialog import NewGameChoices
+from triangles_qt.table.autosave import autosave_path
 
 VS_COMPUTER = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="first")
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
@@ -344,7 +344,7 @@ def test_a_damaged_autosave_that_cannot_be_moved_is_removed_and_the_player_told(
 def test_a_failing_autosave_is_told_once_in_words_and_the_game_goes_on(
     make_window, monkeypatch, capsys, error, sentence
 ):
-    from triangles_qt.app import autosave
+    from triangles_qt.table import autosave
 
     def refuse(*args, **kwargs):
         raise error
@@ -629,7 +629,7 @@ def test_a_remembered_computer_that_is_no_longer_installed_says_who_plays_instea
 
 
 def test_a_new_game_tells_an_autosave_failure_again(make_window, monkeypatch):
-    from triangles_qt.app import autosave
+    from triangles_qt.table import autosave
 
     def refuse(*args, **kwargs):
         raise OSError(28, "No space left on device")

@@ -8,10 +8,11 @@ import pytest
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, click_star, is_failure
 from PySide6.QtCore import Qt
 
-from triangles_qt.app import strategy_turn
-from triangles_qt.app.autosave import autosave_path
 from triangles_qt.app.new_game_dialog import NewGameChoices
+from triangles_qt.app.table_talk import result_text
 from triangles_qt.statistics import StatisticsStore
+from triangles_qt.table import strategy_turn
+from triangles_qt.table.autosave import autosave_path
 
 VS_COMPUTER = NewGameChoices(preset="phone-24", opponent="computer", strategy_id="first")
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
@@ -145,12 +146,12 @@ def test_a_whole_game_between_friends_names_the_winner(make_window, qtbot):
 def test_end_messages_speak_to_the_person_wherever_they_sit(make_window, qtbot):
     window = make_window()
     window.start_new_game(dataclasses.replace(VS_COMPUTER, human_starts=False), seed=1)
-    assert window.session.result_text() == ""  # while the game goes on
+    assert result_text(window.session) == ""  # while the game goes on
     with qtbot.waitSignal(window.session.game_over, timeout=20000):
         play_out(window, qtbot)
     computer, you = window.session.position.scores  # the person is Player 2 here
     expected = "You won!" if you > computer else "You lost!" if you < computer else "Draw!"
-    assert window.session.result_text() == expected == window.game_over_dialog.title_text
+    assert result_text(window.session) == expected == window.game_over_dialog.title_text
 
 
 def test_long_names_end_in_an_ellipsis_and_show_whole_in_the_tooltip(make_window, qtbot):
@@ -483,9 +484,7 @@ def test_a_hanging_plugin_does_not_freeze_the_window(make_window, qtbot):
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
-    with qtbot.waitSignal(
-        window.session.notice, timeout=5000, check_params_cb=is_failure
-    ) as failed:
+    with qtbot.waitSignal(window.talk.notice, timeout=5000, check_params_cb=is_failure) as failed:
         pass
     timer.stop()
     assert len(ticks) >= 5  # the event loop kept running while the plugin hung
@@ -511,9 +510,7 @@ def game_against_a_crashing_plugin(make_window):
     window = make_window(FakeRegistry(RaisingStrategy()))
     window.start_new_game(dataclasses.replace(VS_COMPUTER, strategy_id="crasher"), seed=5)
     failures = []
-    window.session.notice.connect(
-        lambda notice: is_failure(notice) and failures.append(notice.text())
-    )
+    window.talk.notice.connect(lambda notice: is_failure(notice) and failures.append(notice.text()))
     return window, failures
 
 

@@ -6,8 +6,9 @@ import pytest
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, is_failure
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-from triangles_qt.app import strategy_turn
 from triangles_qt.app.new_game_dialog import NewGameChoices
+from triangles_qt.app.table_talk import result_text
+from triangles_qt.table import strategy_turn
 
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
 
@@ -66,7 +67,7 @@ def test_the_game_over_message_follows_a_language_change(make_window, qtbot):
         i, j = game.legal_strokes()[0]
         window.session.request_stroke(int(i), int(j))
     english = window.statusBar().currentMessage()
-    assert english == window.session.result_text()
+    assert english == result_text(window.session)
     assert english in ("Ana wins!", "Ben wins!", "Draw!")
     window.game_over_dialog.reject()
     window.statusBar().clearMessage()  # as hovering a menu does
@@ -152,9 +153,7 @@ def test_a_strategy_that_never_answers_is_cut_short_by_its_one_timer(make_window
         ),
         seed=3,
     )
-    with qtbot.waitSignal(
-        window.session.notice, timeout=5000, check_params_cb=is_failure
-    ) as failed:
+    with qtbot.waitSignal(window.talk.notice, timeout=5000, check_params_cb=is_failure) as failed:
         pass
     assert "did not answer in time" in failed.args[0].text()
     assert len(window.session.position.moves) == 1 and window.session.local_to_move

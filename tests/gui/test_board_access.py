@@ -11,6 +11,7 @@ from PySide6.QtGui import QAccessible
 
 from triangles_qt.app.colors import qcolor
 from triangles_qt.app.new_game_dialog import NewGameChoices
+from triangles_qt.app.table_talk import result_text
 from triangles_qt.core.game import Rejection
 
 FRIENDS = NewGameChoices(preset="phone-24", opponent="human", player_names=("Ana", "Ben"))
@@ -168,7 +169,7 @@ def test_a_refusal_a_hint_and_the_end_are_heard(make_window, qtbot):
     while not session.position.is_over:
         i, j = (int(v) for v in session.position.legal_strokes()[0])
         session.request_stroke(i, j)
-    assert heard[-1] == session.result_text()
+    assert heard[-1] == result_text(session)
 
 
 def crossing_pair(position):

@@ -8,12 +8,13 @@ import textwrap
 
 from app_helpers import is_failure
 
-from triangles_qt.app.session import GameSession
-from triangles_qt.app.settings import NewGameChoices, Settings
+from triangles_qt.app.settings import NewGameChoices
+from triangles_qt.app.table_talk import TableTalk
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.engine.host import EngineStrategy
 from triangles_qt.plugin_manager import load_plugins
 from triangles_qt.statistics import StatisticsStore
+from triangles_qt.table.session import GameSession
 
 HOSTILE = """
     import os, threading
@@ -33,9 +34,8 @@ HOSTILE = """
 
 
 def session_with(tmp_path, registry):
-    session = GameSession(
-        registry, Settings(tmp_path / "s.ini"), StatisticsStore(tmp_path / "history.sqlite")
-    )
+    session = GameSession(registry, StatisticsStore(tmp_path / "history.sqlite"))
+    session.talk = TableTalk(session, session)  # the app's words for its events
     session.seat_maker.delay_ms = 0
     session.budget_s = 0.3
     return session
@@ -52,7 +52,9 @@ def play_first_legal_to_the_end(session, qtbot):
 def test_a_built_in_level_plays_a_whole_game_from_its_own_process(qtbot, tmp_path):
     session = session_with(tmp_path, load_plugins())
     failures = []
-    session.notice.connect(lambda notice: is_failure(notice) and failures.append(notice.text()))
+    session.talk.notice.connect(
+        lambda notice: is_failure(notice) and failures.append(notice.text())
+    )
     session.new_game(NewGameChoices(preset="phone-24", strategy_id="easy"), seed=2)
     engine = session.seats[1].runner.strategy
     assert isinstance(engine, EngineStrategy) and engine.id == "easy"
@@ -78,7 +80,9 @@ def hostile_session(tmp_path, body):
 def test_a_plugin_that_ends_its_process_cannot_end_the_game(qtbot, tmp_path, capfd):
     session, choices = hostile_session(tmp_path, "os._exit(3)")
     failures = []
-    session.notice.connect(lambda notice: is_failure(notice) and failures.append(notice.text()))
+    session.talk.notice.connect(
+        lambda notice: is_failure(notice) and failures.append(notice.text())
+    )
     session.new_game(choices, seed=4)
     with qtbot.waitSignal(session.game_over, timeout=60000):
         play_first_legal_to_the_end(session, qtbot)  # we are still here: it ended only itself

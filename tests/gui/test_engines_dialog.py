@@ -66,7 +66,7 @@ def test_an_added_engine_is_remembered_offered_and_plays_a_whole_game(make_windo
     window.new_game_dialog.reject()
 
     failures = []
-    window.session.notice.connect(lambda n: is_failure(n) and failures.append(n.text()))
+    window.talk.notice.connect(lambda n: is_failure(n) and failures.append(n.text()))
     window.session.budget_s = 1.0
     window.start_new_game(NewGameChoices(preset="phone-24", strategy_id="engine:Mine"), seed=6)
     assert window.score_panel.cards[1].name_text == "Computer (Mine)"
@@ -124,7 +124,7 @@ def test_the_javascript_example_engine_plays_a_whole_game_in_the_app(make_window
     assert window.settings.engines == [EngineEntry("Greedy", ("node", str(script)))]
     dialog.close()
     failures = []
-    window.session.notice.connect(lambda n: is_failure(n) and failures.append(n.text()))
+    window.talk.notice.connect(lambda n: is_failure(n) and failures.append(n.text()))
     window.session.budget_s = 1.0
     choices = NewGameChoices(preset="phone-24", strategy_id="engine:Greedy", human_starts=False)
     window.start_new_game(choices, seed=8)

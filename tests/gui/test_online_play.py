@@ -7,10 +7,11 @@ import socket
 from app_helpers import click_star
 
 from triangles_qt.app.new_game_dialog import NewGameChoices
-from triangles_qt.app.remote_seat import RemoteSeat
+from triangles_qt.app.table_talk import seat_note, waiting_text
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.record import read_record
 from triangles_qt.net.match import Listen, State
+from triangles_qt.net.remote_seat import RemoteSeat
 
 WAIT = 15_000
 
@@ -76,7 +77,7 @@ def play_to_the_end(windows, qtbot):
 def test_two_windows_play_online_and_keep_the_same_game(make_window, qtbot, tmp_path):
     ana, ben = connect(make_window, qtbot)
     assert remote(ana).name == "Ben" and remote(ben).name == "Ana"
-    assert remote(ana).note == "Plays from another computer."
+    assert seat_note(remote(ana)) == "Plays from another computer."
     # Each score card tells who plays from elsewhere, and how their connection is.
     peer = ana.online.match.peer_seat
     assert ana.score_panel.cards[peer].count_text == "0 triangles · online"
@@ -146,7 +147,7 @@ def test_a_new_game_at_the_table_leaves_the_online_one(make_window, qtbot):
     ana, ben = connect(make_window, qtbot)
     ana.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
     qtbot.waitUntil(lambda: remote(ben).match.state == State.CLOSED, timeout=WAIT)
-    assert "left" in remote(ben).waiting_text
+    assert "left" in waiting_text(remote(ben))
     qtbot.waitUntil(
         lambda: ben.score_panel.cards[ben.online.match.peer_seat].count_text.endswith("· left"),
         timeout=WAIT,
@@ -265,7 +266,7 @@ def test_play_again_after_the_friend_left_offers_online_play_not_a_local_game(ma
     play_to_the_end((ana, ben), qtbot)
     board = ana.session.position.board
     told = []
-    ana.session.notice.connect(lambda notice: told.append(notice.text()))
+    ana.online.notice.connect(lambda notice: told.append(notice.text()))
     ben.close()
     qtbot.waitUntil(
         lambda: ana.online.match is None or ana.online.match.state != State.OVER, timeout=WAIT

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from app_helpers import FakeRegistry
 
-from triangles_qt.app.remote_seat import RemoteSeat
-from triangles_qt.app.seats import PersonSeat
-from triangles_qt.app.session import GameSession
-from triangles_qt.app.settings import Settings
+from triangles_qt.app.table_talk import TableTalk, result_text, seat_badge, seat_note, waiting_text
 from triangles_qt.core.board import Board
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.record import record_to_text
 from triangles_qt.core.rules import Rules
 from triangles_qt.net.match import Listen, NetMatch, State
 from triangles_qt.net.protocol import Limits, PeerInfo, Setup
+from triangles_qt.net.remote_seat import RemoteSeat
 from triangles_qt.statistics import StatisticsStore
+from triangles_qt.table.seats import PersonSeat
+from triangles_qt.table.session import GameSession
 
 LIMITS = Limits(ping_interval_s=0.2, silence_s=3.0, grace_s=10.0, retry_s=0.1)
 WAIT = 10_000
@@ -41,9 +41,9 @@ def pair(qtbot, replay=False):
 def session_for(match, tmp_path, k):
     session = GameSession(
         FakeRegistry(),
-        Settings(tmp_path / f"settings-{k}.ini"),
         statistics=StatisticsStore(tmp_path / f"history-{k}.sqlite"),
     )
+    session.talk = TableTalk(session, session)  # the app's words for its events
     seats = [None, None]
     name = match.local.name
     seats[match.local_seat] = PersonSeat(lambda: name)
@@ -69,7 +69,7 @@ def remote(session):
 def test_two_sessions_play_a_whole_game_and_keep_the_same_record(qtbot, tmp_path):
     hosting, joining = pair(qtbot)
     sessions = [session_for(hosting, tmp_path, 0), session_for(joining, tmp_path, 1)]
-    assert remote(sessions[0]).waiting_text is None or "Ben" in remote(sessions[0]).waiting_text
+    assert waiting_text(remote(sessions[0])) is None or "Ben" in waiting_text(remote(sessions[0]))
     assert remote(sessions[0]).recorded.name == "Ben" and not remote(sessions[0]).takes_board_input
     over = []
     for session in sessions:
@@ -96,7 +96,7 @@ def test_two_sessions_play_a_whole_game_and_keep_the_same_record(qtbot, tmp_path
         (entry,) = store.history()
         stored.append(store.record_of(entry.id))
     assert stored[0] == stored[1] == texts[0]
-    assert sessions[0].result_text() in ("You won!", "You lost!", "Draw!")
+    assert result_text(sessions[0]) in ("You won!", "You lost!", "Draw!")
 
 
 def test_an_undo_needs_both_players(qtbot, tmp_path):
@@ -134,16 +134,16 @@ def test_the_score_card_tells_the_connection_state(qtbot, tmp_path):
     hosting, joining = pair(qtbot)
     host_session = session_for(hosting, tmp_path, 0)
     seat = remote(host_session)
-    assert seat.note == "Plays from another computer."
-    assert seat.badge == "online"
+    assert seat_note(seat) == "Plays from another computer."
+    assert seat_badge(seat) == "online"
     changed, told = [], []
     seat.changed.connect(lambda: changed.append(True))
-    host_session.notice.connect(lambda notice: told.append(notice.text()))
+    host_session.talk.notice.connect(lambda notice: told.append(notice.text()))
     joining.close()  # the friend's program stops without a word
     qtbot.waitUntil(lambda: hosting.state == State.RECONNECTING, timeout=WAIT)
     assert changed
-    assert seat.waiting_text == "Waiting for Ben to reconnect…"
-    assert seat.note == "Connection lost." and seat.badge == "connection lost"
+    assert waiting_text(seat) == "Waiting for Ben to reconnect…"
+    assert seat_note(seat) == "Connection lost." and seat_badge(seat) == "connection lost"
     # A drop is told as one, not as something gone wrong.
     assert told == ["The connection to Ben was lost; the game goes on when they are back."]
 

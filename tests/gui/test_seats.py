@@ -9,19 +9,11 @@ import pytest
 from app_helpers import FakeRegistry, FirstStrokeStrategy
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
-from triangles_qt.app import strategy_turn
 from triangles_qt.app.i18n import LanguageManager
 from triangles_qt.app.notices import NoticeKind, Priority
-from triangles_qt.app.player_names import default_human_names
-from triangles_qt.app.seats import (
-    ComputerSeat,
-    MoveRequest,
-    PersonSeat,
-    SeatMaker,
-    StandIn,
-)
+from triangles_qt.app.player_names import ShownSeatNames, default_human_names
 from triangles_qt.app.settings import NewGameChoices
-from triangles_qt.app.strategy_turn import StrategyTurn
+from triangles_qt.app.table_talk import notice_for, seat_note, stand_in_text, waiting_text
 from triangles_qt.builtin_plugins.fallback import FallbackStrategy
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
@@ -29,6 +21,15 @@ from triangles_qt.core.players import PlayerInfo, PlayerKind
 from triangles_qt.core.position import Position
 from triangles_qt.core.rules import Rules
 from triangles_qt.strategy_runner import FailureKind, SafeStrategy
+from triangles_qt.table import strategy_turn
+from triangles_qt.table.seats import (
+    ComputerSeat,
+    MoveRequest,
+    PersonSeat,
+    SeatMaker,
+    StandIn,
+)
+from triangles_qt.table.strategy_turn import StrategyTurn
 
 FRIENDS = NewGameChoices(preset="phone-24", opponent=PlayerKind.HUMAN)
 VS_FIRST = NewGameChoices(preset="phone-24", opponent=PlayerKind.COMPUTER, strategy_id="first")
@@ -99,12 +100,12 @@ def kinds(seats):
 
 
 def test_two_people_sit_in_order_with_typed_or_default_names_that_follow_the_language(qapp):
-    maker = SeatMaker(FakeRegistry(), 0)
+    maker = SeatMaker(FakeRegistry(), 0, ShownSeatNames())
     seats, stand_ins = maker.for_choices(
         NewGameChoices(preset="phone-24", opponent=PlayerKind.HUMAN, player_names=("Ana", ""))
     )
     assert stand_ins == [] and kinds(seats) == [PersonSeat, PersonSeat]
-    assert all(seat.takes_board_input and seat.waiting_text is None for seat in seats)
+    assert all(seat.takes_board_input and waiting_text(seat) is None for seat in seats)
     assert all(seat.statistics_id is None and not seat.thinking for seat in seats)
     assert [seat.name for seat in seats] == ["Ana", default_human_names()["Player 2"]()]
     assert [seat.recorded for seat in seats] == [
@@ -124,7 +125,7 @@ def test_two_people_sit_in_order_with_typed_or_default_names_that_follow_the_lan
 
 @pytest.mark.parametrize("human_starts", [True, False])
 def test_against_the_computer_the_person_sits_first_or_second(human_starts):
-    maker = SeatMaker(FakeRegistry(FirstStrokeStrategy(), MediumStub()), 0)
+    maker = SeatMaker(FakeRegistry(FirstStrokeStrategy(), MediumStub()), 0, ShownSeatNames())
     choices = NewGameChoices(
         preset="phone-24",
         opponent=PlayerKind.COMPUTER,
@@ -139,7 +140,7 @@ def test_against_the_computer_the_person_sits_first_or_second(human_starts):
     assert computer.name == "Computer (First)"
     assert computer.runner.strategy_id == "first" and computer.statistics_id == "first"
     assert computer.runner.plugin_name == "test-plugin"
-    assert computer.waiting_text and not computer.takes_board_input and not computer.note
+    assert waiting_text(computer) and not computer.takes_board_input and not seat_note(computer)
     recorded = [seat.recorded for seat in seats]
     expected = [
         PlayerInfo("You", PlayerKind.HUMAN),
@@ -156,24 +157,24 @@ def test_against_the_computer_the_person_sits_first_or_second(human_starts):
     ],
 )
 def test_a_missing_strategy_is_reported_with_the_one_that_plays_instead(strategies, plays_instead):
-    maker = SeatMaker(FakeRegistry(*strategies), 0)
+    maker = SeatMaker(FakeRegistry(*strategies), 0, ShownSeatNames())
     choices = NewGameChoices(preset="phone-24", opponent=PlayerKind.COMPUTER, strategy_id="gone")
     seats, stand_ins = maker.for_choices(choices)
     assert [(s.missing_id, s.stand_in.id) for s in stand_ins] == [("gone", plays_instead)]
-    assert stand_ins[0].text().startswith("The computer player “gone” is not installed; “")
+    assert stand_in_text(stand_ins[0]).startswith("The computer player “gone” is not installed; “")
     assert seats[1].runner.strategy_id == plays_instead
     assert seats[1].recorded.strategy == plays_instead
 
 
 def test_without_any_strategy_the_built_in_fallback_plays(qtbot):
-    maker = SeatMaker(None, 0)
+    maker = SeatMaker(None, 0, ShownSeatNames())
     seats, stand_ins = maker.for_choices(VS_FIRST)
     assert isinstance(stand_ins[0].stand_in, FallbackStrategy)
     assert isinstance(seats[1].runner.strategy, FallbackStrategy)
 
 
 def test_a_saved_games_players_become_seats_and_missing_computers_get_stand_ins(german):
-    maker = SeatMaker(FakeRegistry(FirstStrokeStrategy(), MediumStub()), 0)
+    maker = SeatMaker(FakeRegistry(FirstStrokeStrategy(), MediumStub()), 0, ShownSeatNames())
     seats, stand_ins = maker.for_record(
         [
             PlayerInfo("Spieler 1", PlayerKind.HUMAN),  # a default name saved in German
@@ -224,7 +225,7 @@ def test_a_persons_seat_answers_its_request_once_and_nothing_after_cancel(qtbot)
 
 
 def test_a_computer_seat_thinks_then_answers_the_request_with_a_legal_stroke(qtbot, owner):
-    maker = SeatMaker(FakeRegistry(), 0)
+    maker = SeatMaker(FakeRegistry(), 0, ShownSeatNames())
     seat = kept(owner, maker.for_choices(VS_FIRST)[0])[1]
     game = new_game()
     thinking = []
@@ -242,11 +243,11 @@ def test_a_failing_strategy_is_replaced_by_a_simple_player_after_three_failures(
     qtbot, owner, capsys
 ):
     strategy = RaisingStrategy()
-    maker = SeatMaker(FakeRegistry(strategy), 0)
+    maker = SeatMaker(FakeRegistry(strategy), 0, ShownSeatNames())
     choices = NewGameChoices(opponent=PlayerKind.COMPUTER, strategy_id="crasher")
     seat = kept(owner, maker.for_choices(choices)[0])[1]
     notices = []
-    seat.notice.connect(notices.append)
+    seat.happened.connect(lambda event: notices.append(notice_for(event, None)))
     game = new_game()
     names = []
     for turn in range(4):
@@ -267,7 +268,7 @@ def test_a_failing_strategy_is_replaced_by_a_simple_player_after_three_failures(
     texts = [n.text() for n in notices]
     assert all("“Crasher”" in text and "RuntimeError: boom" in text for text in texts)
     assert ["rest of this game" in text for text in texts] == [False, False, True]
-    assert "“Crasher” failed three times" in seat.note
+    assert "“Crasher” failed three times" in seat_note(seat)
     # a saved game keeps who was chosen, not who stood in
     assert seat.recorded == PlayerInfo("Computer (Crasher)", PlayerKind.COMPUTER, "crasher")
     assert capsys.readouterr().err.count("Traceback") == 3

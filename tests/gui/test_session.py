@@ -13,13 +13,9 @@ from app_helpers import FakeRegistry, FirstStrokeStrategy, is_failure
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QApplication
 
-from triangles_qt.app import session as session_module
-from triangles_qt.app import strategy_turn
-from triangles_qt.app.autosave import autosave_path
 from triangles_qt.app.notices import NoticeKind, Priority
-from triangles_qt.app.seats import PersonSeat, Seat, SeatMaker
-from triangles_qt.app.session import FileError, GameSession, Refusal
-from triangles_qt.app.settings import NewGameChoices, Settings
+from triangles_qt.app.settings import NewGameChoices
+from triangles_qt.app.table_talk import TableTalk, damaged_autosave_text, result_text
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game, Rejection
 from triangles_qt.core.players import PlayerInfo, PlayerKind
@@ -27,6 +23,11 @@ from triangles_qt.core.position import Position
 from triangles_qt.core.rules import Rules
 from triangles_qt.statistics import StatisticsError, StatisticsStore
 from triangles_qt.strategy_runner import SafeStrategy
+from triangles_qt.table import session as session_module
+from triangles_qt.table import strategy_turn
+from triangles_qt.table.autosave import autosave_path
+from triangles_qt.table.seats import PersonSeat, Seat, SeatMaker
+from triangles_qt.table.session import FileError, GameSession, Refusal
 
 FRIENDS = NewGameChoices(preset="phone-24", opponent=PlayerKind.HUMAN, player_names=("Ana", "Ben"))
 VS_FIRST = NewGameChoices(preset="phone-24", opponent=PlayerKind.COMPUTER, strategy_id="first")
@@ -121,9 +122,9 @@ def make_session(qapp, tmp_path):
     def make(*strategies, budget_s=0.3):
         session = GameSession(
             FakeRegistry(*strategies),
-            Settings(tmp_path / "s.ini"),
             statistics=StatisticsStore(tmp_path / "history.sqlite"),
         )
+        session.talk = TableTalk(session, session)  # the app's words for its events
         session.seat_maker.delay_ms = 0
         session.budget_s = budget_s
         made.append(session)
@@ -206,7 +207,7 @@ def test_a_whole_session_makes_no_widget(make_session, qtbot, tmp_path):
 def test_the_session_and_its_seats_do_not_even_import_widgets():
     code = (
         "import sys\n"
-        "import triangles_qt.app.session, triangles_qt.app.seats\n"
+        "import triangles_qt.table.session, triangles_qt.table.seats\n"
         "print(sorted(m for m in sys.modules if m.startswith('PySide6.')))\n"
     )
     done = subprocess.run(
@@ -253,7 +254,7 @@ def test_an_illegal_stroke_is_refused_with_what_stands_in_its_way(make_session, 
     over = next(p for p in pairs if game.check(*p) == Rejection.PASSES_OVER_STAR)
     drawn = session.position.strokes[1]
     strokes, player = session.position.strokes, session.position.player
-    refused, notices = collect(session.stroke_refused), collect(session.notice)
+    refused, notices = collect(session.stroke_refused), collect(session.talk.notice)
     played = collect(session.stroke_played)
     for stroke in (crossing, over, drawn):
         assert not session.request_stroke(*stroke)
@@ -309,7 +310,7 @@ def test_a_whole_game_against_the_computer_ends_with_its_result_counted_once(
     session.new_game(dataclasses.replace(VS_FIRST, human_starts=human_starts), seed=seed)
     you = 0 if human_starts else 1
     assert session.person_seat == you
-    notices, ends = collect(session.notice), collect(session.game_over)
+    notices, ends = collect(session.talk.notice), collect(session.game_over)
     with qtbot.waitSignal(session.game_over, timeout=20000) as over:
         play_out(session, qtbot, greedy)  # as well as the computer plays
     position = session.position
@@ -319,7 +320,7 @@ def test_a_whole_game_against_the_computer_ends_with_its_result_counted_once(
     assert expected == ("You won!" if mine > theirs else "You lost!" if mine < theirs else "Draw!")
     (result,) = [notice for notice in notices if notice.kind == NoticeKind.RESULT]
     assert result.seconds is None and result.priority == Priority.RESULT  # it stays
-    assert result.text() == expected == session.result_text()
+    assert result.text() == expected == result_text(session)
     store = session.statistics_store()
     counts = store.per_strategy()
     assert list(counts) == ["first"]
@@ -337,7 +338,7 @@ def test_a_game_between_people_names_its_winner_and_is_not_counted(make_session,
         play_out(session, qtbot)
     winner = session.position.winner
     assert over.args == [winner]
-    assert session.result_text() == (
+    assert result_text(session) == (
         "Draw!" if winner is None else f"{('Ana', 'Ben')[winner]} wins!"
     )
     store = session.statistics_store()
@@ -360,7 +361,7 @@ def test_undo_against_the_computer_goes_back_to_the_persons_turn_and_redo_restor
         qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
     strokes = session.position.strokes
     assert len(strokes) == 4 and session.can_undo and not session.can_redo
-    notices, resets = collect(session.notice), collect(session.reset)
+    notices, resets = collect(session.talk.notice), collect(session.reset)
     assert session.undo()
     assert session.position.strokes == strokes[:2] and session.local_to_move
     assert resets == [session.position] and notices[-1].text() == "2 strokes taken back"
@@ -407,7 +408,7 @@ def test_undo_after_the_end_withdraws_the_result_and_the_next_ending_replaces_it
     (first_id,) = [entry.id for entry in store.history()]
     final = session.position.moves
     last_person = max(k for k, move in enumerate(final) if move.player == 0)
-    withdrawn, notices = collect(session.notice_withdrawn), collect(session.notice)
+    withdrawn, notices = collect(session.talk.withdrawn), collect(session.talk.notice)
     calls = []
     record = store.record_result
     monkeypatch.setattr(
@@ -481,7 +482,7 @@ def test_a_hung_computer_stays_busy_after_a_new_game_and_is_not_asked_again(
     qtbot.waitUntil(lambda: SafeStrategy(strategy, "any").busy, timeout=5000)
     strategy.called.clear()
     failures = []
-    session.notice.connect(lambda notice: is_failure(notice) and failures.append(notice))
+    session.talk.notice.connect(lambda notice: is_failure(notice) and failures.append(notice))
     session.new_game(hanging_first, seed=5)
     qtbot.waitUntil(lambda: session.local_to_move, timeout=5000)
     assert not strategy.called.is_set()  # one stuck thread at most
@@ -596,7 +597,7 @@ def test_a_hint_is_a_legal_stroke_for_the_person_to_move(make_session, qtbot, bl
     strategy = blockers("hard")  # a hint level: asked rather than "first", the last offered
     session = make_session(strategy, FirstStrokeStrategy(), budget_s=10)
     session.new_game(FRIENDS, seed=9)
-    notices, withdrawn = collect(session.notice), collect(session.notice_withdrawn)
+    notices, withdrawn = collect(session.talk.notice), collect(session.talk.withdrawn)
     assert session.can_hint and session.request_hint()
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
     assert not session.can_hint and not session.request_hint()  # one at a time
@@ -614,7 +615,7 @@ def test_a_hint_for_an_earlier_position_is_dropped(make_session, qtbot, blockers
     strategy = blockers("hard")
     session = make_session(strategy, budget_s=10)
     session.new_game(FRIENDS, seed=9)
-    hints, withdrawn = collect(session.hint_ready), collect(session.notice_withdrawn)
+    hints, withdrawn = collect(session.hint_ready), collect(session.talk.withdrawn)
     assert session.request_hint()
     qtbot.waitUntil(strategy.called.is_set, timeout=5000)
     assert session.request_stroke(*first_legal(session.position))
@@ -642,7 +643,7 @@ def test_a_saved_game_is_unmodified_until_a_stroke_and_opens_again_as_it_was(
         session.request_stroke(*first_legal(session.position))
     assert not session.modified  # no file yet: nothing to differ from
     path = tmp_path / "evening.triangles"
-    notices, changed = collect(session.notice), collect(session.changed)
+    notices, changed = collect(session.talk.notice), collect(session.changed)
     session.save(path)
     assert path.is_file() and session.file == path and not session.modified and changed
     assert session.autosave.resume_file == str(path)
@@ -687,7 +688,7 @@ def test_a_file_that_cannot_be_opened_raises_and_changes_nothing(
     bad = tmp_path / "bad.triangles"
     if content is not None:
         bad.write_bytes(content)
-    started, notices = collect(session.started), collect(session.notice)
+    started, notices = collect(session.started), collect(session.talk.notice)
     with pytest.raises(FileError) as error:
         session.open_file(bad)
     assert error.value.kind == kind and str(error.value)
@@ -750,7 +751,7 @@ def test_a_damaged_autosave_is_set_aside_and_the_player_told(make_session):
     assert offers == []
     (kept,) = [p for p in path.parent.iterdir() if p.name.startswith(path.name + ".corrupt-")]
     assert kept.read_text(encoding="utf-8") == "{ not a game" and not path.exists()
-    assert problem() == (
+    assert damaged_autosave_text(problem) == (
         f"The unfinished game saved last time could not be read; it was kept as {kept}."
     )
     assert session.autosaved_games() == ([], [])  # told once
@@ -810,7 +811,7 @@ def test_a_computer_player_that_is_not_installed_is_played_by_its_stand_in(
 def test_a_failing_computer_player_is_told_and_the_game_goes_on(make_session, qtbot, capsys):
     session = make_session(RaisingStrategy())
     session.new_game(dataclasses.replace(VS_FIRST, strategy_id="crasher"), seed=5)
-    with qtbot.waitSignal(session.notice, timeout=5000, check_params_cb=is_failure) as failed:
+    with qtbot.waitSignal(session.talk.notice, timeout=5000, check_params_cb=is_failure) as failed:
         session.request_stroke(*first_legal(session.position))
     notice = failed.args[0]
     assert notice.priority == Priority.WARNING
@@ -873,7 +874,8 @@ def test_a_busy_statistics_file_never_freezes_the_window_and_the_result_is_count
     (not SQLite's ten), says the game is kept, and counts it by itself once the file is free
     (issue 51, item 7)."""
     monkeypatch.setattr(session_module, "RESULT_RETRY_MS", 200)
-    session = GameSession(FakeRegistry(), Settings(tmp_path / "s.ini"))
+    session = GameSession(FakeRegistry())
+    session.talk = TableTalk(session, session)  # the app's words for its events
     session.seat_maker.delay_ms = 0
     store = session.statistics_store()  # the window's own: it waits little
     assert store.wait_s == session_module.STATISTICS_WAIT_S <= 1
@@ -881,7 +883,7 @@ def test_a_busy_statistics_file_never_freezes_the_window_and_the_result_is_count
     holder = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
     holder.execute("BEGIN EXCLUSIVE")
     told = []
-    session.notice.connect(lambda notice: told.append(notice.text()))
+    session.talk.notice.connect(lambda notice: told.append(notice.text()))
     try:
         session.new_game(VS_FIRST, seed=5)
         with qtbot.waitSignal(session.game_over, timeout=20000):
@@ -926,7 +928,7 @@ def test_a_damaged_statistics_file_is_told_beside_the_first_result(make_session,
     (tmp_path / "history.sqlite").write_bytes(b"garbage that is no database" * 10)
     session = make_session()
     told = []
-    session.notice.connect(lambda notice: told.append(notice.text()))
+    session.talk.notice.connect(lambda notice: told.append(notice.text()))
     session.new_game(VS_FIRST, seed=5)
     with qtbot.waitSignal(session.game_over, timeout=20000):
         play_out(session, qtbot, greedy)

@@ -6,16 +6,17 @@ import gc
 
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy
 
-from triangles_qt.app import strategy_turn
-from triangles_qt.app.session import GameSession
-from triangles_qt.app.settings import NewGameChoices, Settings
-from triangles_qt.app.strategy_turn import StrategyTurn
+from triangles_qt.app.settings import NewGameChoices
+from triangles_qt.app.table_talk import TableTalk
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.position import Position
 from triangles_qt.statistics import StatisticsStore
 from triangles_qt.strategy_runner import SafeStrategy
+from triangles_qt.table import strategy_turn
+from triangles_qt.table.session import GameSession
+from triangles_qt.table.strategy_turn import StrategyTurn
 
 COMPUTER_FIRST = NewGameChoices(preset="phone-24", strategy_id="blocking", human_starts=False)
 FRIENDS = NewGameChoices(preset="phone-24", opponent=PlayerKind.HUMAN)
@@ -24,9 +25,9 @@ FRIENDS = NewGameChoices(preset="phone-24", opponent=PlayerKind.HUMAN)
 def session_for(tmp_path, *strategies):
     session = GameSession(
         FakeRegistry(*strategies),
-        Settings(tmp_path / "settings.ini"),
         StatisticsStore(tmp_path / "history.sqlite"),
     )
+    session.talk = TableTalk(session, session)  # the app's words for its events
     session.seat_maker.delay_ms = 0
     return session
 

@@ -65,29 +65,35 @@ def theme_palette(theme) -> QPalette:
         base = button.darker(160)
     palette = QPalette()
     roles = {
-        QPalette.Window: window,
-        QPalette.WindowText: text,
-        QPalette.Base: base,
-        QPalette.AlternateBase: window,
-        QPalette.Text: text,
-        QPalette.Button: button,
-        QPalette.ButtonText: text,
-        QPalette.BrightText: qcolor(theme.warning),
-        QPalette.Highlight: accent,
-        QPalette.HighlightedText: on_accent,
-        QPalette.ToolTipBase: window,
-        QPalette.ToolTipText: text,
-        QPalette.PlaceholderText: legible_alpha(text, base, ratio, least=120),
-        QPalette.Link: readable_on(accent.lighter(130) if dark else accent, window, ratio),
-        QPalette.Light: window.lighter(190) if dark else window.lighter(115),
-        QPalette.Midlight: window.lighter(160) if dark else window.lighter(105),
-        QPalette.Mid: window.lighter(130) if dark else window.darker(125),
-        QPalette.Dark: window.darker(150),
+        QPalette.ColorRole.Window: window,
+        QPalette.ColorRole.WindowText: text,
+        QPalette.ColorRole.Base: base,
+        QPalette.ColorRole.AlternateBase: window,
+        QPalette.ColorRole.Text: text,
+        QPalette.ColorRole.Button: button,
+        QPalette.ColorRole.ButtonText: text,
+        QPalette.ColorRole.BrightText: qcolor(theme.warning),
+        QPalette.ColorRole.Highlight: accent,
+        QPalette.ColorRole.HighlightedText: on_accent,
+        QPalette.ColorRole.ToolTipBase: window,
+        QPalette.ColorRole.ToolTipText: text,
+        QPalette.ColorRole.PlaceholderText: legible_alpha(text, base, ratio, least=120),
+        QPalette.ColorRole.Link: readable_on(
+            accent.lighter(130) if dark else accent, window, ratio
+        ),
+        QPalette.ColorRole.Light: window.lighter(190) if dark else window.lighter(115),
+        QPalette.ColorRole.Midlight: window.lighter(160) if dark else window.lighter(105),
+        QPalette.ColorRole.Mid: window.lighter(130) if dark else window.darker(125),
+        QPalette.ColorRole.Dark: window.darker(150),
     }
     for role, color in roles.items():
         palette.setColor(role, color)
-    for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
-        palette.setColor(QPalette.Disabled, role, with_alpha(text, 110))
+    for role in (
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+    ):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, with_alpha(text, 110))
     return palette
 
 
@@ -107,7 +113,7 @@ def palette_pairs(palette: QPalette) -> list[tuple[str, QColor, QColor]]:
     button's face in its worst shade as Fusion paints it): what `theme_palette` keeps at the
     theme's text contrast."""
     role = palette.color
-    R = QPalette
+    R = QPalette.ColorRole
     text = role(R.ButtonText)
     face = min(button_faces(role(R.Button)), key=lambda f: contrast_ratio(text, f))
     return [("button face", text, face)] + [

@@ -128,7 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     repair_if_moved()
     QCoreApplication.setOrganizationName("Triangles")
     QCoreApplication.setApplicationName("triangles-qt")
-    app = QApplication.instance() or QApplication(qt_argv)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(qt_argv)
     app.setApplicationDisplayName("Triangles")
     # Lets a Wayland compositor match the window to its menu entry and icon.
     QGuiApplication.setDesktopFileName("io.github.triangles_qt.Triangles")

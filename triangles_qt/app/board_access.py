@@ -29,6 +29,7 @@ from triangles_qt.core.game import Move
 
 from .notices import rejection_text
 from .plurals import plural
+from .table_talk import result_text
 
 Role = QAccessible.Role
 Text = QAccessible.Text
@@ -161,7 +162,9 @@ class BoardParts:
     them in Python. Kept by the view, apart from the view's interface, which Qt deletes with the
     view. `reader` reads the board and the game."""
 
-    def __init__(self, reader: BoardReader, board_interface: Callable[[], object]) -> None:
+    def __init__(
+        self, reader: BoardReader, board_interface: Callable[[], QAccessibleInterface | None]
+    ) -> None:
         self.reader = reader
         self.board_interface = board_interface
         self._handed: dict[Part, PartAccessible] = {}
@@ -456,6 +459,10 @@ def make_board_accessible(view, session) -> BoardAnnouncer:
         if star is not None:
             announcer.say(words.picked(reader.star_words(star)))
 
+    def previewed(refusal) -> None:
+        if refusal is not None:
+            announcer.say(rejection_text(refusal.reason))
+
     session.started.connect(new_game)
     session.stroke_played.connect(played)
     session.stroke_refused.connect(
@@ -464,11 +471,9 @@ def make_board_accessible(view, session) -> BoardAnnouncer:
     session.hint_ready.connect(
         lambda i, j: announcer.say(words.hint(reader.star_words(i), reader.star_words(j)))
     )
-    session.game_over.connect(lambda winner: announcer.say(session.result_text()))
+    session.game_over.connect(lambda winner: announcer.say(result_text(session)))
     scene.picked_changed.connect(picked)
-    scene.preview_changed.connect(
-        lambda refusal: refusal is not None and announcer.say(rejection_text(refusal.reason))
-    )
+    scene.preview_changed.connect(previewed)
     scene.cursor_changed.connect(announcer.focus_star)
     app = QCoreApplication.instance()
     if app is not None:

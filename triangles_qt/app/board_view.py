@@ -45,6 +45,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsVie
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Move
 from triangles_qt.core.position import Position
+from triangles_qt.table.events import HintFound
 from triangles_qt.theme_image import MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
 from triangles_qt.themes import read_image
 
@@ -72,7 +73,8 @@ from .board_items import (
 from .board_motion import ScoreMarkItem, VictoryWaveItem, stroke_drawing
 from .colors import qcolor, readable_on, with_alpha
 from .hint_card import HintCard
-from .notices import NoticeKind, rejection_text
+from .notices import rejection_text
+from .table_talk import hint_notice
 
 log = logging.getLogger("triangles_qt.board_view")
 
@@ -877,7 +879,7 @@ class BoardView(QGraphicsView):
         )
         session.stroke_played.connect(lambda move: self.banner.dismiss())
         session.reset.connect(lambda position: self.banner.dismiss())
-        session.notice.connect(self._show_hint_reason)
+        session.happened.connect(self._show_hint_reason)
         for signal in (session.stroke_played, session.reset, session.started):
             signal.connect(lambda _: self.hint_card.dismiss())
         session.hint_ready.connect(scene.show_hint)
@@ -888,9 +890,9 @@ class BoardView(QGraphicsView):
         scene.preview_changed.connect(self._show_preview)
         self.announcer = make_board_accessible(self, session)
 
-    def _show_hint_reason(self, notice) -> None:
-        if notice.kind == NoticeKind.HINT:
-            self.hint_card.show_reason(notice.text)
+    def _show_hint_reason(self, event: object) -> None:
+        if isinstance(event, HintFound):
+            self.hint_card.show_reason(hint_notice(event).text)
 
     def _show_preview(self, refusal) -> None:
         """While a stroke is drawn over one the rules refuse, the banner says why."""

@@ -71,6 +71,8 @@ class CoachBubble(QFrame):
     def place(self) -> None:
         """At the foot of the board, or at its head if that hides fewer stars."""
         parent = self.parentWidget()
+        if parent is None:  # made with one; nothing to place against without it
+            return
         width = min(520, max(200, parent.width() - 24))
         self.setFixedWidth(width)
         self.adjustSize()

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QFileIconProvider, QWidget
 
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import SUFFIX
+from triangles_qt.table.session import FileError, GameSession, ResumeOffer
 
 from .appearance import app_icon
 from .player_names import loaded_name
-from .session import FileError, GameSession, ResumeOffer
+from .table_talk import damaged_autosave_text
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -249,7 +250,7 @@ class GameFiles:
         """On start: offer each unfinished game that windows kept and no running window holds,
         newest first, until the player takes one."""
         offers, problems = self.session.autosaved_games()
-        self.window.startup_notes.extend(problem() for problem in problems)
+        self.window.startup_notes.extend(damaged_autosave_text(p) for p in problems)
         for k, offer in enumerate(offers):
             # A finished game there ended while its result could not be written (the
             # statistics busy, the window killed): it is not asked about, it is counted now.

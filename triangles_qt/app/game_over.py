@@ -18,6 +18,7 @@ from triangles_qt.themes import NEBULA
 
 from .colors import qcolor
 from .plurals import plural
+from .table_talk import result_text
 
 
 @dataclass(frozen=True)
@@ -120,23 +121,23 @@ class GameOverDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("gameOverDialog")
         self.title_label = QLabel()
-        self.title_label.setAlignment(Qt.AlignCenter)
+        self.title_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.8)
         font.setBold(True)
         self.title_label.setFont(font)
         self.title_label.setTextFormat(Qt.TextFormat.PlainText)  # "<name> wins!" between friends
         self.score_label = QLabel()
-        self.score_label.setAlignment(Qt.AlignCenter)
+        self.score_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.score_label.setTextFormat(Qt.TextFormat.RichText)
         self.chart = ScoreChart()
         self.story_label = QLabel()
-        self.story_label.setAlignment(Qt.AlignCenter)
+        self.story_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.story_label.setTextFormat(Qt.TextFormat.PlainText)
         self.buttons = QDialogButtonBox()
-        self.play_again_button = self.buttons.addButton("", QDialogButtonBox.AcceptRole)
-        self.new_game_button = self.buttons.addButton("", QDialogButtonBox.ActionRole)
-        self.close_button = self.buttons.addButton("", QDialogButtonBox.RejectRole)
+        self.play_again_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.new_game_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
+        self.close_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.RejectRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.accepted.connect(self.play_again)
@@ -169,7 +170,7 @@ class GameOverDialog(QDialog):
         use (again after a language change)."""
         position, seats = session.position, session.seats
         names = (seats[0].name, seats[1].name)
-        self.title_label.setText(session.result_text())
+        self.title_label.setText(result_text(session))
         self.score_label.setText(final_score(names, position.scores))
         story = story_of(position.moves)
         theme = getattr(self.parent(), "theme", NEBULA)
@@ -200,6 +201,6 @@ class GameOverDialog(QDialog):
         self.chart.setToolTip(self.tr("The score over the game"))
 
     def changeEvent(self, event) -> None:
-        if event.type() == QEvent.LanguageChange:
+        if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

@@ -56,6 +56,8 @@ class HintCard(QLabel):
 
     def _place(self) -> None:
         parent = self.parentWidget()
+        if parent is None:  # made with one; nothing to place against without it
+            return
         self.setFixedWidth(max(160, min(380, parent.width() * 45 // 100)))
         self.adjustSize()
         self.move(MARGIN, MARGIN)

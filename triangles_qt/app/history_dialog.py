@@ -144,6 +144,7 @@ class HistoryDialog(QDialog):
         listing_layout.addWidget(self.more_label)
         splitter.addWidget(listing)
         splitter.addWidget(replay)
+        self._replay_pane = replay
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([540, 540])  # until it is shown: then `_split`
@@ -378,7 +379,7 @@ class HistoryDialog(QDialog):
             + self.table.verticalScrollBar().sizeHint().width()
         )
         replay_height = self.splitter.height()
-        least = self.splitter.widget(1).minimumSizeHint().width()
+        least = self._replay_pane.minimumSizeHint().width()
         replay = max(least, min(total - needed, int(replay_height * REPLAY_SHAPE)))
         self.splitter.setSizes([total - replay, replay])
 

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, Q
 from triangles_qt.core.game import Move
 from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.statistics import StatisticsStore
+from triangles_qt.table.seats import StandIn
+from triangles_qt.table.session import GameSession
 from triangles_qt.themes import NEBULA
 
 from . import notices
@@ -25,13 +27,13 @@ from .game_files import GameFiles
 from .i18n import LANGUAGES, native_name, normalise_code
 from .motion import MotionMenu
 from .online_play import OnlinePlay
+from .player_names import ShownSeatNames
 from .plurals import plural
 from .score_panel import ScorePanel, show_session
-from .seats import StandIn
-from .session import GameSession
 from .settings import NewGameChoices, Settings
 from .status_bar import StatusBar
 from .strategy_names import strategy_display_name
+from .table_talk import TableTalk, stand_in_text
 from .theme_choice import SYSTEM, ThemeNames, resolve
 from .user_engines import WithUserEngines
 from .window_placement import WindowPlace, place_window
@@ -61,7 +63,8 @@ class MainWindow(QMainWindow):
         self.language_manager = language_manager
         self.settings = settings if settings is not None else Settings()
         self.registry = WithUserEngines(registry, self.settings)
-        self.session = GameSession(self.registry, self.settings, statistics, self)
+        self.session = GameSession(self.registry, statistics, self, names=ShownSeatNames())
+        self.talk = TableTalk(self.session, self)
         self.files = GameFiles(self, self.session)
         self.online = OnlinePlay(self)
         self.themes, self.theme_set = available_themes(registry)
@@ -212,8 +215,10 @@ class MainWindow(QMainWindow):
     def _bind(self) -> None:
         s = self.session
         self.view.bind(s)
-        s.notice.connect(self.status_bar.show_notice)
-        s.notice_withdrawn.connect(self.status_bar.withdraw)
+        self.talk.notice.connect(self.status_bar.show_notice)
+        self.talk.withdrawn.connect(self.status_bar.withdraw)
+        self.online.notice.connect(self.status_bar.show_notice)
+        self.online.withdrawn.connect(self.status_bar.withdraw)
         s.started.connect(self._on_started)
         s.stroke_played.connect(self._on_stroke_played)
         s.reset.connect(self._on_reset)
@@ -397,7 +402,7 @@ class MainWindow(QMainWindow):
         if stand_ins:
             self.show_error(
                 self.tr("Computer player not installed"),
-                "\n".join(stand_in.text() for stand_in in stand_ins),
+                "\n".join(stand_in_text(stand_in) for stand_in in stand_ins),
             )
 
     def game_in_progress(self) -> bool:

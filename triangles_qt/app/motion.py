@@ -86,7 +86,8 @@ class DesktopMotion(QObject):
             reply = bus.call(call, QDBus.CallMode.Block, PORTAL_TIMEOUT_MS)
             if reply.type() == QDBusMessage.MessageType.ReplyMessage and reply.arguments():
                 self._portal[key] = _plain(reply.arguments()[0])
-        bus.connect(
+        # PySide6's stubs want bytes for the slot, but their own SLOT() gives (and Qt takes) a str.
+        bus.connect(  # type: ignore[call-overload]
             PORTAL[0],
             PORTAL[1],
             SETTINGS_INTERFACE,

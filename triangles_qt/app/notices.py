@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QObject
 
 from triangles_qt.core.game import Rejection
+from triangles_qt.core.position import Position
 from triangles_qt.strategy_runner import FailureKind
 
-from .hint_reason import HintTexts, Reason
+from .hint_reason import HintTexts, Reason, reason_for
 from .plurals import plural
 
 
@@ -87,6 +88,11 @@ def hint_search() -> Notice:
 def hint_shown(reason: Reason) -> Notice:
     """The hint is on the board; the status bar says why it is good (hint_reason.py)."""
     return Notice(NoticeKind.HINT, lambda: HintTexts().sentence(reason), seconds=10)
+
+
+def hint_found(position: Position, stroke: tuple[int, int]) -> Notice:
+    """A hint found for `position`: why `stroke` is good."""
+    return hint_shown(reason_for(position.game(), stroke))
 
 
 class Counted(QObject):

@@ -12,7 +12,7 @@ import random
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
@@ -23,11 +23,10 @@ from triangles_qt.core.rules import Rules
 from triangles_qt.net.discovery import Advertiser, Browser
 from triangles_qt.net.match import NetError, NetMatch, State
 from triangles_qt.net.protocol import DECLINED, PeerInfo, Setup
+from triangles_qt.net.remote_seat import RemoteSeat
 
 from .notices import Notice, NoticeKind
 from .online_dialog import OnlineDialog
-from .remote_seat import RemoteSeat
-from .seats import PersonSeat
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -35,6 +34,9 @@ if TYPE_CHECKING:
 
 class OnlinePlay(QObject):
     """Online play for one window (see the module docstring)."""
+
+    notice = Signal(object)  # Notice: for the status bar
+    withdrawn = Signal(object)  # NoticeKind: no longer true
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -44,6 +46,7 @@ class OnlinePlay(QObject):
         self._browser: Browser | None = None
         self._advertiser: Advertiser | None = None
         window.session.started.connect(self._game_started)
+        window.session.seat_maker.register("remote", RemoteSeat)
         window.installEventFilter(self)
         # Game > Send a message…, in the menu only while a game online is on.
         self.chat_action = QAction(self)
@@ -230,7 +233,7 @@ class OnlinePlay(QObject):
                 )
             )
             return
-        self.window.session.notice.emit(  # coming back to a game
+        self.notice.emit(  # coming back to a game
             Notice(
                 NoticeKind.CONNECTION,
                 lambda: QCoreApplication.translate(
@@ -265,10 +268,11 @@ class OnlinePlay(QObject):
             self._advertiser = None
         self._close_dialog()
         window = self.window
+        maker = window.session.seat_maker
         seats: list = [None, None]
-        name = match.local.name
-        seats[match.local_seat] = PersonSeat(lambda: name)
-        remote = RemoteSeat(match)
+        seats[match.local_seat] = maker.make("person", name=match.local.name)
+        remote = maker.make("remote", match=match)
+        assert isinstance(remote, RemoteSeat)
         remote.undo_offered.connect(lambda keep: self._undo_offered(remote, keep))
         remote.undo_answered.connect(self._undo_answered)
         remote.chat_received.connect(lambda text: self._tell_chat(remote.name, text))
@@ -294,7 +298,7 @@ class OnlinePlay(QObject):
     def send_chat(self, text: str) -> None:
         """Send `text` to the friend (cut to the protocol's length) and show it as sent."""
         if self.match is None or self.match.state not in (State.PLAYING, State.OVER):
-            self.window.session.notice.emit(
+            self.notice.emit(
                 Notice(
                     NoticeKind.CHAT,
                     lambda: QCoreApplication.translate(
@@ -310,9 +314,7 @@ class OnlinePlay(QObject):
             self._tell_chat(you, sent)
 
     def _tell_chat(self, who: str, text: str) -> None:
-        self.window.session.notice.emit(
-            Notice(NoticeKind.CHAT, lambda: f"{who}: {text}", seconds=12)
-        )
+        self.notice.emit(Notice(NoticeKind.CHAT, lambda: f"{who}: {text}", seconds=12))
 
     def _game_started(self, _position) -> None:
         """Another game at this table (New game, Open…): the online one is left, and a game
@@ -345,7 +347,7 @@ class OnlinePlay(QObject):
 
     def _undo_answered(self, accepted: bool) -> None:
         if not accepted:
-            self.window.session.notice.emit(
+            self.notice.emit(
                 Notice(
                     NoticeKind.UNDO,
                     lambda: QCoreApplication.translate(
@@ -363,7 +365,7 @@ class OnlinePlay(QObject):
         """Play again, when the friend has left: the Play online window, to host or join
         another game (Game > New game plays here)."""
         self.show_dialog()
-        self.window.session.notice.emit(
+        self.notice.emit(
             Notice(
                 NoticeKind.CONNECTION,
                 lambda: QCoreApplication.translate(
@@ -381,7 +383,7 @@ class OnlinePlay(QObject):
         if match is None or match.state != State.OVER:
             return False
         match.offer_rematch()
-        self.window.session.notice.emit(
+        self.notice.emit(
             Notice(
                 NoticeKind.CONNECTION,
                 lambda: QCoreApplication.translate(
@@ -395,9 +397,8 @@ class OnlinePlay(QObject):
     def _rematch_declined(self, match: NetMatch) -> None:
         if match is not self.match:
             return
-        session = self.window.session
-        session.notice_withdrawn.emit(NoticeKind.CONNECTION)
-        session.notice.emit(
+        self.withdrawn.emit(NoticeKind.CONNECTION)
+        self.notice.emit(
             Notice(
                 NoticeKind.CONNECTION,
                 lambda: QCoreApplication.translate(
@@ -426,7 +427,7 @@ class OnlinePlay(QObject):
         if reason:
             print(f"triangles-qt: online game ended: {reason}", file=sys.stderr)
         # A request for another game, if any, has no answer coming any more.
-        self.window.session.notice_withdrawn.emit(NoticeKind.CONNECTION)
+        self.withdrawn.emit(NoticeKind.CONNECTION)
         dialog = self.dialog
         if dialog is not None and match.refusal_code == DECLINED:
             dialog.set_busy(False)

@@ -54,6 +54,24 @@ def loaded_name(player: PlayerInfo, strategy_for: Callable[[str | None], Any]) -
     return lambda: player.name
 
 
+class ShownSeatNames:
+    """The table's `SeatNames` as the app shows them: in the language in use, following it."""
+
+    def person(self, typed: str, default: str) -> Callable[[], str]:
+        return (lambda: typed) if typed else default_human_names()[default]
+
+    def computer(self, strategy: Any) -> Callable[[], str]:
+        return lambda: computer_name(strategy)
+
+    def loaded(
+        self, player: PlayerInfo, strategy_for: Callable[[str | None], Any]
+    ) -> Callable[[], str]:
+        return loaded_name(player, strategy_for)
+
+    def stand_in(self) -> Callable[[], str]:
+        return lambda: computer_label(QCoreApplication.translate("MainWindow", "simple player"))
+
+
 class ShownNames:
     """Names kept as text in an earlier language (the history's opponents: "Computer (Leicht)",
     "Jugador 1 – Ana") shown in the language in use: a built-in level by its id, the default

@@ -52,11 +52,12 @@ def _provided_names(registry: Any, theme_set: ThemeSet | None) -> dict[str, dict
             provided.setdefault(plugin, {}).setdefault("strategies", []).append(
                 strategy_display_name(strategy)
             )
-    for theme_id, plugin in theme_set.theme_plugin.items() if theme_set else ():
-        if plugin not in builtin:
-            provided.setdefault(plugin, {}).setdefault("themes", []).append(
-                theme_set.themes[theme_id].name
-            )
+    if theme_set is not None:
+        for theme_id, plugin in theme_set.theme_plugin.items():
+            if plugin not in builtin:
+                provided.setdefault(plugin, {}).setdefault("themes", []).append(
+                    theme_set.themes[theme_id].name
+                )
     return provided
 
 
@@ -166,8 +167,11 @@ class PluginsDialog(QDialog):
                 for c in range(table.columnCount())
             )
             wanted = max(wanted, columns + 2 * table.frameWidth())
-        margins = self.layout().contentsMargins()
-        wanted += margins.left() + margins.right() + 8
+        layout = self.layout()
+        if layout is not None:  # set in __init__
+            margins = layout.contentsMargins()
+            wanted += margins.left() + margins.right()
+        wanted += 8
         screen = self.screen().availableGeometry().width() if self.screen() else 1024
         return opening_width(wanted, screen)
 
@@ -253,7 +257,7 @@ class PluginsDialog(QDialog):
 
     def reason_text(self, failure: Any) -> str:
         """Why a plugin was blocked, in the player's language (its English error if unknown)."""
-        texts = {
+        texts: dict[object, str] = {
             Reason.IMPORT: self.tr("Its code could not be loaded."),
             Reason.REGISTER: self.tr("Triangles could not register it."),
             Reason.FOLDER_MISSING: self.tr("This plugin folder does not exist."),

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLay
 
 from .colors import blend, qcolor, readable_on, with_alpha
 from .plurals import plural
+from .table_talk import result_text, seat_badge, seat_note, waiting_text
 
 _MIDDLE_SPACING = 8  # between the spinner and the turn line
 
@@ -48,11 +49,11 @@ class Spinner(QWidget):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(2, 2, self.width() - 4, self.height() - 4)
         painter.setPen(QPen(with_alpha(self._color, 50), 2.4))
         painter.drawEllipse(rect)
-        painter.setPen(QPen(self._color, 2.4, Qt.SolidLine, Qt.RoundCap))
+        painter.setPen(QPen(self._color, 2.4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawArc(rect, -self._angle * 16, 100 * 16)
 
 
@@ -69,10 +70,10 @@ class ElidedLabel(QLabel):
         if space and tail.endswith(")"):
             tail = space + tail
             room = width - metrics.horizontalAdvance(tail)
-            shortened = metrics.elidedText(head, Qt.ElideRight, room)
+            shortened = metrics.elidedText(head, Qt.TextElideMode.ElideRight, room)
             if shortened:  # at least the "…": the level is what tells computers apart
                 return shortened + tail
-        return metrics.elidedText(text, Qt.ElideRight, width)
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
 
     def setText(self, text: str) -> None:
         super().setText(text)
@@ -116,14 +117,14 @@ class PlayerCard(QFrame):
         count_font = QFont(self.count_label.font())
         count_font.setPointSizeF(count_font.pointSizeF() * 1.08)
         self.count_label.setFont(count_font)
-        self.name_label.setTextFormat(Qt.PlainText)
-        self.name_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.name_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 8, 14, 8)
         layout.setSpacing(2)
-        align = Qt.AlignLeft if seat == 0 else Qt.AlignRight
-        self.name_label.setAlignment(align | Qt.AlignVCenter)
-        self.count_label.setAlignment(align | Qt.AlignVCenter)
+        align = Qt.AlignmentFlag.AlignLeft if seat == 0 else Qt.AlignmentFlag.AlignRight
+        self.name_label.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
+        self.count_label.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
         layout.addWidget(self.name_label)
         layout.addWidget(self.count_label)
         self._name = ""
@@ -169,7 +170,7 @@ class PlayerCard(QFrame):
         self.count_label.setText(f"{count} · {self._badge}" if self._badge else count)
 
     def changeEvent(self, event) -> None:
-        if event.type() == QEvent.LanguageChange:
+        if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
 
@@ -180,11 +181,11 @@ class ScorePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scorePanel")
-        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.cards = (PlayerCard(0), PlayerCard(1))
         self.turn_label = QLabel()
-        self.turn_label.setAlignment(Qt.AlignCenter)
-        self.turn_label.setTextFormat(Qt.PlainText)
+        self.turn_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.turn_label.setTextFormat(Qt.TextFormat.PlainText)
         self.turn_label.setWordWrap(True)
         turn_font = QFont(self.turn_label.font())
         turn_font.setPointSizeF(turn_font.pointSizeF() * 1.2)
@@ -231,7 +232,7 @@ class ScorePanel(QWidget):
         self.text_color = readable_on(text, panel, theme.text_contrast)
         self.setStyleSheet(
             f"QWidget#scorePanel {{ background: {panel.name()};"
-            f" border-bottom: 1px solid {with_alpha(text, 40).name(QColor.HexArgb)}; }}"
+            f" border-bottom: 1px solid {with_alpha(text, 40).name(QColor.NameFormat.HexArgb)}; }}"
             f" QWidget#scorePanel QLabel {{ color: {self.text_color.name()}; }}"
         )
         self.spinner.set_color(qcolor(theme.highlight))
@@ -287,15 +288,15 @@ def show_session(panel: ScorePanel, session) -> None:
     panel.set_players(
         (seats[0].name, seats[1].name),
         position.scores,
-        (seats[0].note, seats[1].note),
-        (seats[0].badge, seats[1].badge),
+        (seat_note(seats[0]), seat_note(seats[1])),
+        (seat_badge(seats[0]), seat_badge(seats[1])),
     )
     if position.is_over:
-        panel.set_turn(None, session.result_text(), False)
+        panel.set_turn(None, result_text(session), False)
         return
     player = position.player
     seat = seats[player]
-    text = seat.waiting_text
+    text = waiting_text(seat)
     if text is None:
         last = position.moves[-1] if position.moves else None
         again = last is not None and bool(last.triangles) and last.player == player

@@ -35,6 +35,7 @@ from triangles_qt.defaults import (
     MAX_PLAYER_NAME_LENGTH,
     MAX_PLUGIN_TEXT_LENGTH,
 )
+from triangles_qt.table.choices import NewGameChoices
 
 ORGANIZATION = "Triangles"
 APPLICATION = "triangles-qt"
@@ -56,19 +57,6 @@ class EngineEntry:
     @property
     def strategy_id(self) -> str:
         return f"engine:{self.name}"
-
-
-@dataclass(frozen=True)
-class NewGameChoices:
-    """What the player last chose in the New game window. Empty player names mean "use the
-    translated default" ("Player 1", "Player 2")."""
-
-    preset: str = DEFAULT_PRESET
-    opponent: PlayerKind = PlayerKind.COMPUTER
-    strategy_id: str = DEFAULT_LEVEL
-    human_starts: bool = True
-    replay_after_triangle: bool = False
-    player_names: tuple[str, str] = ("", "")
 
 
 class Settings:

@@ -393,10 +393,11 @@ class StatisticsDialog(QDialog):
         return self.tr("%1 (not installed)").replace("%1", strategy_id)
 
     def _fill_row(self, row: int, name: str, counts: Counts, bold: bool) -> None:
-        values = [name, counts.played, counts.won, counts.drawn, counts.lost]  # as in the chart
-        for column, value in enumerate(values):
-            item = QTableWidgetItem(format_number(value) if column else str(value))
-            if column == len(values) - 1 and counts.abandoned:
+        numbers = [counts.played, counts.won, counts.drawn, counts.lost]  # as in the chart
+        texts = [name] + [format_number(number) for number in numbers]
+        for column, text in enumerate(texts):
+            item = QTableWidgetItem(text)
+            if column == len(texts) - 1 and counts.abandoned:
                 abandoned = self.tr("%1 (%n abandoned)", "", counts.abandoned)
                 item.setText(plural(abandoned, counts.abandoned).replace("%1", item.text()))
                 item.setToolTip(self.tr("Games left unfinished count as lost."))

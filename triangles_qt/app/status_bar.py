@@ -104,7 +104,7 @@ class StatusBar(QStatusBar):
         self.label_color = legible_alpha(text, top, theme.text_contrast, least=170)
         self.setStyleSheet(
             f"QStatusBar {{ background: {top.name()}; color: {text.name()}; }}"
-            f" QStatusBar QLabel {{ color: {self.label_color.name(QColor.HexArgb)}; }}"
+            f" QStatusBar QLabel {{ color: {self.label_color.name(QColor.NameFormat.HexArgb)}; }}"
         )
 
     # -- layout -----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Who plays a side, as a game record stores it (docs/rules.md section 8): a name, the kind of
 player, and a computer player's strategy id. How a player is seated at the table (a person at
 this computer, a computer player, later an engine process or a friend elsewhere) is the app's
-business (`triangles_qt.app.seats`); the record only tells people from computers."""
+business (`triangles_qt.table.seats`); the record only tells people from computers."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Headless play over the network: one game with a strategy (or engine) in the local seat, for
-bots and tests. `HeadlessPlayer` drives a `NetMatch` on a `QCoreApplication`: it asks the
-strategy for a stroke when it is this side's turn (through `SafeStrategy` in its own process, as
-the arena and the app do, via `StrategyTurn`), writes the record once the game is settled, and
-keeps the joiner's rejoin state in a small file so that a killed joiner, started again with the
-same command, comes back to the same game.
+bots and tests. `HeadlessPlayer` plays a `NetMatch` at a table (triangles_qt/table/), as the
+app does: the strategy's seat (`ComputerSeat`: `SafeStrategy` in its own process, as the arena
+and the app run it) against the peer's (`RemoteSeat`). It writes the record once the game is
+settled, and keeps the joiner's rejoin state in a small file so that a killed joiner, started
+again with the same command, comes back to the same game.
 """
 
 from __future__ import annotations
@@ -15,19 +15,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
-from triangles_qt.app.strategy_turn import StrategyTurn
 from triangles_qt.core.atomic_file import write_atomically
 from triangles_qt.core.game import Game
 from triangles_qt.core.players import PlayerInfo
-from triangles_qt.core.position import Position
 from triangles_qt.core.record import RecordError, game_to_record, parse_record, record_to_text
 from triangles_qt.core.safe_read import read_regular_file
-from triangles_qt.strategy_runner import Choice, SafeStrategy
+from triangles_qt.strategy_runner import SafeStrategy
+from triangles_qt.table.events import ComputerFailed
+from triangles_qt.table.seats import ComputerSeat, Seat
+from triangles_qt.table.table import Table
 
 from . import protocol
 from .match import NetMatch, Role, State
+from .remote_seat import RemoteSeat
 
 RESUME_FORMAT = "triangles-net-resume"
 RESUME_VERSION = 1
@@ -132,13 +134,13 @@ class HeadlessPlayer(QObject):
         self.resume_file = resume_file
         self.delay_s = delay_s
         self.record_path: Path | None = None
-        self._turn: StrategyTurn | None = None
         self._finished = False
-        self._waiting = False  # the delay before a stroke is running
+        self.table = Table(self, budget_s)
+        self.table.happened.connect(self._table_event)
         match.started.connect(self._started)
-        match.resumed.connect(lambda _first: self._next())
+        # A joiner started again after a kill comes back to its game by a rejoin.
+        match.resumed.connect(self._resumed)
         match.stroke_received.connect(lambda _move: self._next())
-        match.taken_back.connect(lambda _keep: self._next())
         match.state_changed.connect(self._state_changed)
         match.confirmed.connect(self._confirmed)
         match.problem.connect(lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
@@ -165,8 +167,24 @@ class HeadlessPlayer(QObject):
         )
 
     def _started(self) -> None:
+        """The game begins (or is joined again): it is played at this player's table."""
+        match = self.match
+        assert match.game is not None and match.peer is not None
         self.runner.reset()
+        name = match.local.name
+        mine = ComputerSeat(lambda: name, self.runner, round(self.delay_s * 1000))
+        theirs = RemoteSeat(match)
+        seats: list[Seat] = [mine, theirs] if match.local_seat == 0 else [theirs, mine]
+        self.table.play(match.game.copy(), seats)
         self._next()
+
+    def _resumed(self, _first: int) -> None:
+        if self.table.position is None:  # this process was started again after a kill
+            self._started()
+
+    def _table_event(self, event: object) -> None:
+        if isinstance(event, ComputerFailed):
+            print(f"warning: the strategy failed: {event.failure.error}", file=sys.stderr)
 
     def _state_changed(self, state: State) -> None:
         match = self.match
@@ -181,39 +199,9 @@ class HeadlessPlayer(QObject):
         self._next()
 
     def _next(self) -> None:
-        """Think when it is this side's turn; finish once the game is settled."""
-        match = self.match
-        if match.settled:
+        """Finish once the game is settled (the table plays it until then)."""
+        if self.match.settled:
             self._settle()
-            return
-        if self._turn is not None or self._waiting or not match.local_to_move:
-            return
-        if self.delay_s > 0:
-            self._waiting = True
-            QTimer.singleShot(round(self.delay_s * 1000), self, self._think)
-        else:
-            self._think()
-
-    def _think(self) -> None:
-        self._waiting = False
-        match = self.match
-        if self._turn is not None or not match.local_to_move:
-            return
-        assert match.game is not None
-        moves = len(match.game.moves)
-        turn = StrategyTurn(self.runner, Position(match.game), self.budget_s, self)
-        turn.chosen.connect(lambda choice: self._chosen(moves, choice))
-        self._turn = turn
-
-    def _chosen(self, moves: int, choice: Choice) -> None:
-        self._turn = None
-        match = self.match
-        if choice.failure is not None:
-            print(f"warning: the strategy failed: {choice.failure.error}", file=sys.stderr)
-        # The game may have moved on meanwhile (an undo, a rejoin): then ask again.
-        if match.game is not None and len(match.game.moves) == moves and match.local_to_move:
-            match.play(choice.stroke)
-        self._next()
 
     def _confirmed(self, _count: int) -> None:
         if self.match.role == Role.JOIN and self.resume_file is not None:
@@ -227,6 +215,7 @@ class HeadlessPlayer(QObject):
         if self._finished:
             return
         self._finished = True
+        self.table.close()
         match = self.match
         assert match.game is not None
         message = result_line(match)
@@ -256,6 +245,7 @@ class HeadlessPlayer(QObject):
             self._settle()
             return
         self._finished = True
+        self.table.close()
         message = f"error: {reason or 'the game ended before it was finished'}"
         if self.match.refusal_code == protocol.TOKEN and self.resume_file is not None:
             message += f" (remove {self.resume_file} to join a new game)"

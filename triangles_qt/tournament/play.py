@@ -1,7 +1,8 @@
 """Playing one game of a tournament, wherever it runs: the arena's own process, a worker of a
 local pool or a Dask worker on another machine.
 
-Every move goes through `SafeStrategy`, exactly as in the app. A process (or thread) keeps its
+A game is played at a table (triangles_qt/table/), as the app plays one: two seats that choose at
+once, every move through `SafeStrategy`, exactly as in the app. A process (or thread) keeps its
 contestants between games, so an engine starts once per worker, not once per game; what a game
 returns is plain data (`GameOutcome`), the record included, so it crosses processes and machines.
 """
@@ -23,13 +24,14 @@ from ..computer_players import computer_player
 from ..core.board import Board
 from ..core.game import Game
 from ..core.players import PlayerInfo, PlayerKind
-from ..core.position import Position
 from ..core.record import parse_record, record_to_text
 from ..core.rules import Rules
 from ..engine.host import EngineStrategy
 from ..engine.listing import load_plugins_isolated
 from ..plugin_manager import PluginRegistry, load_plugins
 from ..strategy_runner import Failure, SafeStrategy
+from ..table.choosing_seat import ChoosingSeat
+from ..table.table import Table
 from .schedule import GameSpec
 
 
@@ -144,23 +146,20 @@ def play_game(game: Game, seats: Sequence[Contestant], budget_s: float) -> dict[
     moves of each seat, by label."""
     for seat in seats:
         seat.safe.reset()
-    move_seconds: dict[str, list[float]] = {seat.label: [] for seat in seats}
     failures: list[Failure] = []
-    fallback_moves = {seat.label: 0 for seat in seats}
+    sitting = [ChoosingSeat(seat.name, seat.safe, failures) for seat in seats]
+    table = Table(budget_s=budget_s)
     start = time.perf_counter()
-    while not game.is_over:
-        seat = seats[game.player]
-        choice = seat.safe.choose(Position(game), budget_s)
-        move_seconds[seat.label].append(choice.seconds)
-        fallback_moves[seat.label] += choice.by_fallback
-        if choice.failure is not None:
-            failures.append(choice.failure)
-        game.play(*choice.stroke)
+    table.play(game, sitting)  # the seats answer at once: it returns at the game's end
+    seconds = time.perf_counter() - start
+    table.close()
+    if not game.is_over:  # pragma: no cover - a SafeStrategy always answers a legal stroke
+        raise RuntimeError("the table stopped before the game's end")
     return {
-        "seconds": time.perf_counter() - start,
-        "move_seconds": move_seconds,
+        "seconds": seconds,
+        "move_seconds": {c.label: s.move_seconds for c, s in zip(seats, sitting, strict=True)},
         "failures": failures,
-        "fallback_moves": fallback_moves,
+        "fallback_moves": {c.label: s.fallback_moves for c, s in zip(seats, sitting, strict=True)},
     }
 
 
@@ -231,8 +230,6 @@ def play_with(players: Players, spec: GameSpec) -> GameOutcome:
     game = Game(board, Rules(conditions.replay_after_triangle))
     with limited_to(conditions.nodes):  # the threads the moves run on take it along
         played = play_game(game, seats, conditions.budget)
-    for seat in seats:
-        seat.safe.game_over((game.scores[0], game.scores[1]))
     infos = [PlayerInfo(seat.name, PlayerKind.COMPUTER, seat.safe.strategy_id) for seat in seats]
     return GameOutcome(
         spec,

@@ -1,37 +1,43 @@
-"""The seats at the table. Every player sits in a seat; the session asks the seat whose turn it is
-for a stroke and receives it, and nothing else in the app asks who or what sits there.
+"""The seats at the table. Every player sits in a seat; the table asks the seat whose turn it is
+for a stroke and receives it, and nothing else asks who or what sits there.
 
 A seat kind implements `Seat`:
 
 - `request_move(request)`: the seat is to move in `request.position` (a snapshot it may keep).
-  It answers later, on the GUI thread, by emitting `answered(request, (i, j))`; the session
-  checks the stroke against the rules and the request's tag, so an answer to an earlier position
-  (after an undo, a new game or a load) is dropped, and an illegal one is refused with
+  It answers by emitting `answered(request, (i, j))`, later or at once; the table checks the
+  stroke against the rules and the request's tag, so an answer to an earlier position (after an
+  undo, a new game or a load) is dropped, and an illegal one is refused with
   `refused(request, reason)` and the seat is asked again.
 - `cancel()`: the position asked about is gone; an answer still coming will be dropped anyway.
-- `game_started(position)`, `stroke_played(move)` and `taken_back(position)`: what happens at
-  the table, for seats that keep their own copy of the game (an engine process, a friend's
-  computer). Most seats ignore them.
-- `name`, `recorded` (the `PlayerInfo` a saved game keeps), `note` (a line for the score card),
-  `waiting_text` (what the score panel says while it is this seat's turn; None for a person who
-  plays on this board), `takes_board_input` (a person here: the board's clicks come to this seat
-  as `board_stroke(stroke)`), `statistics_id` (the opponent's id when the player's statistics
-  count games against it) and `thinking` (the spinner).
+- `game_started(position)`, `stroke_played(move)`, `taken_back(position)` and
+  `game_ended(scores)`: what happens at the table, for seats that keep their own copy of the
+  game (an engine process, a friend's computer). Most seats ignore them.
+- `name` (a function of nothing: it may follow the language in use), `recorded` (the
+  `PlayerInfo` a saved game keeps), `takes_board_input` (a person here: the board's clicks come
+  to this seat as `board_stroke(stroke)`), `statistics_id` (the opponent's id when the
+  player's statistics count games against it) and `thinking` (the spinner).
 - `close()`: the game is over for this seat (new game, window closing).
 
-`SeatMaker.for_choices` and `SeatMaker.for_record` are the one place where a kind of player
-becomes a kind of seat.
+And, when it has them, the optional capabilities below: `AgreesUndo` (a player elsewhere who
+must agree to an undo: the table asks through `offer_undo`, and the seat emits `take_back(n)`
+once both agreed) and `Connected` (a player reached through a connection, whose state the
+score card shows). Seats say what happens to them as `happened` values (events.py), never
+in words.
+
+`SeatMaker` is the one place where a kind of player becomes a seat: the kinds it knows
+(`SeatKinds`: a person here, a computer strategy, and any kind registered there, such as a
+friend elsewhere) are the ones the New game and online windows offer.
 """
 
 from __future__ import annotations
 
+import enum
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from triangles_qt.builtin_plugins.fallback import FallbackStrategy
 from triangles_qt.computer_players import computer_player
@@ -42,10 +48,8 @@ from triangles_qt.defaults import FALLBACK_LEVEL
 from triangles_qt.engine.host import EngineStrategy
 from triangles_qt.strategy_runner import Choice, SafeStrategy
 
-from . import notices
-from .player_names import computer_label, computer_name, default_human_names, loaded_name
-from .settings import NewGameChoices
-from .strategy_names import strategy_display_name
+from .choices import NewGameChoices
+from .events import ComputerFailed
 from .strategy_turn import StrategyTurn
 
 Stroke = tuple[int, int]
@@ -67,16 +71,14 @@ class Seat(QObject):
     """One player's place at the table (see the module docstring for what a kind implements)."""
 
     answered = Signal(object, object)  # the MoveRequest answered, the stroke (i, j)
-    notice = Signal(object)  # a Notice about this seat (its computer player failed)
-    changed = Signal()  # its name, note or thinking changed: the score card shows it again
-    # Both sides of a game played elsewhere agreed to take it back to this many strokes.
+    happened = Signal(object)  # an events.py value about this seat (its computer player failed)
+    changed = Signal()  # its name, state or thinking changed: the score card shows it again
+    # Both sides of a game played elsewhere agreed to take it back to this many strokes
+    # (seats that are `AgreesUndo`).
     take_back = Signal(int)
 
     kind: PlayerKind = PlayerKind.HUMAN
     takes_board_input = False
-    # A player elsewhere must agree to an undo: the session's Undo asks through `offer_undo`,
-    # and the game is taken back once both agreed (`take_back`).
-    negotiates_undo = False
 
     def __init__(self, name: Callable[[], str], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -90,19 +92,6 @@ class Seat(QObject):
     @property
     def recorded(self) -> PlayerInfo:
         return PlayerInfo(self._name(), self.kind)
-
-    @property
-    def note(self) -> str:
-        return ""
-
-    @property
-    def waiting_text(self) -> str | None:
-        return None
-
-    @property
-    def badge(self) -> str:
-        """A word or two the score card shows after the count (how a friend's connection is)."""
-        return ""
 
     @property
     def statistics_id(self) -> str | None:
@@ -137,13 +126,35 @@ class Seat(QObject):
     def game_ended(self, scores: tuple[int, int]) -> None:
         pass
 
-    def offer_undo(self, keep: int) -> bool:
-        """Ask the player elsewhere to take the game back to `keep` strokes (negotiates_undo);
-        False when that cannot be asked now."""
-        return False
-
     def close(self) -> None:
         self.cancel()
+
+
+@runtime_checkable
+class AgreesUndo(Protocol):
+    """A capability: a player elsewhere who must agree to an undo. The table's undo asks
+    `offer_undo(keep)` (False when it cannot be asked now) and takes the game back when the seat
+    emits `take_back(keep)`, once both agreed."""
+
+    def offer_undo(self, keep: int) -> bool: ...
+
+
+class Connection(enum.Enum):
+    """How a player reached through a connection stands."""
+
+    CONNECTED = "connected"
+    WAITING = "waiting"  # dropped: waiting for them to come back
+    RECONNECTING = "reconnecting"  # dropped: this side is reaching them again
+    LEFT = "left"  # gone for good
+
+
+@runtime_checkable
+class Connected(Protocol):
+    """A capability: a player reached through a connection (a friend elsewhere). The score card
+    shows `connection`; the seat emits `changed` when it changes."""
+
+    @property
+    def connection(self) -> Connection: ...
 
 
 class PersonSeat(Seat):
@@ -179,35 +190,27 @@ class ComputerSeat(Seat):
         runner: SafeStrategy,
         delay_ms: int = 0,
         parent: QObject | None = None,
+        stand_in_name: Callable[[], str] | None = None,
     ) -> None:
         super().__init__(name, parent)
         self.runner = runner
+        self._stand_in_name = stand_in_name or (lambda: "Computer (simple player)")
         self.delay_ms = delay_ms  # a stroke drawn at once after the person's is hard to follow
         self._turn: StrategyTurn | None = None
         self._request: MoveRequest | None = None
 
     @property
     def name(self) -> str:
-        if self.runner.replaced:
-            return computer_label(QCoreApplication.translate("MainWindow", "simple player"))
-        return self._name()
+        return self._stand_in_name() if self.runner.replaced else self._name()
+
+    @property
+    def replaced(self) -> bool:
+        """Its strategy failed three times: the fallback plays for it until the game ends."""
+        return self.runner.replaced
 
     @property
     def recorded(self) -> PlayerInfo:
         return PlayerInfo(self._name(), self.kind, self.runner.strategy_id)
-
-    @property
-    def note(self) -> str:
-        if not self.runner.replaced:
-            return ""
-        return QCoreApplication.translate(
-            "MainWindow",
-            "“%1” failed three times; a simple player plays in its place until this game ends.",
-        ).replace("%1", strategy_display_name(self.runner.strategy))
-
-    @property
-    def waiting_text(self) -> str | None:
-        return QCoreApplication.translate("MainWindow", "The computer is thinking…")
 
     @property
     def statistics_id(self) -> str | None:
@@ -243,8 +246,7 @@ class ComputerSeat(Seat):
                 f"{failure.details}".rstrip(),
                 file=sys.stderr,
             )
-            shown = strategy_display_name(self.runner.strategy)
-            self.notice.emit(notices.computer_failed(shown, failure, failure.replaced))
+            self.happened.emit(ComputerFailed(self.runner.strategy, failure, failure.replaced))
         self.changed.emit()
         self.answered.emit(request, choice.stroke)
 
@@ -270,23 +272,75 @@ class StandIn:
     missing_id: str
     stand_in: Any
 
-    def text(self) -> str:
-        note = QCoreApplication.translate(
-            "MainWindow", "The computer player “%1” is not installed; “%2” plays instead."
-        )
-        return note.replace("%1", self.missing_id).replace(
-            "%2", strategy_display_name(self.stand_in)
-        )
+
+class SeatNames(Protocol):
+    """How players' names are worded: given by whoever shows the game (the app words them in
+    the language in use and follows it when it changes). Each gives a function of nothing."""
+
+    def person(self, typed: str, default: str) -> Callable[[], str]:
+        """A person's: `typed`, or when it is empty the default ("You", "Player 1" or
+        "Player 2", in English here)."""
+        ...
+
+    def computer(self, strategy: Any) -> Callable[[], str]: ...
+
+    def loaded(
+        self, player: PlayerInfo, strategy_for: Callable[[str | None], Any]
+    ) -> Callable[[], str]:
+        """A saved game's player's."""
+        ...
+
+    def stand_in(self) -> Callable[[], str]:
+        """The simple player that takes the place of a computer that failed three times."""
+        ...
+
+
+class PlainNames:
+    """`SeatNames` as they are, in English (headless play, the arena, tests)."""
+
+    def person(self, typed: str, default: str) -> Callable[[], str]:
+        return lambda: typed or default
+
+    def computer(self, strategy: Any) -> Callable[[], str]:
+        return lambda: f"Computer ({getattr(strategy, 'name', None) or strategy.id})"
+
+    def loaded(
+        self, player: PlayerInfo, strategy_for: Callable[[str | None], Any]
+    ) -> Callable[[], str]:
+        return lambda: player.name
+
+    def stand_in(self) -> Callable[[], str]:
+        return lambda: "Computer (simple player)"
 
 
 class SeatMaker:
-    """Makes the seats of a game from the New game window's choices or a saved game's players,
-    with the strategies the registry offers."""
+    """Makes the seats of a game: from the New game window's choices, a saved game's players,
+    or by kind (`make`): "person" (`name=`), "computer" (`strategy_id=`) and every kind
+    registered (`register`), such as the online window's "remote" (`match=`)."""
 
-    def __init__(self, registry: Any, delay_ms: int) -> None:
+    def __init__(self, registry: Any, delay_ms: int, names: SeatNames | None = None) -> None:
         self.registry = registry
         self.delay_ms = delay_ms
+        self.names: SeatNames = names or PlainNames()
         self._engines: dict[tuple[str, str, tuple[str, ...]], EngineStrategy] = {}
+        self._kinds: dict[str, Callable[..., Seat]] = {
+            "person": lambda name="", default="You": PersonSeat(self.names.person(name, default)),
+            "computer": lambda strategy_id=None: self._computer(
+                strategy := self.strategy_for(strategy_id), self.names.computer(strategy)
+            ),
+        }
+
+    def register(self, kind: str, make: Callable[..., Seat]) -> None:
+        """A kind of seat `make(**details)` makes (replacing one of the same name)."""
+        self._kinds[kind] = make
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(self._kinds)
+
+    def make(self, kind: str, **details: Any) -> Seat:
+        """A seat of `kind` (KeyError for a kind nobody registered)."""
+        return self._kinds[kind](**details)
 
     def strategies(self) -> list[Any]:
         return [] if self.registry is None else list(self.registry.strategies())
@@ -343,22 +397,19 @@ class SeatMaker:
         """The two seats the New game window chose. A name left empty is the default of the
         language in use, and follows it when it changes."""
         typed = choices.player_names
-        defaults = default_human_names()
-
-        def person(k: int, default: str) -> Seat:
-            name = typed[k]
-            return PersonSeat((lambda: name) if name else defaults[default])
-
         if choices.opponent == PlayerKind.HUMAN:
-            return [person(0, "Player 1"), person(1, "Player 2")], []
+            return [
+                self.make("person", name=typed[0], default="Player 1"),
+                self.make("person", name=typed[1], default="Player 2"),
+            ], []
         strategy = self.strategy_for(choices.strategy_id)
         stand_ins = (
             [] if self.find(choices.strategy_id) else [StandIn(choices.strategy_id, strategy)]
         )
-        computer = self._computer(strategy, lambda: computer_name(strategy))
+        computer = self.make("computer", strategy_id=choices.strategy_id)
         # The names typed for two people are not shown on the computer page: "You" it is, as
         # the centre of the window says "Your turn".
-        you = PersonSeat(defaults["You"])
+        you = self.make("person")
         return ([you, computer] if choices.human_starts else [computer, you]), stand_ins
 
     def for_record(self, players: Sequence[PlayerInfo]) -> tuple[list[Seat], list[StandIn]]:
@@ -368,15 +419,17 @@ class SeatMaker:
         stand_ins: list[StandIn] = []
         for player in players:
             if player.kind == PlayerKind.HUMAN:
-                seats.append(PersonSeat(loaded_name(player, self.strategy_for)))
+                seats.append(PersonSeat(self.names.loaded(player, self.strategy_for)))
                 continue
             strategy = self.strategy_for(player.strategy)
             if self.find(player.strategy) is None:
                 stand_ins.append(StandIn(str(player.strategy), strategy))
-                seats.append(self._computer(strategy, partial(computer_name, strategy)))
+                seats.append(self._computer(strategy, self.names.computer(strategy)))
             else:
-                seats.append(self._computer(strategy, loaded_name(player, self.strategy_for)))
+                seats.append(self._computer(strategy, self.names.loaded(player, self.strategy_for)))
         return seats, stand_ins
 
     def _computer(self, strategy: Any, name: Callable[[], str]) -> ComputerSeat:
-        return ComputerSeat(name, self.runner(strategy), self.delay_ms)
+        return ComputerSeat(
+            name, self.runner(strategy), self.delay_ms, stand_in_name=self.names.stand_in()
+        )

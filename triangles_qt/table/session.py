@@ -1,28 +1,26 @@
-"""The game session: one game at the table, without widgets. It is the only writer of the live
-`Game` and owns everything about the game that is not drawing: the seats and whose turn it is,
-asking a seat for a stroke and checking its answer, undo, redo and hints, the game's file (which
-file it belongs to, whether it changed since), the autosave and resuming it, counting results in
-the statistics, and the notices the player is told.
+"""The game session: the app's table (table.py: the seats, the turn flow, undo and redo) with
+what a player's games have beyond it: new games from the New game window's choices, hints, the
+game's file (which file it belongs to, whether it changed since), the autosave and resuming it,
+and counting results in the statistics (abandoned games too).
 
 Windows and widgets only read it (`position`, a live read-only view; `seats`) and listen to its
-signals. Every request to a seat or for a hint carries a tag (game generation, strokes played);
-an answer is used only while the tag still matches, so an answer that arrives after a restart,
-an undo or a load is dropped and no player can ever move out of turn.
+signals; what it has to tell comes as events.py's values, which the app words. A hint is asked
+with the same tag as a seat's stroke, and dropped when the position changed meanwhile.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from triangles_qt.core.board import PRESETS, Board
-from triangles_qt.core.game import Game, Move, Rejection
-from triangles_qt.core.players import PlayerInfo
+from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import (
     LoadedRecord,
@@ -35,28 +33,38 @@ from triangles_qt.core.rules import Rules
 from triangles_qt.defaults import DEFAULT_PRESET, HINT_LEVELS, MOVE_BUDGET_S
 from triangles_qt.statistics import ABANDONED, FinishedGame, StatisticsError, StatisticsStore
 
-from . import notices
-from .autosave import MAX_SLOTS, AutosaveSlot, autosave_failure, free_slot, unheld_slots
-from .notices import NoticeKind
-from .seats import MoveRequest, Seat, SeatMaker, StandIn, Tag
-from .settings import NewGameChoices, Settings
+from .autosave import (
+    MAX_SLOTS,
+    AutosaveSlot,
+    DamagedAutosave,
+    autosave_path,
+    free_slot,
+    unheld_slots,
+)
+from .choices import NewGameChoices
+from .events import (
+    AbandonNotCounted,
+    AutosaveFailed,
+    FileOpened,
+    FileSaved,
+    GameEnded,
+    HintFound,
+    HintSearchEnded,
+    HintSearching,
+    Refusal,
+    ResultSavedLater,
+    StatisticsProblem,
+)
+from .seats import Seat, SeatMaker, SeatNames, StandIn
 from .strategy_turn import StrategyTurn
+from .table import Table
+
+__all__ = ["FileError", "GameSession", "Refusal", "ResumeOffer"]
 
 # The window's thread waits this long for a statistics file another program holds, then goes
 # on and tries again every RESULT_RETRY_MS while the finished game stays in its autosave.
 STATISTICS_WAIT_S = 0.5
 RESULT_RETRY_MS = 5000
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A stroke the rules refused: why, and what is in its way (the stars it passes over, the
-    strokes it crosses), for the board to show."""
-
-    stroke: tuple[int, int]
-    reason: Rejection
-    over: tuple[int, ...]
-    crossed: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -77,39 +85,25 @@ class FileError(Exception):
         self.kind = kind
 
 
-class GameSession(QObject):
-    """One game at the table at a time (see the module docstring)."""
+class GameSession(Table):
+    """The app's game at the table (see the module docstring)."""
 
-    started = Signal(object)  # Position: a new or loaded game, to be drawn from scratch
-    stroke_played = Signal(object)  # Move
-    stroke_refused = Signal(object)  # Refusal
-    reset = Signal(object)  # Position: the same game, changed by undo or redo
-    changed = Signal()  # whose turn, who is thinking, names, the file: shown again
-    game_over = Signal(object)  # the winner: 0, 1 or None for a draw
     hint_ready = Signal(int, int)
-    notice = Signal(object)  # Notice
-    notice_withdrawn = Signal(object)  # NoticeKind: no longer true
 
     def __init__(
         self,
         registry: Any,
-        settings: Settings,
         statistics: StatisticsStore | None = None,
         parent: QObject | None = None,
         budget_s: float = MOVE_BUDGET_S,
         computer_delay_ms: int = 350,
+        names: SeatNames | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(parent, budget_s)
         self.registry = registry
-        self.settings = settings
         self._statistics = statistics
-        self.budget_s = budget_s
-        self.seat_maker = SeatMaker(registry, computer_delay_ms)
-        self._game: Game | None = None
-        self._seats: list[Seat] = []
-        self._view: Position | None = None  # the live game, read-only
-        self._generation = 0
-        self._redo: list[list[tuple[int, int]]] = []  # strokes taken back, one list per undo
+        self.seat_maker = SeatMaker(registry, computer_delay_ms, names)
+        self._count_if_over = False  # the next game is a finished one resumed to be counted
         self._hint: StrategyTurn | None = None  # cancelled by any change of the position
         self._stroke_since_start = False
         self._resumed_over = False  # a finished game resumed to count its result
@@ -129,51 +123,6 @@ class GameSession(QObject):
     # -- reading ---------------------------------------------------------------------------------
 
     @property
-    def position(self) -> Position | None:
-        """The game as it stands, as a live read-only view (None before the first game)."""
-        return self._view
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return tuple(self._seats)
-
-    @property
-    def players(self) -> list[PlayerInfo]:
-        """The players as a saved game records them."""
-        return [seat.recorded for seat in self._seats]
-
-    @property
-    def person_seat(self) -> int | None:
-        """The seat of the one person playing on this board against someone elsewhere (the
-        computer): "you" in messages. None when both or neither play here."""
-        here = [k for k, seat in enumerate(self._seats) if seat.takes_board_input]
-        return here[0] if len(here) == 1 else None
-
-    @property
-    def seat_to_move(self) -> Seat | None:
-        game = self._game
-        return None if game is None or game.is_over else self._seats[game.player]
-
-    @property
-    def thinking(self) -> bool:
-        seat = self.seat_to_move
-        return seat is not None and seat.thinking
-
-    @property
-    def local_to_move(self) -> bool:
-        """Whether a person at this computer may draw a stroke on the board now."""
-        seat = self.seat_to_move
-        return seat is not None and seat.takes_board_input
-
-    @property
-    def can_undo(self) -> bool:
-        return self._undo_count() > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo) and self._game is not None
-
-    @property
     def can_hint(self) -> bool:
         return self.local_to_move and self._hint is None
 
@@ -184,26 +133,6 @@ class GameSession(QObject):
             self.file is not None
             and self._game is not None
             and tuple(self._game.strokes) != self._saved_strokes
-        )
-
-    def result_text(self) -> str:
-        """'You won!', 'You lost!' or 'Draw!' for a person against someone elsewhere;
-        '<name> wins!' or 'Draw!' otherwise ("" while the game goes on)."""
-        game = self._game
-        if game is None or not game.is_over:
-            return ""
-        winner = game.winner
-        if winner is None:
-            return QCoreApplication.translate("MainWindow", "Draw!")
-        you = self.person_seat
-        if you is not None:
-            return (
-                QCoreApplication.translate("MainWindow", "You won!")
-                if winner == you
-                else QCoreApplication.translate("MainWindow", "You lost!")
-            )
-        return QCoreApplication.translate("MainWindow", "%1 wins!").replace(
-            "%1", self._seats[winner].name
         )
 
     def statistics_store(self) -> StatisticsStore:
@@ -234,10 +163,10 @@ class GameSession(QObject):
         self._set_file(Path(path), loaded.game.strokes)
         self._forget_autosave()
         stand_ins = self._start_loaded(loaded)
-        self.notice.emit(notices.opened(Path(path).name))
+        self.happened.emit(FileOpened(Path(path).name))
         return stand_ins
 
-    def autosaved_games(self) -> tuple[list[ResumeOffer], list[Callable[[], str]]]:
+    def autosaved_games(self) -> tuple[list[ResumeOffer], list[DamagedAutosave]]:
         """The unfinished games that windows kept and no running window holds, newest first,
         and what the player must be told about damaged ones (set aside, or removed). Each
         offer must be taken up by `resume`, `discard` or `release`."""
@@ -319,41 +248,22 @@ class GameSession(QObject):
 
     def _start(self, game: Game, seats: Sequence[Seat], count_if_over: bool = False) -> None:
         self._abandon()  # the game it replaces, if one was in progress against the computer
-        self._invalidate_requests()
-        for seat in self._seats:
-            seat.close()
-            seat.deleteLater()
-        self._game = game
-        self._view = Position.view_of(game)
-        self._seats = list(seats)
-        self._redo = []
+        self._count_if_over = count_if_over
+        self.play(game, seats)
+
+    def _game_starting(self, game: Game) -> None:
+        count_if_over, self._count_if_over = self._count_if_over, False
         # Whose result this window counts: a game it plays in, or one it ended whose result
         # could not be written then (resumed from its autosave).
         self._stroke_since_start = self._resumed_over = count_if_over and game.is_over
         self._counted = None
         self._result_retry.stop()
         self._autosave_failing = False  # a new game's first failure is told again
-        for seat in self._seats:
-            seat.setParent(self)
-            seat.answered.connect(
-                lambda request, stroke, seat=seat: self._seat_answered(seat, request, stroke)
-            )
-            seat.notice.connect(self.notice)
-            seat.changed.connect(self.changed)
-            seat.take_back.connect(self._take_back_to)
-        snapshot = Position(game)
-        for seat in self._seats:
-            seat.game_started(snapshot)
-        self.started.emit(self._view)
-        self._after_change()
 
     def close(self) -> None:
         """Forget the game (the window is closing); an unfinished game's autosave stays, to be
         offered next time."""
-        self._invalidate_requests()
-        for seat in self._seats:
-            seat.close()
-        self._game = self._view = None
+        super().close()
         self.seat_maker.close()
         if self._slot is not None:  # its game stays, for a later start to offer
             self._slot.release()
@@ -371,7 +281,7 @@ class GameSession(QObject):
         except (RecordError, OSError, ValueError) as exc:
             raise FileError(str(exc), "write") from exc
         self._set_file(path, self._game.strokes)
-        self.notice.emit(notices.saved(path.name))
+        self.happened.emit(FileSaved(path.name))
         self.changed.emit()
 
     def _set_file(self, path: Path | None, strokes: Sequence[tuple[int, int]] | None) -> None:
@@ -406,92 +316,14 @@ class GameSession(QObject):
             self._slot.write(game, self.players)
         except (RecordError, OSError) as exc:  # a full disk must not stop the game
             if not self._autosave_failing:  # said once, not after every stroke
-                self.notice.emit(notices.autosave_failed(autosave_failure(exc)))
+                folder = str((self._slot.path if self._slot else autosave_path()).parent)
+                print(f"triangles-qt: autosave to {folder} failed: {exc}", file=sys.stderr)
+                self.happened.emit(AutosaveFailed(exc, folder))
             self._autosave_failing = True
             return
         self._autosave_failing = False
 
-    # -- the players' intents ----------------------------------------------------------------------
-
-    def request_stroke(self, i: int, j: int) -> bool:
-        """A person at this computer draws stroke i-j on the board. Returns whether it was
-        played."""
-        seat = self.seat_to_move
-        if seat is None or not seat.takes_board_input:
-            return False
-        moves = len(self._game.moves) if self._game is not None else 0
-        seat.board_stroke((i, j))
-        return self._game is not None and len(self._game.moves) > moves
-
-    def preview(self, i: int, j: int) -> Refusal | None:
-        """What the rules would say of stroke i-j now, for the board to show while a person
-        here draws it: a Refusal with what is in its way, or None (legal, or not theirs to
-        draw)."""
-        game, seat = self._game, self.seat_to_move
-        if game is None or seat is None or not seat.takes_board_input:
-            return None
-        try:
-            reason = game.check(i, j)
-        except ValueError:  # not a stroke at all (same star twice, no such star)
-            return None
-        if reason is None:
-            return None
-        over, crossed = game.obstacles(i, j)
-        return Refusal((i, j), reason, tuple(over), tuple(crossed))
-
-    def undo(self) -> bool:
-        """Back to the last stroke drawn on this board: against the computer, the person's
-        previous turn; between two people here, one stroke. Online it is asked of the friend
-        (the game is taken back once they agree: `_take_back_to`)."""
-        count = self._undo_count()
-        if count == 0 or self._game is None:
-            return False
-        negotiating = [seat for seat in self._seats if seat.negotiates_undo]
-        if negotiating:
-            keep = len(self._game.moves) - count
-            if not all([seat.offer_undo(keep) for seat in negotiating]):
-                return False
-            self.notice.emit(notices.undo_asked())
-            return True
-        was_over = self._game.is_over
-        self._invalidate_requests()
-        taken_back = [self._game.undo().stroke for _ in range(count)]
-        self._redo.append(taken_back[::-1])
-        if was_over:  # reopened: its result stays counted until it ends again and replaces it
-            self.notice_withdrawn.emit(NoticeKind.RESULT)
-        self._after_reset()
-        self.notice.emit(notices.taken_back(count))
-        return True
-
-    def _take_back_to(self, count: int) -> None:
-        """Both players of a game online agreed to take it back to `count` strokes."""
-        game = self._game
-        if game is None or not 0 <= count < len(game.moves):
-            return
-        was_over = game.is_over
-        self._invalidate_requests()
-        taken = len(game.moves) - count
-        while len(game.moves) > count:
-            game.undo()
-        self._redo = []  # what was agreed is not drawn again by one side alone
-        if was_over:
-            self.notice_withdrawn.emit(NoticeKind.RESULT)
-        self._after_reset()
-        self.notice.emit(notices.taken_back(taken))
-
-    def redo(self) -> bool:
-        """Draw again the strokes the last undo took back (until another stroke is drawn)."""
-        # (Online there is nothing to redo: an agreed take-back clears it.)
-        if not self.can_redo or self._game is None:
-            return False
-        self._invalidate_requests()
-        strokes = self._redo.pop()
-        for i, j in strokes:
-            self._game.play(i, j)
-        self._after_reset()
-        if not self._game.is_over:
-            self.notice.emit(notices.drawn_again(len(strokes)))
-        return True
+    # -- hints -------------------------------------------------------------------------------------
 
     def request_hint(self) -> bool:
         """Ask the strongest strategy for a stroke for the person to move; emits hint_ready."""
@@ -505,116 +337,45 @@ class GameSession(QObject):
         runner = maker.runner(strategy, purpose="hint")
         self._hint = StrategyTurn(runner, Position(self._game), self.budget_s, self)
         self._hint.chosen.connect(self._hint_chosen)
-        self.notice.emit(notices.hint_search())
+        self.happened.emit(HintSearching())
         self.changed.emit()
         return True
 
     def _hint_chosen(self, choice: Any) -> None:
         # Only for the position it was asked about: a stroke, undo or load cancels it first.
         self._hint = None
-        self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
+        self.happened.emit(HintSearchEnded())
         if self.local_to_move and self._game is not None:
             self.hint_ready.emit(*choice.stroke)
-            from .hint_reason import reason_for  # it brings Hard's analysis: when first used
-
-            self.notice.emit(notices.hint_shown(reason_for(self._game, choice.stroke)))
+            self.happened.emit(HintFound(Position(self._game), choice.stroke))
         self.changed.emit()
 
-    # -- turn flow ---------------------------------------------------------------------------------
-
-    def _tag(self) -> Tag:
-        return self._generation, len(self._game.moves) if self._game is not None else -1
+    # -- the table's turn flow --------------------------------------------------------------------
 
     def _invalidate_requests(self) -> None:
-        self._generation += 1
-        for seat in self._seats:
-            seat.cancel()
+        super()._invalidate_requests()
         if self._hint is not None:
             self._hint.cancel()
             self._hint = None
-            self.notice_withdrawn.emit(NoticeKind.HINT_SEARCH)
+            self.happened.emit(HintSearchEnded())
 
-    def _undo_count(self) -> int:
-        """How many strokes to take back: up to and including the last one a person drew on this
-        board, so that they are to move again exactly as before it."""
-        game = self._game
-        if game is None:
-            return 0
-        for count, move in enumerate(reversed(game.moves), start=1):
-            if self._seats[move.player].takes_board_input:
-                return count
-        return 0
-
-    def _seat_answered(self, seat: Seat, request: MoveRequest, stroke: tuple[int, int]) -> None:
-        game = self._game
-        if game is None or seat is not self.seat_to_move or request.tag != self._tag():
-            return  # stale: the game was restarted, undone, loaded or closed meanwhile
-        i, j = stroke
-        try:
-            reason = game.check(i, j)
-        except ValueError:  # not a stroke at all (same star twice, no such star)
-            seat.refused(request, None)
-            self._ask(seat)
-            return
-        if reason is not None:
-            over, crossed = game.obstacles(i, j)
-            self.stroke_refused.emit(Refusal((i, j), reason, tuple(over), tuple(crossed)))
-            self.notice.emit(notices.stroke_refused(reason))
-            seat.refused(request, reason)
-            self._ask(seat)
-            return
-        self._play(i, j)
-
-    def _play(self, i: int, j: int) -> Move:
-        assert self._game is not None
-        self._invalidate_requests()
-        self._redo = []  # a new stroke: what was taken back is another story now
+    def _stroke_done(self) -> None:
         self._stroke_since_start = True
-        move = self._game.play(i, j)
-        for seat in self._seats:
-            seat.stroke_played(move)
-        self.stroke_played.emit(move)
         self._autosave()
-        self._after_change()
-        return move
 
-    def _after_reset(self) -> None:
-        assert self._game is not None
-        snapshot = Position(self._game)
-        for seat in self._seats:
-            seat.taken_back(snapshot)
-        self.reset.emit(self._view)
+    def _position_changed(self) -> None:
         self._autosave()
-        self._after_change()
-
-    def _after_change(self) -> None:
-        game = self._game
-        if game is None:
-            return
-        if game.is_over:
-            self._game_ended()
-            return
-        self.changed.emit()
-        self._ask(self._seats[game.player])
-
-    def _ask(self, seat: Seat) -> None:
-        assert self._game is not None
-        seat.request_move(MoveRequest(self._tag(), Position(self._game), self.budget_s))
-        self.changed.emit()
 
     def _game_ended(self) -> None:
         game = self._game
         assert game is not None
-        for seat in self._seats:
-            seat.game_ended((game.scores[0], game.scores[1]))
         problem = self._record_result(game.winner) if self._stroke_since_start else None
         if problem is None:
             self._forget_autosave()  # counted: no longer kept
         else:
             self._result_retry.start()  # kept in the autosave meanwhile
-        self.notice.emit(notices.result(self.result_text, problem or self._statistics_reset()))
-        self.changed.emit()
-        self.game_over.emit(game.winner)
+        reset = None if problem is not None else self._statistics_reset()
+        self.happened.emit(GameEnded(game.winner, problem, reset))
 
     def _retry_result(self) -> None:
         """Once more, the result of the finished game whose result could not be written."""
@@ -625,16 +386,17 @@ class GameSession(QObject):
             self._result_retry.start()
             return
         self._forget_autosave()
-        self.notice.emit(notices.result_saved_later())
+        self.happened.emit(ResultSavedLater())
 
-    def _statistics_reset(self) -> Callable[[], str] | None:
+    def _statistics_reset(self) -> str | None:
         """What the player must know about the statistics file beside the first result: it
-        was damaged and counting started again (else it is told only in Statistics)."""
+        was damaged and counting started again, and its copy's name (else it is told only in
+        Statistics)."""
         store = self._statistics
         if self._statistics_told or store is None or store.corrupt_copy is None:
             return None
         self._statistics_told = True
-        return notices.statistics_started_again(store.corrupt_copy.name)
+        return store.corrupt_copy.name
 
     @property
     def abandoning_counts(self) -> bool:
@@ -663,7 +425,7 @@ class GameSession(QObject):
         try:
             self.statistics_store().record_result(opponent, ABANDONED, game=self._finished_game())
         except StatisticsError as exc:
-            self.notice.emit(notices.statistics_not_saved(exc.reason, str(exc)))
+            self.happened.emit(AbandonNotCounted(StatisticsProblem(exc.reason, str(exc))))
 
     def _finished_game(self) -> FinishedGame:
         """What the history keeps of the game as it stands."""
@@ -684,7 +446,7 @@ class GameSession(QObject):
             record,
         )
 
-    def _record_result(self, winner: int | None) -> Callable[[], str] | None:
+    def _record_result(self, winner: int | None) -> StatisticsProblem | None:
         """Keep the finished game in the history and, between the person here and a computer,
         count its result; None, or why it could not be saved (a full disk must not spoil the
         end of a game)."""
@@ -709,5 +471,5 @@ class GameSession(QObject):
                     opponent, outcome, replacing=self._counted, game=finished
                 )
         except StatisticsError as exc:
-            return notices.statistics_not_saved(exc.reason, str(exc))
+            return StatisticsProblem(exc.reason, str(exc))
         return None

@@ -5,23 +5,23 @@ engine before this seat hears of it; the session then checks it again against it
 it does any seat's answer. The other way round, the strokes of the person at this computer
 reach the peer through `stroke_played`. An undo is agreed by both players: `offer_undo` asks
 the peer, `answer_undo` answers the peer's offer, and once both agree the seat asks the session
-to take the game back (`take_back`). The score card shows who is remote and how the connection
-stands (`note`, `waiting_text`), in the language in use.
+to take the game back (`take_back`): the seat is `AgreesUndo`. It is `Connected` too: the
+app's score card words its `connection`. It has no words of its own (its troubles are events).
 """
 
 from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 
 from triangles_qt.core.game import Move, Rejection
 from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.position import Position
-from triangles_qt.net.match import NetMatch, State
+from triangles_qt.table.events import PeerDropped, PeerTrouble
+from triangles_qt.table.seats import Connection, MoveRequest, Seat
 
-from .notices import Notice, NoticeKind, Priority
-from .seats import MoveRequest, Seat
+from .match import NetMatch, Role, State
 
 
 class RemoteSeat(Seat):
@@ -33,7 +33,6 @@ class RemoteSeat(Seat):
     chat_received = Signal(str)
 
     takes_board_input = False
-    negotiates_undo = True
 
     def __init__(self, match: NetMatch, parent: QObject | None = None) -> None:
         super().__init__(lambda: match.peer_name, parent)
@@ -61,38 +60,14 @@ class RemoteSeat(Seat):
         return self.match.peer.player()
 
     @property
-    def note(self) -> str:
+    def connection(self) -> Connection:
         state = self.match.state
         if state == State.RECONNECTING:
-            return QCoreApplication.translate("RemoteSeat", "Connection lost.")
+            # The joiner reaches the host again; the host waits for the joiner.
+            return Connection.RECONNECTING if self.match.role == Role.JOIN else Connection.WAITING
         if state == State.CLOSED:
-            return QCoreApplication.translate("RemoteSeat", "Not connected.")
-        return QCoreApplication.translate("RemoteSeat", "Plays from another computer.")
-
-    @property
-    def badge(self) -> str:
-        state = self.match.state
-        if state == State.RECONNECTING:
-            return QCoreApplication.translate("RemoteSeat", "connection lost")
-        if state == State.CLOSED:
-            return QCoreApplication.translate("RemoteSeat", "left")
-        return QCoreApplication.translate("RemoteSeat", "online")
-
-    @property
-    def waiting_text(self) -> str | None:
-        state = self.match.state
-        name = self.match.peer_name
-        if state == State.RECONNECTING:
-            return QCoreApplication.translate("RemoteSeat", "Waiting for %1 to reconnect…").replace(
-                "%1", name
-            )
-        if state == State.CLOSED:
-            return QCoreApplication.translate("RemoteSeat", "%1 has left the game.").replace(
-                "%1", name
-            )
-        return QCoreApplication.translate("RemoteSeat", "Waiting for %1’s stroke…").replace(
-            "%1", name
-        )
+            return Connection.LEFT
+        return Connection.CONNECTED
 
     @property
     def thinking(self) -> bool:
@@ -192,25 +167,6 @@ class RemoteSeat(Seat):
         # the player is told in their language what it means for the game.
         print(f"triangles-qt: online game with {self.name}: {text}", file=sys.stderr)
         if self.match.state == State.RECONNECTING:  # a drop, not a refusal: nothing went wrong
-            self.notice.emit(
-                Notice(
-                    NoticeKind.CONNECTION,
-                    lambda: QCoreApplication.translate(
-                        "RemoteSeat",
-                        "The connection to %1 was lost; the game goes on when they are back.",
-                    ).replace("%1", self.name),
-                    seconds=10.0,
-                )
-            )
+            self.happened.emit(PeerDropped(self.name))
             return
-        self.notice.emit(
-            Notice(
-                NoticeKind.CONNECTION,
-                lambda: QCoreApplication.translate(
-                    "RemoteSeat",
-                    "Something went wrong in the game with %1; the game is as it was.",
-                ).replace("%1", self.name),
-                Priority.WARNING,
-                seconds=10.0,
-            )
-        )
+        self.happened.emit(PeerTrouble(self.name))

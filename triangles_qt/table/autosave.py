@@ -1,18 +1,18 @@
 """The unfinished game kept on disk after every stroke, offered again at the next start: where it
 lives (one slot per running window, so two windows never overwrite each other's game), writing
-it atomically, and reading it back (a damaged one is set aside, never lost). No widgets here;
-what the player is told comes back as words to show."""
+it atomically, and reading it back (a damaged one is set aside, never lost). No widgets and no
+words here: what the player must be told comes back as a `DamagedAutosave`."""
 
 from __future__ import annotations
 
 import errno
 import os
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLockFile
+from PySide6.QtCore import QLockFile
 
 from triangles_qt.core.atomic_file import set_aside, write_atomically
 from triangles_qt.core.game import Game
@@ -24,6 +24,14 @@ from triangles_qt.plugin_manager import user_data_dir
 AUTOSAVE_NAME = "autosave.triangles"
 MAX_SLOTS = 64
 OWNERLESS_LOCK_AGE_S = 5.0
+
+
+@dataclass(frozen=True)
+class DamagedAutosave:
+    """An unfinished game kept last time that could not be read: set aside as `kept`, or
+    removed (`kept` None) when it could not be moved."""
+
+    kept: Path | None
 
 
 def slot_path(n: int) -> Path:
@@ -87,7 +95,7 @@ class AutosaveSlot:
         """Raises OSError or RecordError when it cannot be written (the game goes on)."""
         write_record(self.path, game, players)
 
-    def read(self) -> tuple[LoadedRecord | None, Callable[[], str] | None]:
+    def read(self) -> tuple[LoadedRecord | None, DamagedAutosave | None]:
         """The game kept here (None when there is none): an unfinished one, or a finished one
         whose result could not be written when it ended; and what the player must be told
         about a damaged one: it is set aside (or removed, when it cannot be moved)."""
@@ -100,14 +108,8 @@ class AutosaveSlot:
                 kept = set_aside(self.path)
             except OSError:
                 self.remove()
-                return None, lambda: QCoreApplication.translate(
-                    "MainWindow",
-                    "The unfinished game saved last time could not be read, and was removed.",
-                )
-            return None, lambda: QCoreApplication.translate(
-                "MainWindow",
-                "The unfinished game saved last time could not be read; it was kept as %1.",
-            ).replace("%1", str(kept))
+                return None, DamagedAutosave(None)
+            return None, DamagedAutosave(kept)
         return loaded, None
 
     def forget_game(self) -> None:
@@ -191,26 +193,3 @@ def unheld_slots() -> list[AutosaveSlot]:
         if slot is not None:
             slots.append(slot)
     return slots
-
-
-def autosave_failure(exc: Exception) -> Callable[[], str]:
-    """Why the autosave failed, in the player's language (the OS's own words go to the
-    terminal)."""
-    print(f"triangles-qt: autosave to {autosave_path()} failed: {exc}", file=sys.stderr)
-    code = getattr(exc, "errno", None)
-    if code == errno.ENOSPC:
-        return lambda: QCoreApplication.translate(
-            "MainWindow",
-            "The game could not be autosaved: the disk is full. It goes on; "
-            "free some space, or save it with Save As.",
-        )
-    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        folder = str(autosave_path().parent)
-        return lambda: QCoreApplication.translate(
-            "MainWindow",
-            "The game could not be autosaved: %1 is not writable. It goes on; "
-            "save it with Save As.",
-        ).replace("%1", folder)
-    return lambda: QCoreApplication.translate(
-        "MainWindow", "The game could not be autosaved. It goes on; save it with Save As."
-    )
