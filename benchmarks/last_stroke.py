@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from benchmarks.records import Tally, games_on_command_line
-from triangles_qt.builtin_plugins.hard import Tracker
+from triangles_qt.analysis.tracker import Tracker
 from triangles_qt.core.game import Game
 
 

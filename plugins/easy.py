@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from triangles_qt import hookimpl
-from triangles_qt.builtin_plugins.fallback import best_gain, legal_candidates, seeded_rng, threats
+from triangles_qt.analysis.tactics import best_gain, legal_candidates, seeded_rng, threats
 
 
 class Easy:

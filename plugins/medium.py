@@ -4,7 +4,7 @@ else a random safe stroke, else the stroke that gives away least."""
 from __future__ import annotations
 
 from triangles_qt import hookimpl
-from triangles_qt.builtin_plugins.fallback import (
+from triangles_qt.analysis.tactics import (
     first_safe,
     greedy_net,
     least_giveaway,

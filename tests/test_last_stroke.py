@@ -6,6 +6,7 @@ import time
 import pytest
 from small_games import general_position_board, hull_size, random_board
 
+from triangles_qt.analysis.parity import Fight
 from triangles_qt.builtin_plugins import hard
 from triangles_qt.builtin_plugins.hard import (
     SAFE_PARITY_LIMIT,
@@ -15,7 +16,6 @@ from triangles_qt.builtin_plugins.hard import (
     Tracker,
 )
 from triangles_qt.builtin_plugins.medium import Medium
-from triangles_qt.builtin_plugins.parity import Fight
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position

@@ -1,4 +1,4 @@
-"""Loony endgames under "play again" (plugins/loony.py): the controlled-value recurrence against
+"""Loony endgames under "play again" (triangles_qt/analysis/loony.py): the controlled-value recurrence against
 the region solver and a brute-force search of strings and coins, the runs other regions are read
 as, and Hard keeping control at the end of a run when a big region is left."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_regions import brute_force
 
-from triangles_qt.builtin_plugins import loony, regions
+from triangles_qt.analysis import loony, regions
 from triangles_qt.builtin_plugins.hard import Hard, Tracker
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.core.position import Position

@@ -1,16 +1,16 @@
-"""The fight for the game's last stroke without "play again" (plugins/parity.py)."""
+"""The fight for the game's last stroke without "play again" (triangles_qt/analysis/parity.py)."""
 
 import random
 
 import pytest
 
+from triangles_qt.analysis.parity import Fight
 from triangles_qt.builtin_plugins.hard import (
     TRACKER_LEGAL_LIMIT,
     UNITS_PER_APEXES_COMPUTED,
     Hard,
     Tracker,
 )
-from triangles_qt.builtin_plugins.parity import Fight
 from triangles_qt.core.board import Board, small_bits_to_indices
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position

@@ -7,8 +7,8 @@ from functools import cache
 import pytest
 from small_games import minimax, random_board
 
-from triangles_qt.builtin_plugins import regions
-from triangles_qt.builtin_plugins.hard import Tracker
+from triangles_qt.analysis import regions
+from triangles_qt.analysis.tracker import Tracker
 from triangles_qt.core.game import Game
 from triangles_qt.core.rules import Rules
 

@@ -7,15 +7,15 @@ import time
 
 import pytest
 
-from triangles_qt.arena import run_match
-from triangles_qt.builtin_plugins import easy, medium
-from triangles_qt.builtin_plugins.easy import Easy
-from triangles_qt.builtin_plugins.fallback import (
+from triangles_qt.analysis.tactics import (
     greedy_net,
     legal_candidates,
     threats,
     threats_after,
 )
+from triangles_qt.arena import run_match
+from triangles_qt.builtin_plugins import easy, medium
+from triangles_qt.builtin_plugins.easy import Easy
 from triangles_qt.builtin_plugins.medium import Medium
 from triangles_qt.computer_move import Work
 from triangles_qt.core.board import Board

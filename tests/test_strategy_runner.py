@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pytest
 
-from triangles_qt.builtin_plugins.fallback import FallbackStrategy, threats
+from triangles_qt.analysis.tactics import FallbackStrategy, threats
 from triangles_qt.computer_move import allowed_s
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from .builtin_plugins.fallback import FallbackStrategy
+from .analysis.tactics import FallbackStrategy
 from .computer_move import Crashed, Deadline, Late, Reported, allowed_s, move_deadline
 from .core.game import Game
 from .core.position import Position

@@ -9,12 +9,12 @@ import pytest
 from app_helpers import FakeRegistry, FirstStrokeStrategy
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
+from triangles_qt.analysis.tactics import FallbackStrategy
 from triangles_qt.app.i18n import LanguageManager
 from triangles_qt.app.notices import NoticeKind, Priority
 from triangles_qt.app.player_names import ShownSeatNames, default_human_names
 from triangles_qt.app.settings import NewGameChoices
 from triangles_qt.app.table_talk import notice_for, seat_note, stand_in_text, waiting_text
-from triangles_qt.builtin_plugins.fallback import FallbackStrategy
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
 from triangles_qt.core.players import PlayerInfo, PlayerKind

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject
 
-from triangles_qt.builtin_plugins.fallback import threats
+from triangles_qt.analysis.tactics import threats
 from triangles_qt.core.board import bits_to_indices
 from triangles_qt.core.game import Game
 
@@ -115,7 +115,7 @@ def run_after_giving(game: Game, s: int) -> int:
 def least_given(game: Game) -> int:
     """The least that a stroke of the player to move, who has nothing to take, hands the
     other player in their turn (take_turn): 0 if one of them is safe."""
-    from triangles_qt.builtin_plugins.hard import Tracker  # Hard's analysis: when a hint asks
+    from triangles_qt.analysis.tracker import Tracker  # when a hint first asks: a quicker start
 
     tracker = Tracker(game)
     legal = game.legal_bits

@@ -39,7 +39,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from triangles_qt.builtin_plugins.fallback import FallbackStrategy
+from triangles_qt.analysis.tactics import FallbackStrategy
 from triangles_qt.computer_players import computer_player
 from triangles_qt.core.game import Move, Rejection
 from triangles_qt.core.players import PlayerInfo, PlayerKind

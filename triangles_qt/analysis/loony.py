@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from triangles_qt.builtin_plugins.regions import Region
+from .regions import Region
 
 CHAIN, LOOP = 0, 1
 Run = tuple[int, int]  # (CHAIN or LOOP, triangles)
