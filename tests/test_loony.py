@@ -1,6 +1,7 @@
-"""Loony endgames under "play again" (triangles_qt/analysis/loony.py): the controlled-value recurrence against
-the region solver and a brute-force search of strings and coins, the runs other regions are read
-as, and Hard keeping control at the end of a run when a big region is left."""
+"""Loony endgames under "play again" (triangles_qt/analysis/loony.py): the controlled-value
+recurrence against the region solver and a brute-force search of strings and coins, the runs
+other regions are read as, and Hard keeping control at the end of a run when a big region is
+left."""
 
 import random
 from collections import Counter

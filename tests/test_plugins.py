@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from triangles_qt import hookimpl, hookspecs
-from triangles_qt.engine.host import EngineStrategy
+from triangles_qt.hookspecs import EngineDescription
 from triangles_qt.plugin_manager import (
     ENTRY_POINT_GROUP,
     PluginFailure,
@@ -99,7 +99,7 @@ def test_hook_triangles_engines(tmp_path):
     launcher.chmod(0o755)
     registry = load_plugins([package.parent])
     engine = registry.strategy("js-greedy")
-    assert isinstance(engine, EngineStrategy) and engine.name == "Greedy (JS)"
+    assert isinstance(engine, EngineDescription) and engine.name == "Greedy (JS)"
     # A relative program path is taken relative to the plugin's folder; it runs as it is.
     assert registry.engine_command("js-greedy") == [str(launcher), "-q"]
     assert registry.plugin_of("js-greedy") == "js_engines"

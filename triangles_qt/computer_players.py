@@ -9,6 +9,7 @@ import shlex
 from typing import Any
 
 from .engine.host import EngineStrategy
+from .hookspecs import EngineDescription
 
 ENGINE_PREFIX = "engine:"
 
@@ -26,6 +27,6 @@ def computer_player(registry: Any, spec: str, own_process: bool = True) -> tuple
         if not command:
             raise KeyError(f"{spec!r} names no engine program") from None
         return EngineStrategy(spec, command), f"engine {command[0]}"
-    if own_process:
+    if own_process or isinstance(strategy, EngineDescription):
         strategy = EngineStrategy(spec, registry.engine_command(spec), name=str(strategy.name))
     return strategy, plugin

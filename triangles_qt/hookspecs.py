@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Union
 
 import pluggy
@@ -23,6 +24,17 @@ hookspec = pluggy.HookspecMarker(PROJECT_NAME)
 
 ThemeSource = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 """A theme contributed by a plugin: a path to a theme TOML file, or a dict with the same content."""
+
+
+@dataclass(frozen=True)
+class EngineDescription:
+    """A computer player that runs as a program of its own (an engine a plugin declares, or one
+    a listing of the plugins found): plain data, from which the host starts the program when a
+    game needs it (`computer_players.computer_player`). A strategy in the registry's lists."""
+
+    id: str
+    name: str
+    command: tuple[str, ...]
 
 
 class Strategy(Protocol):

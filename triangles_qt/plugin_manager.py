@@ -28,8 +28,8 @@ import pluggy
 
 from . import PROJECT_NAME, hookspecs
 from .defaults import BUILTIN_LEVELS, MAX_PLUGIN_TEXT_LENGTH
-from .engine.host import EngineStrategy
 from .frozen import module_command
+from .hookspecs import EngineDescription
 
 ENTRY_POINT_GROUP = PROJECT_NAME
 USER_DATA_ENV = "TRIANGLES_USER_DATA"
@@ -109,8 +109,8 @@ class PluginRegistry:
         (`python -m triangles_qt.engine`, or the bundle's own program), loading the same plugins.
         KeyError for an unknown id."""
         strategy = self.strategy(strategy_id)
-        if isinstance(strategy, EngineStrategy):  # a program of its own: run as it is
-            return list(strategy.process.command)
+        if isinstance(strategy, EngineDescription):  # a program of its own: run as it is
+            return list(strategy.command)
         command = [*module_command("triangles_qt.engine"), "--strategy", strategy_id]
         if self.builtin_only:  # the others could not even be listed: keep them out there too
             command.append("--builtin-only")
@@ -470,7 +470,7 @@ def _distribution_label(dist: Any) -> str:
     return f"{label} ({homepage})" if homepage else label
 
 
-def _checked_engine(index: int, item: Any, module_dir: Path | None) -> EngineStrategy:
+def _checked_engine(index: int, item: Any, module_dir: Path | None) -> EngineDescription:
     """An engine a plugin declares ({"id", "name", "command"}) as a computer strategy; a relative
     program path is taken relative to the plugin's folder."""
     where = f"engine {index}"
@@ -499,7 +499,7 @@ def _checked_engine(index: int, item: Any, module_dir: Path | None) -> EngineStr
     program = Path(command[0])
     if module_dir is not None and not program.is_absolute() and len(program.parts) > 1:
         command = [str(module_dir / program), *command[1:]]
-    return EngineStrategy(item["id"], list(command), name=item["name"])
+    return EngineDescription(item["id"], item["name"], tuple(command))
 
 
 def _check_strategy(index: int, strategy: Any) -> None:
@@ -524,6 +524,8 @@ def _check_strategy(index: int, strategy: Any) -> None:
         problem = _text_problem(attribute, value)
         if problem:
             raise _PluginError(Reason.BAD_RESULT, f"{where}: its {attribute} {problem}")
+    if isinstance(strategy, EngineDescription):  # a program, checked when it is listed
+        return
     choose = getattr(strategy, "choose_stroke", None)
     if not callable(choose):
         raise _PluginError(Reason.BAD_RESULT, f"{where} has no choose_stroke method")

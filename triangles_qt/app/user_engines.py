@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from triangles_qt.engine.host import EngineStrategy
+from triangles_qt.hookspecs import EngineDescription
 
 from .settings import EngineEntry, Settings
 
@@ -22,17 +22,15 @@ class WithUserEngines:
     def __init__(self, registry: Any, settings: Settings) -> None:
         self.registry = registry
         self.settings = settings
-        self._engines: dict[EngineEntry, EngineStrategy] = {}
+        self._engines: dict[EngineEntry, EngineDescription] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.registry, name)
 
-    def user_engines(self) -> list[EngineStrategy]:
-        entries = self.settings.engines
+    def user_engines(self) -> list[EngineDescription]:
         self._engines = {
-            entry: self._engines.get(entry)
-            or EngineStrategy(entry.strategy_id, list(entry.command), name=entry.name)
-            for entry in entries
+            entry: EngineDescription(entry.strategy_id, entry.name, tuple(entry.command))
+            for entry in self.settings.engines
         }
         return list(self._engines.values())
 
@@ -54,8 +52,8 @@ class WithUserEngines:
 
     def engine_command(self, strategy_id: str) -> list[str]:
         strategy = self.strategy(strategy_id)
-        if isinstance(strategy, EngineStrategy):
-            return list(strategy.process.command)
+        if isinstance(strategy, EngineDescription):
+            return list(strategy.command)
         command_for = getattr(self.registry, "engine_command", None)
         if command_for is None:  # a registry that cannot start its strategies elsewhere
             raise KeyError(strategy_id)

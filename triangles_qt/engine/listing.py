@@ -4,8 +4,8 @@ A plugin that ends, hangs or floods its process at import can only spoil the lis
 app then offers the built-in players and themes and says why.
 
 `IsolatedRegistry` answers like a `PluginRegistry` (loaded, failed, strategies, strategy,
-plugin_of, themes, engine_command); its strategies are `EngineStrategy` objects that run the
-plugin's code in an engine process when a game needs it. No Qt here.
+plugin_of, themes, engine_command); its strategies are `EngineDescription`s, plain data from
+which an engine process runs the plugin's code when a game needs it. No Qt here.
 
 The listing costs a start about 0.3 s of CPU (a Python that imports every plugin), so what it
 found is kept (``cache/plugin-listing.json`` in the user's data folder) with a fingerprint of
@@ -31,6 +31,7 @@ from triangles_qt import __version__
 from triangles_qt.core.atomic_file import write_atomically
 from triangles_qt.core.safe_read import read_regular_file
 from triangles_qt.frozen import module_command
+from triangles_qt.hookspecs import EngineDescription
 from triangles_qt.plugin_manager import (
     PLUGIN_PATH_ENV,
     TRACE_ENV,
@@ -43,7 +44,7 @@ from triangles_qt.plugin_manager import (
     user_data_dir,
 )
 
-from .host import EngineStrategy, Limits, limited
+from .host import Limits, limited
 
 LISTING_TIMEOUT_S = 30.0
 CACHE_NAME = "plugin-listing.json"
@@ -81,7 +82,7 @@ class IsolatedRegistry:
             for name, source, error, details, reason in data["failed"]
         ]
         self._strategies = {
-            sid: (EngineStrategy(sid, command, name=name), plugin)
+            sid: (EngineDescription(sid, name, tuple(command)), plugin)
             for sid, name, plugin, command in data["strategies"]
         }
         self._themes = [(plugin, source) for plugin, source in data["themes"]]
@@ -101,7 +102,7 @@ class IsolatedRegistry:
         return str(self._strategies[strategy_id][1])
 
     def engine_command(self, strategy_id: str) -> list[str]:
-        return list(self.strategy(strategy_id).process.command)
+        return list(self.strategy(strategy_id).command)
 
     def themes(self) -> list[tuple[str, Any]]:
         return [
