@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from triangles_qt.engine.host import EngineError, EngineInfo, EngineProcess
+from triangles_qt.engine.host import EngineError, EngineProcess
+from triangles_qt.engine.protocol import EngineInfo
 from triangles_qt.frozen import python_for_programs
 
 from .settings import EngineEntry, Settings, is_strategy_id

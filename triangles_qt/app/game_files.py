@@ -39,7 +39,7 @@ class SavedGameTypes(QFileIconProvider):
             return QCoreApplication.translate("MainWindow", "Triangles game")
         return super().type(info)
 
-    def icon(self, what):  # type: ignore[override]
+    def icon(self, what):
         if isinstance(what, QFileInfo) and what.isFile() and what.fileName().endswith(SUFFIX):
             return app_icon()
         return super().icon(what)

@@ -96,9 +96,7 @@ class MainWindow(QMainWindow):
         self.coach = Coach(self)
         self.retranslate_ui()
         self.set_theme(theme_id or self.settings.theme_id, remember=False)
-        QGuiApplication.styleHints().colorSchemeChanged.connect(
-            lambda _: self.theme_choice == SYSTEM and self.set_theme(SYSTEM, remember=False)
-        )
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._follow_the_desktop)
         self._restore_geometry()
         self.view.setFocus()
         # Told once the first game has started: starting a game clears the status bar.
@@ -284,6 +282,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.session.modified)
 
     # -- theme and language -----------------------------------------------------------------------
+
+    def _follow_the_desktop(self, _scheme: object) -> None:
+        """The desktop turned light or dark: the "System" theme follows it."""
+        if self.theme_choice == SYSTEM:
+            self.set_theme(SYSTEM, remember=False)
 
     def set_theme(self, theme_id: str, remember: bool = True) -> None:
         """Show a theme, or the one "System" stands for now (`theme_choice` keeps the choice)."""

@@ -91,7 +91,7 @@ class NewGameDialog(QDialog):
         self.strategy_combo = QComboBox()
         self.strategy_combo.setObjectName("strategyCombo")
         # A plugin's long name must not stretch the window; the open list shows it whole.
-        self.strategy_combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.strategy_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.strategy_combo.setMinimumContentsLength(24)
         for strategy in self._strategies:
             self.strategy_combo.addItem(strategy_display_name(strategy), strategy.id)
@@ -187,7 +187,7 @@ class NewGameDialog(QDialog):
             strategy_id=str(self.strategy_combo.currentData() or DEFAULT_LEVEL),
             human_starts=self.you_start_radio.isChecked(),
             replay_after_triangle=self.replay_check.isChecked(),
-            player_names=tuple(" ".join(e.text().split()) for e in self.name_edits),
+            player_names=(self._typed_name(0), self._typed_name(1)),
         )
 
     # -- text -----------------------------------------------------------------------------------
@@ -238,8 +238,11 @@ class NewGameDialog(QDialog):
         self.level_description.setText(text)
         self.level_description.setVisible(bool(text))
 
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.LanguageChange:
+    def _typed_name(self, k: int) -> str:
+        return " ".join(self.name_edits[k].text().split())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
 

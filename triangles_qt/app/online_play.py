@@ -110,12 +110,12 @@ class OnlinePlay(QObject):
             )
         except NetError as exc:
             print(f"triangles-qt: cannot host: {exc}", file=sys.stderr)
-            port = str(dialog.port)
+            tried = str(dialog.port)
             dialog.show_status(
                 lambda: QCoreApplication.translate(
                     "OnlinePlay",
                     "The game cannot be hosted on port %1: it may be in use. Try another port.",
-                ).replace("%1", port)
+                ).replace("%1", tried)
             )
             return
         self._adopt(match)

@@ -262,7 +262,8 @@ class _Spawner:
         result = answer.get()
         if isinstance(result, BaseException):
             raise result
-        return result
+        process: subprocess.Popen[bytes] = result
+        return process
 
     def _serve(self) -> None:
         while True:

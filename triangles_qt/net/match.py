@@ -1212,7 +1212,7 @@ class NetMatch(QObject):
         now = time.monotonic()
         if self._busy_since is None:
             self._busy_since = now
-        delay = min(self.limits.retry_s * 2**self._busy_tries, 8 * self.limits.retry_s)
+        delay: float = min(self.limits.retry_s * 2**self._busy_tries, 8 * self.limits.retry_s)
         if self.state == State.CONNECTING:  # the grace period bounds a rejoin's tries
             left = self._busy_since + self.limits.busy_retry_s - now
             if left <= 0:

@@ -68,7 +68,7 @@ def cluster_executor(
     """An executor on the Dask scheduler at `address`, the number of worker threads it has now,
     and what closes the connection."""
     try:
-        from distributed import Client
+        from distributed import Client  # untyped: its calls below are checked as Any
     except ImportError as exc:
         raise ClusterError(
             "--cluster needs Dask's distributed scheduler: pip install 'triangles-qt[cluster]'"

@@ -7,7 +7,7 @@ import dataclasses
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .play import GameOutcome
 from .schedule import Conditions, Pairing
@@ -27,7 +27,7 @@ def duration(seconds: float) -> str:
 class Progress:
     """Prints one line per finished game of a run of `plan` games at most."""
 
-    def __init__(self, write=print) -> None:
+    def __init__(self, write: Callable[[str], object] = print) -> None:
         self.total = 1
         self.done = 0
         self.start = time.monotonic()
