@@ -91,7 +91,9 @@ class NewGameDialog(QDialog):
         self.strategy_combo = QComboBox()
         self.strategy_combo.setObjectName("strategyCombo")
         # A plugin's long name must not stretch the window; the open list shows it whole.
-        self.strategy_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.strategy_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.strategy_combo.setMinimumContentsLength(24)
         for strategy in self._strategies:
             self.strategy_combo.addItem(strategy_display_name(strategy), strategy.id)
