@@ -34,6 +34,7 @@ from triangles_qt.computer_players import computer_player
 from triangles_qt.core.game import Game
 from triangles_qt.core.position import Position
 from triangles_qt.plugin_manager import load_builtin_plugins, load_plugins
+from triangles_qt.wire import QUOTED_LINE, quote
 
 from . import protocol
 from .listing import listing
@@ -108,7 +109,7 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
             elif word == "quit":
                 return 0
             elif word not in ("stop", "setoption", ""):
-                raise ProtocolError(f"unknown command {protocol.shorten(line)}")
+                raise ProtocolError(f"unknown command {quote(line, QUOTED_LINE)}")
         except Unwritable:
             raise
         except Exception as exc:  # noqa: BLE001 - the strategy's fault is told to the host
@@ -144,7 +145,7 @@ def _first_line(exc: BaseException) -> str:
 
 def _safe_repr(value: Any) -> str:
     try:
-        return protocol.shorten(repr(value))
+        return quote(repr(value), QUOTED_LINE)
     except Exception:  # noqa: BLE001
         return f"a {type(value).__name__}"
 

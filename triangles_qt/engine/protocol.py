@@ -1,24 +1,38 @@
 """The words of the engine protocol (docs/engine-protocol.md), versions 1 and 2: how the host
 writes its commands and reads an engine's lines. Pure functions, no I/O and no Qt, shared by the
-host and the engine adapter so that both sides agree by construction.
+host and the engine adapter so that both sides agree by construction. The grammar it shares with
+the network protocol (numbers, the stroke word `I-J`, the `newgame` line, quoting) is
+triangles_qt.wire's, read as strictly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from triangles_qt import wire
 from triangles_qt.core.board import Board
 from triangles_qt.core.rules import Rules
+from triangles_qt.wire import QUOTED_LINE, WireError, quote
 
 VERSION = 2
 VERSIONS = (1, 2)  # what a host speaks: version 2 adds `moves` (only the strokes since the last)
-MAX_LINE_BYTES = 65_536
+MAX_LINE_BYTES = wire.MAX_LINE_BYTES
 """A longer line is a protocol error: the host stops reading and ends the engine."""
 
 
 class ProtocolError(ValueError):
     """A line that is not what the protocol allows here; the message says why, in English."""
+
+
+@contextmanager
+def _grammar() -> Iterator[None]:
+    """The wire's errors as this protocol's."""
+    try:
+        yield
+    except WireError as exc:
+        raise ProtocolError(str(exc)) from None
 
 
 @dataclass
@@ -39,18 +53,16 @@ def hello() -> str:
 
 
 def new_game(board: Board, rules: Rules) -> str:
-    stars = " ".join(f"{x},{y}" for x, y in board.star_list)
-    replay = int(rules.replay_after_triangle)
-    return f"newgame {board.width} {board.height} {board.tolerance} {replay} {stars}"
+    return wire.newgame_line(board, rules)
 
 
 def position(strokes: Sequence[tuple[int, int]]) -> str:
-    return " ".join(["position", *(f"{i}-{j}" for i, j in strokes)])
+    return " ".join(["position", *wire.stroke_words(strokes)])
 
 
 def moves(known: int, strokes: Sequence[tuple[int, int]]) -> str:
     """Version 2: after the `known` strokes the engine has of this game, these follow."""
-    return " ".join(["moves", str(known), *(f"{i}-{j}" for i, j in strokes)])
+    return " ".join(["moves", str(known), *wire.stroke_words(strokes)])
 
 
 def game_over(scores: Sequence[int]) -> str:
@@ -71,9 +83,9 @@ def parse_go(line: str) -> tuple[float, int | None]:
         budget_s = int(words[1]) / 1000
         nodes = int(words[words.index("nodes") + 1]) if "nodes" in words[2:] else None
     except (IndexError, ValueError):
-        raise ProtocolError(f"expected 'go MS [nodes N]', got {shorten(line)}") from None
+        raise ProtocolError(f"expected 'go MS [nodes N]', got {quote(line, QUOTED_LINE)}") from None
     if budget_s < 0 or (nodes is not None and nodes < 1):
-        raise ProtocolError(f"expected 'go MS [nodes N]', got {shorten(line)}")
+        raise ProtocolError(f"expected 'go MS [nodes N]', got {quote(line, QUOTED_LINE)}")
     return budget_s, nodes
 
 
@@ -108,63 +120,43 @@ def read_handshake_line(line: str, info: EngineInfo) -> bool:
 def parse_stroke(line: str) -> tuple[int, int]:
     """The star pair of a `stroke I J` line; ProtocolError for anything else."""
     parts = line.split()
-    if len(parts) != 3 or parts[0] != "stroke" or not all(_is_number(p) for p in parts[1:]):
-        raise ProtocolError(f"expected 'stroke I J', got {shorten(line)}")
+    if len(parts) != 3 or parts[0] != "stroke" or not all(wire.is_number(p) for p in parts[1:]):
+        raise ProtocolError(f"expected 'stroke I J', got {quote(line, QUOTED_LINE)}")
     return int(parts[1]), int(parts[2])
-
-
-def _is_number(word: str) -> bool:
-    return word.isascii() and word.isdecimal()
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    text = repr(text)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # -- engine side: reading the host's commands ----------------------------------------------------
 
 
 def parse_new_game(line: str) -> tuple[Board, Rules]:
-    """The board and rules of a `newgame` line (the engine adapter's side)."""
-    parts = line.split()
-    if len(parts) < 5 or parts[0] != "newgame":
-        raise ProtocolError(f"expected 'newgame W H TOL REPLAY STARS...', got {shorten(line)}")
-    try:
-        width, height, tolerance, replay = (int(p) for p in parts[1:5])
-        stars = [tuple(int(v) for v in star.split(",")) for star in parts[5:]]
-    except ValueError as exc:
-        raise ProtocolError(f"a number in 'newgame' is not an integer: {exc}") from None
-    board = Board(stars, width, height, tolerance)
-    return board, Rules(replay_after_triangle=bool(replay))
+    """The board and rules of a `newgame` line (the engine adapter's side), read as strictly
+    as the network protocol reads it (triangles_qt.wire.read_newgame); the line's end may be
+    given with it."""
+    with _grammar():
+        return wire.read_newgame(line)
 
 
 def parse_position(line: str) -> list[tuple[int, int]]:
     parts = line.split()
     if not parts or parts[0] != "position":
-        raise ProtocolError(f"expected 'position I-J...', got {shorten(line)}")
+        raise ProtocolError(f"expected 'position I-J...', got {quote(line, QUOTED_LINE)}")
     return _strokes(parts[1:])
 
 
 def parse_moves(line: str) -> tuple[int, list[tuple[int, int]]]:
     """Version 2's `moves K I-J ...`: how many strokes the engine should have, and the next."""
     parts = line.split()
-    if len(parts) < 2 or parts[0] != "moves" or not _is_number(parts[1]):
-        raise ProtocolError(f"expected 'moves K I-J...', got {shorten(line)}")
+    if len(parts) < 2 or parts[0] != "moves" or not wire.is_number(parts[1]):
+        raise ProtocolError(f"expected 'moves K I-J...', got {quote(line, QUOTED_LINE)}")
     return int(parts[1]), _strokes(parts[2:])
 
 
 def parse_hello(line: str) -> int:
     """The version a `triangles V` line offers (1 when it names none)."""
     parts = line.split()
-    return int(parts[1]) if len(parts) > 1 and _is_number(parts[1]) else 1
+    return int(parts[1]) if len(parts) > 1 and wire.is_number(parts[1]) else 1
 
 
-def _strokes(tokens: Sequence[str]) -> list[tuple[int, int]]:
-    strokes = []
-    for token in tokens:
-        i, sep, j = token.partition("-")
-        if not sep or not _is_number(i) or not _is_number(j):
-            raise ProtocolError(f"a stroke is written I-J, not {shorten(token)}")
-        strokes.append((int(i), int(j)))
-    return strokes
+def _strokes(words: Sequence[str]) -> list[tuple[int, int]]:
+    with _grammar():
+        return wire.read_stroke_words(words)

@@ -44,6 +44,7 @@ from PySide6.QtNetwork import (
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game, Move
 from triangles_qt.core.rules import Rules
+from triangles_qt.wire import quote
 
 from . import protocol
 from .connection import Closing, Connection
@@ -1120,7 +1121,7 @@ class NetMatch(QObject):
             self._own_rematch = False
             self.rematch_declined.emit()
         else:
-            raise ProtocolError(protocol.MALFORMED, f"'rematch {protocol.shorten(answer)}'")
+            raise ProtocolError(protocol.MALFORMED, f"'rematch {quote(answer)}'")
 
     def _accept_rematch(self) -> None:
         self._peer_rematch = False

@@ -5,7 +5,9 @@ records, no I/O and no Qt, shared by both sides so that they agree by constructi
 Reading is strict: every parser raises `ProtocolError(code, text)` for anything the protocol does
 not allow; `code` is the word the `error` line carries, `text` says why in English. Numbers are
 ASCII digits only (Python's `int` would also take "+5", " 5" or "٣"), and nothing a peer sends is
-ever evaluated: lines are split on spaces and numbers converted, nothing more.
+ever evaluated: lines are split on spaces and numbers converted, nothing more. The grammar it
+shares with the engine protocol (numbers, the stroke word `I-J`, the `newgame` line, quoting and
+cleaning text) is triangles_qt.wire's; its errors are `malformed` here.
 """
 
 from __future__ import annotations
@@ -15,15 +17,19 @@ import hmac
 import secrets
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from triangles_qt.core.board import PRESETS, Board, BoardError
+from triangles_qt import wire
+from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.players import PlayerInfo, PlayerKind
 from triangles_qt.core.rules import Rules
 from triangles_qt.defaults import MAX_PLAYER_NAME_LENGTH, MAX_RECORDED_NAME_LENGTH
-from triangles_qt.engine.protocol import new_game
+from triangles_qt.wire import MAX_STROKES as MAX_STROKES
+from triangles_qt.wire import WireError, quote
+from triangles_qt.wire import clean_text as clean_text
 
 VERSION = 2
 MAGIC = "triangles-net"
@@ -32,15 +38,13 @@ SERVICE_TYPE = "_triangles._tcp.local."
 # Windows 49152-65535): a joiner retrying its own port there once connected to itself.
 DEFAULT_PORT = 28_024
 
-MAX_SETUP_LINE_BYTES = 65_536
+MAX_SETUP_LINE_BYTES = wire.MAX_LINE_BYTES
 """A line before the game is set up (the board, a rejoin's strokes) is at most this long."""
 MAX_GAME_LINE_BYTES = 1_024
 """A line once the game is under way (a stroke, a chat line) is at most this long."""
 MAX_CHAT_CHARACTERS = 200
 MAX_NAME_CHARACTERS = MAX_PLAYER_NAME_LENGTH
 MAX_STRATEGY_CHARACTERS = MAX_RECORDED_NAME_LENGTH
-MAX_STROKES = 1_000
-"""More strokes than any board allows (a triangulation of 250 stars has fewer than 750 edges)."""
 
 
 @dataclass(frozen=True)
@@ -102,10 +106,13 @@ CODES = (
 )
 
 
-def shorten(text: str, limit: int = 40) -> str:
-    """A peer's text quoted for a message: escaped, and cut."""
-    text = repr(text)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+@contextmanager
+def _malformed() -> Iterator[None]:
+    """The wire's errors as this protocol's: `malformed`."""
+    try:
+        yield
+    except WireError as exc:
+        raise ProtocolError(MALFORMED, str(exc)) from None
 
 
 # -- framing -----------------------------------------------------------------------------------
@@ -128,7 +135,7 @@ def decode_line(raw: bytes) -> str:
 def encode_line(line: str) -> bytes:
     """A line to send: no line breaks inside (a peer's text cannot start a line of its own)."""
     if "\n" in line or "\r" in line:
-        raise ValueError(f"a protocol line holds a line break: {shorten(line)}")
+        raise ValueError(f"a protocol line holds a line break: {quote(line)}")
     return line.encode("utf-8") + b"\n"
 
 
@@ -162,19 +169,6 @@ class TokenBucket:
 # -- texts a person typed ----------------------------------------------------------------------
 
 
-def clean_text(text: str, limit: int) -> str:
-    """`text` on one line: control, format and line-separator characters dropped, runs of
-    spaces made one, cut to `limit` characters."""
-    kept = []
-    for c in text:
-        category = unicodedata.category(c)
-        if c in "\t\n\r" or category in ("Zl", "Zp"):
-            kept.append(" ")  # a line break was a space between words
-        elif category not in ("Cc", "Cf"):
-            kept.append(c)
-    return " ".join("".join(kept).split())[:limit]
-
-
 def checked_name(text: str) -> str:
     name = clean_text(text, MAX_NAME_CHARACTERS + 1)
     if not name:
@@ -182,7 +176,7 @@ def checked_name(text: str) -> str:
     if len(name) > MAX_NAME_CHARACTERS or name != text:
         raise ProtocolError(
             MALFORMED,
-            f"a name is one line of at most {MAX_NAME_CHARACTERS} characters, not {shorten(text)}",
+            f"a name is one line of at most {MAX_NAME_CHARACTERS} characters, not {quote(text)}",
         )
     return name
 
@@ -190,21 +184,9 @@ def checked_name(text: str) -> str:
 # -- numbers and strokes -----------------------------------------------------------------------
 
 
-def number(word: str, what: str, high: int = 2**31) -> int:
-    if not (word.isascii() and word.isdecimal()) or len(word) > 10 or int(word) > high:
-        raise ProtocolError(MALFORMED, f"{what} is a number from 0 to {high}, not {shorten(word)}")
-    return int(word)
-
-
-def stroke_word(stroke: tuple[int, int]) -> str:
-    return f"{stroke[0]}-{stroke[1]}"
-
-
-def parse_stroke_word(word: str) -> tuple[int, int]:
-    i, sep, j = word.partition("-")
-    if not sep:
-        raise ProtocolError(MALFORMED, f"a stroke is written I-J, not {shorten(word)}")
-    return number(i, "a star", 1000), number(j, "a star", 1000)
+def number(word: str, what: str, high: int = wire.MAX_NUMBER) -> int:
+    with _malformed():
+        return wire.number(word, what, high)
 
 
 # -- messages ------------------------------------------------------------------------------------
@@ -253,13 +235,13 @@ def parse(line: str) -> Message:
     if not word:
         raise ProtocolError(MALFORMED, "an empty line, or one starting with a space")
     if word not in WORDS:
-        raise ProtocolError(UNKNOWN, f"unknown message {shorten(word)}")
+        raise ProtocolError(UNKNOWN, f"unknown message {quote(word)}")
     return Message(word, tuple(rest.split(" ")) if rest else (), rest)
 
 
 def expect_args(message: Message, count: int, usage: str) -> tuple[str, ...]:
     if len(message.args) != count or any(not a for a in message.args):
-        raise ProtocolError(MALFORMED, f"expected '{usage}', got {shorten(message.word)} ...")
+        raise ProtocolError(MALFORMED, f"expected '{usage}', got {quote(message.word)} ...")
     return message.args
 
 
@@ -271,12 +253,12 @@ def check_version(message: Message) -> None:
     """The peer's first line: ProtocolError unless it speaks this version."""
     if message.word != MAGIC:
         raise ProtocolError(
-            MALFORMED, f"the first line must be '{MAGIC} {VERSION}', not {shorten(message.word)}"
+            MALFORMED, f"the first line must be '{MAGIC} {VERSION}', not {quote(message.word)}"
         )
     if message.rest != str(VERSION):
         raise ProtocolError(
             VERSION_MISMATCH,
-            f"the peer speaks {MAGIC} {shorten(message.rest)}; this side speaks version {VERSION} "
+            f"the peer speaks {MAGIC} {quote(message.rest)}; this side speaks version {VERSION} "
             "only (both players need a program of the same protocol version)",
         )
 
@@ -311,7 +293,7 @@ def read_id(message: Message, info: PeerInfo) -> PeerInfo:
         return PeerInfo(checked_name(value), info.app, info.kind, info.strategy)
     if key == "app":
         if not value or len(value) > 40 or " " in value:
-            raise ProtocolError(MALFORMED, f"an app version is one word, not {shorten(value)}")
+            raise ProtocolError(MALFORMED, f"an app version is one word, not {quote(value)}")
         return PeerInfo(info.name, value, info.kind, info.strategy)
     if key == "player":
         kind, _, strategy = value.partition(" ")
@@ -319,13 +301,13 @@ def read_id(message: Message, info: PeerInfo) -> PeerInfo:
             return PeerInfo(info.name, info.app, PlayerKind.HUMAN, None)
         if kind == "computer" and strategy:
             if len(strategy) > MAX_STRATEGY_CHARACTERS or clean_text(strategy, 10**4) != strategy:
-                raise ProtocolError(MALFORMED, f"a strategy id is one line, not {shorten(value)}")
+                raise ProtocolError(MALFORMED, f"a strategy id is one line, not {quote(value)}")
             return PeerInfo(info.name, info.app, PlayerKind.COMPUTER, strategy)
         raise ProtocolError(
             MALFORMED,
-            f"expected 'id player human' or 'id player computer ID', not {shorten(value)}",
+            f"expected 'id player human' or 'id player computer ID', not {quote(value)}",
         )
-    raise ProtocolError(MALFORMED, f"unknown 'id' line {shorten(key)}")
+    raise ProtocolError(MALFORMED, f"unknown 'id' line {quote(key)}")
 
 
 @dataclass(frozen=True)
@@ -345,7 +327,7 @@ def setup_lines(setup: Setup, token: str) -> list[str]:
     seed = "-" if board.seed is None else str(board.seed)
     return [
         f"board {preset} {seed}",
-        new_game(board, setup.rules),
+        wire.newgame_line(board, setup.rules),
         f"seat {setup.joiner_seat} {token or '-'}",
     ]
 
@@ -353,7 +335,7 @@ def setup_lines(setup: Setup, token: str) -> list[str]:
 def parse_board_line(message: Message) -> tuple[str | None, int | None]:
     preset, seed = expect_args(message, 2, "board PRESET SEED")
     if preset != "-" and preset not in PRESETS:
-        raise ProtocolError(MALFORMED, f"unknown board preset {shorten(preset)}")
+        raise ProtocolError(MALFORMED, f"unknown board preset {quote(preset)}")
     return (None if preset == "-" else preset), (
         None if seed == "-" else number(seed, "a seed", 2**63)
     )
@@ -362,25 +344,8 @@ def parse_board_line(message: Message) -> tuple[str | None, int | None]:
 def parse_newgame(message: Message, preset: str | None, seed: int | None) -> tuple[Board, Rules]:
     """The board and rules of a `newgame` line (as in docs/engine-protocol.md), checked like a
     record's board."""
-    args = message.args
-    if len(args) < 4:
-        raise ProtocolError(MALFORMED, "expected 'newgame W H TOL REPLAY X,Y ...'")
-    width = number(args[0], "the width", 100_000)
-    height = number(args[1], "the height", 100_000)
-    tolerance = number(args[2], "the tolerance", 100_000)
-    if args[3] not in ("0", "1"):
-        raise ProtocolError(MALFORMED, f"REPLAY is 0 or 1, not {shorten(args[3])}")
-    stars = []
-    for word in args[4:]:
-        x, sep, y = word.partition(",")
-        if not sep:
-            raise ProtocolError(MALFORMED, f"a star is written X,Y, not {shorten(word)}")
-        stars.append((number(x, "a coordinate", 100_000), number(y, "a coordinate", 100_000)))
-    try:
-        board = Board(stars, width, height, tolerance, preset=preset, seed=seed)
-    except BoardError as exc:
-        raise ProtocolError(MALFORMED, f"the board is not valid: {exc}") from None
-    return board, Rules(replay_after_triangle=args[3] == "1")
+    with _malformed():
+        return wire.read_newgame_args(message.args, preset, seed)
 
 
 def parse_seat_line(message: Message) -> tuple[int, str]:
@@ -388,7 +353,7 @@ def parse_seat_line(message: Message) -> tuple[int, str]:
     token travels once): the seat and the token, "" for `-`."""
     seat, token = expect_args(message, 2, "seat S TOKEN|-")
     if seat not in ("0", "1"):
-        raise ProtocolError(MALFORMED, f"a seat is 0 or 1, not {shorten(seat)}")
+        raise ProtocolError(MALFORMED, f"a seat is 0 or 1, not {quote(seat)}")
     if token == "-":
         return int(seat), ""
     check_token_word(token)
@@ -396,14 +361,15 @@ def parse_seat_line(message: Message) -> tuple[int, str]:
 
 
 def start_line(first: int, strokes: Sequence[tuple[int, int]]) -> str:
-    return " ".join(["start", str(first), *map(stroke_word, strokes)])
+    return " ".join(["start", str(first), *wire.stroke_words(strokes)])
 
 
 def parse_start_line(message: Message) -> tuple[int, list[tuple[int, int]]]:
     if not message.args:
         raise ProtocolError(MALFORMED, "expected 'start K I-J ...'")
     first = number(message.args[0], "the first stroke's index", MAX_STROKES)
-    strokes = [parse_stroke_word(w) for w in message.args[1:]]
+    with _malformed():
+        strokes = wire.read_stroke_words(message.args[1:])
     if len(strokes) > MAX_STROKES:
         raise ProtocolError(MALFORMED, "more strokes than any board has")
     return first, strokes
@@ -417,7 +383,7 @@ def parse_stroke_line(message: Message) -> tuple[int, tuple[int, int]]:
     index, i, j = expect_args(message, 3, "stroke K I J")
     return (
         number(index, "a stroke's index", MAX_STROKES),
-        (number(i, "a star", 1000), number(j, "a star", 1000)),
+        (number(i, "a star", wire.MAX_STAR), number(j, "a star", wire.MAX_STAR)),
     )
 
 
@@ -431,7 +397,7 @@ def parse_offer(message: Message, usage: str, answers: Sequence[str]) -> tuple[s
     (strokes kept)."""
     answer, strokes, kept = expect_args(message, 3, usage)
     if answer not in answers:
-        raise ProtocolError(MALFORMED, f"expected '{usage}', not {shorten(answer)}")
+        raise ProtocolError(MALFORMED, f"expected '{usage}', not {quote(answer)}")
     n = number(strokes, "a stroke count", MAX_STROKES)
     k = number(kept, "a stroke count", MAX_STROKES)
     if k >= n:
