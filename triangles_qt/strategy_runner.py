@@ -34,6 +34,7 @@ from .analysis.tactics import FallbackStrategy
 from .computer_move import Crashed, Deadline, Late, Reported, allowed_s, move_deadline
 from .core.game import Game
 from .core.position import Position
+from .wire import QUOTED_LINE, quote
 
 MAX_FAILURES = 3
 
@@ -316,9 +317,9 @@ def legal_stroke(position: Position, answer: Any) -> tuple[int, int] | str:
     if isinstance(answer, np.ndarray):
         answer = answer.tolist() if answer.ndim == 1 else None
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return f"answered {_short(answer)}, not a pair of star indices"
+        return f"answered {quote(answer, QUOTED_LINE)}, not a pair of star indices"
     if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in answer):
-        return f"answered {_short(answer)}, not a pair of integers"
+        return f"answered {quote(answer, QUOTED_LINE)}, not a pair of integers"
     i, j = int(answer[0]), int(answer[1])
     n = position.board.n
     if not (0 <= i < n and 0 <= j < n) or i == j:
@@ -328,8 +329,3 @@ def legal_stroke(position: Position, answer: Any) -> tuple[int, int] | str:
         why = reason.value if reason is not None else "not allowed now"
         return f"answered the illegal stroke {i}-{j} ({why})"
     return (min(i, j), max(i, j))
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
