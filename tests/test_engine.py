@@ -343,6 +343,27 @@ def test_the_adapter_follows_positions_forwards_and_back(game):
         assert replay.check(*stroke) is None
 
 
+def test_the_adapters_table_refuses_an_illegal_stroke_from_the_host_and_keeps_the_game(game):
+    """The adapter keeps the game at a table (issue 46): a stroke the rules refuse is answered
+    with an error naming it and why, and the game stays as it was for the next lines."""
+    strategy = load_plugins().strategy("easy")
+    first = tuple(int(v) for v in game.legal_strokes()[0])
+    lines = [
+        protocol.hello(),
+        protocol.new_game(game.board, Rules()),
+        protocol.position([first]),
+        f"moves 1 {first[0]}-{first[1]}",  # the same stroke again: already drawn
+        protocol.go(0.1),
+    ]
+    answers = io.StringIO()
+    serve(strategy, io.StringIO("\n".join(lines) + "\n"), answers)
+    said = answers.getvalue().splitlines()[3:]
+    assert said[0] == f"error ProtocolError: stroke {first[0]}-{first[1]}: already drawn"
+    after = Game(game.board)
+    after.play(*first)
+    assert after.check(*protocol.parse_stroke(said[1])) is None  # asked about one stroke
+
+
 def test_plugins_are_listed_by_a_process_of_their_own_as_the_loader_sees_them(tmp_path):
     fixtures = Path(__file__).parent / "plugin_fixtures"
     folder = tmp_path / "plugins"

@@ -1,6 +1,11 @@
 """`python -m triangles_qt.engine --strategy ID [--plugin-dir DIR]`: a plugin's strategy served as
 an engine over the protocol of docs/engine-protocol.md, on standard input and output.
 
+The game it is told about is kept at a table (triangles_qt/table/), as every game of the
+project is: the host's `position` and `moves` lines bring both players' strokes, which the
+table checks as it checks any seat's (an illegal one is answered with `error`), and `go` asks
+the strategy about the table's position.
+
 Whatever the strategy does happens in this process: its prints go to standard error (the
 protocol's output stays clean), an exception becomes an `error` line, and a crash, a hang or a
 runaway allocation ends only this process, which the host starts again.
@@ -52,6 +57,29 @@ class Unwritable(Exception):
         self.error = error
 
 
+class StrokesFromTheHost:
+    """The adapter's table, whose two seats play the strokes the host's lines bring. (Made when
+    a game starts: the plugin listing and an engine never given a game do not import Qt.)"""
+
+    def __init__(self, game: Game) -> None:
+        from triangles_qt.table.given_seat import GivenSeat
+        from triangles_qt.table.table import Table
+
+        self.seats = [GivenSeat("Player 1"), GivenSeat("Player 2")]
+        self.table = Table()
+        self.table.play(game, self.seats)
+        self.game = game
+
+    def follow(self, strokes: Iterable[tuple[int, int]]) -> None:
+        """Play `strokes` at the table; ProtocolError for one the rules refuse."""
+        for i, j in strokes:
+            if self.game.is_over:
+                raise ProtocolError(f"stroke {i}-{j} after the end of the game")
+            seat = self.seats[self.game.player]
+            if not seat.give((i, j)):
+                raise ProtocolError(f"stroke {i}-{j}: {seat.refused_with}")
+
+
 def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
     """Answer the host's `commands` for `strategy` until `quit` or the end of input. Raises
     Unwritable when `answers` cannot be written."""
@@ -63,7 +91,7 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
         except OSError as exc:
             raise Unwritable(exc) from None
 
-    game: Game | None = None
+    table: StrokesFromTheHost | None = None
     for raw in commands:
         line = raw.strip()
         word = line.split(" ", 1)[0]
@@ -74,38 +102,38 @@ def serve(strategy: object, commands: Iterable[str], answers: IO[str]) -> int:
                 say(f"ok {max(1, min(protocol.parse_hello(line), protocol.VERSION))}")
             elif word == "newgame":
                 board, rules = protocol.parse_new_game(line)
-                game = Game(board, rules)
+                table = StrokesFromTheHost(Game(board, rules))
             elif word == "position":
-                if game is None:
+                if table is None:
                     raise ProtocolError("'position' before 'newgame'")
                 strokes = protocol.parse_position(line)
+                game = table.game
                 played = [tuple(sorted(s)) for s in game.strokes]
                 if [tuple(sorted(s)) for s in strokes[: len(played)]] != played:
-                    game = Game(game.board, game.rules)  # not the game so far plus a stroke
-                for i, j in strokes[len(game.strokes) :]:
-                    game.play(i, j)
+                    # Not the game so far plus strokes: the table starts it again.
+                    table = StrokesFromTheHost(Game(game.board, game.rules))
+                table.follow(strokes[len(played) :] if table.game is game else strokes)
             elif word == "moves":
-                if game is None:
+                if table is None:
                     raise ProtocolError("'moves' before 'newgame'")
                 known, following = protocol.parse_moves(line)
-                if known != len(game.strokes):  # the host resends the whole position
+                if known != len(table.game.strokes):  # the host resends the whole position
                     raise ProtocolError(
                         f"out of step: 'moves {known}', but this engine has "
-                        f"{len(game.strokes)} strokes of the game"
+                        f"{len(table.game.strokes)} strokes of the game"
                     )
-                for i, j in following:
-                    game.play(i, j)
+                table.follow(following)
             elif word == "go":
-                if game is None:
+                if table is None:
                     raise ProtocolError("'go' before 'newgame'")
                 budget_s, nodes = protocol.parse_go(line)
                 with limited_to(nodes):
-                    answer = strategy.choose_stroke(Position(game), budget_s)  # type: ignore[attr-defined]
+                    answer = strategy.choose_stroke(Position(table.game), budget_s)  # type: ignore[attr-defined]
                 say(_stroke_line(answer))
             elif word == "isready":
                 say("readyok")
             elif word == "gameover":
-                game = None  # the next game comes with its own newgame
+                table = None  # the next game comes with its own newgame
             elif word == "quit":
                 return 0
             elif word not in ("stop", "setoption", ""):
