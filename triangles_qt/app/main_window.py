@@ -26,7 +26,6 @@ from .coach import Coach
 from .game_files import GameFiles
 from .i18n import LANGUAGES, native_name, normalise_code
 from .motion import MotionMenu
-from .online_play import OnlinePlay
 from .player_names import ShownSeatNames
 from .plurals import plural
 from .score_panel import ScorePanel, show_session
@@ -44,6 +43,7 @@ BESIDE_THE_BOARD = frozenset({"help", "history", "statistics", "shortcuts"})
 if TYPE_CHECKING:  # the other windows are imported when first opened: a quicker start
     from .game_over import GameOverDialog
     from .new_game_dialog import NewGameDialog
+    from .online_play import OnlinePlay
 
 
 class MainWindow(QMainWindow):
@@ -66,7 +66,8 @@ class MainWindow(QMainWindow):
         self.session = GameSession(self.registry, statistics, self, names=ShownSeatNames())
         self.talk = TableTalk(self.session, self)
         self.files = GameFiles(self, self.session)
-        self.online = OnlinePlay(self)
+        self._online: OnlinePlay | None = None  # made when first used: a start does not
+        # import the network
         self.themes, self.theme_set = available_themes(registry)
         self.theme = NEBULA
         self.last_choices: NewGameChoices = self.settings.new_game_choices()
@@ -215,8 +216,6 @@ class MainWindow(QMainWindow):
         self.view.bind(s)
         self.talk.notice.connect(self.status_bar.show_notice)
         self.talk.withdrawn.connect(self.status_bar.withdraw)
-        self.online.notice.connect(self.status_bar.show_notice)
-        self.online.withdrawn.connect(self.status_bar.withdraw)
         s.started.connect(self._on_started)
         s.stroke_played.connect(self._on_stroke_played)
         s.reset.connect(self._on_reset)
@@ -393,11 +392,23 @@ class MainWindow(QMainWindow):
         self.tell_stand_ins(self.session.new_game(choices))
         self.coach.start(seat=0)
 
+    @property
+    def online(self) -> OnlinePlay:
+        """Online play (Game > Play online…), made when first used."""
+        if self._online is None:
+            from .online_play import OnlinePlay
+
+            self._online = OnlinePlay(self)
+            self._online.notice.connect(self.status_bar.show_notice)
+            self._online.withdrawn.connect(self.status_bar.withdraw)
+        return self._online
+
     def play_again(self) -> None:
-        if self.online.offer_rematch():  # after an online game: the friend is asked
+        online = self._online
+        if online is not None and online.offer_rematch():  # after an online game: asked
             return
-        if self.online.at_the_table():  # the friend has left: not a game here in its place
-            self.online.friend_gone()
+        if online is not None and online.at_the_table():  # the friend left: not a game here
+            online.friend_gone()
             return
         self.start_new_game(self.last_choices)
 
