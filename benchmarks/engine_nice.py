@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QTimer  # noqa: E402
 from triangles_qt.core.board import Board  # noqa: E402
 from triangles_qt.core.game import Game  # noqa: E402
 from triangles_qt.core.position import Position  # noqa: E402
-from triangles_qt.engine.host import EngineStrategy, Limits  # noqa: E402
+from triangles_qt.engine.host import EngineStrategy, ProcessLimits  # noqa: E402
 from triangles_qt.plugin_manager import load_builtin_plugins  # noqa: E402
 from triangles_qt.strategy_runner import SafeStrategy  # noqa: E402
 
@@ -34,7 +34,9 @@ TICK_MS = 5
 
 def one_run(app: QCoreApplication, nice: int, moves: int, budget: float) -> dict[str, float]:
     registry = load_builtin_plugins()
-    engine = EngineStrategy("hard", registry.engine_command("hard"), limits=Limits(nice=nice))
+    engine = EngineStrategy(
+        "hard", registry.engine_command("hard"), limits=ProcessLimits(nice=nice)
+    )
     engine.process.start()
     safe = SafeStrategy(engine, "built-in")
     game = Game(Board.generate("tablet-180", 3))

@@ -24,7 +24,7 @@ from triangles_qt.core.position import Position
 from triangles_qt.core.rules import Rules
 from triangles_qt.engine import host, protocol
 from triangles_qt.engine.__main__ import serve
-from triangles_qt.engine.host import EngineError, EngineProcess, EngineStrategy, Limits
+from triangles_qt.engine.host import EngineError, EngineProcess, EngineStrategy, ProcessLimits
 from triangles_qt.engine.listing import IsolatedRegistry, load_plugins_isolated
 from triangles_qt.hookspecs import EngineDescription
 from triangles_qt.plugin_manager import load_plugins
@@ -203,7 +203,7 @@ def test_a_plugin_served_as_an_engine_plays_legal_strokes_in_its_own_process(gam
 def test_a_misbehaving_engine_is_contained_and_the_fallback_plays(
     tmp_path, game, on_go, kind, words
 ):
-    limits = Limits(memory_bytes=1024**3, output_bytes_per_move=100_000)
+    limits = ProcessLimits(memory_bytes=1024**3, output_bytes_per_move=100_000)
     strategy = EngineStrategy("bad", fake_engine(tmp_path, on_go), limits=limits)
     safe = SafeStrategy(strategy, "engine")
     strategy.process.start()  # warm, as the arena and the app start it before the game

@@ -26,7 +26,7 @@ from triangles_qt.core.board import Board
 from triangles_qt.tournament import report, stats
 from triangles_qt.tournament import run as run_module
 from triangles_qt.tournament.executors import InlineExecutor
-from triangles_qt.tournament.play import GameOutcome, Setup
+from triangles_qt.tournament.play import GameOutcome, RunSetup
 from triangles_qt.tournament.results import SCHEMA, ResultsDB, ResultsError
 from triangles_qt.tournament.run import pairing_folder, run_tournament
 from triangles_qt.tournament.schedule import Conditions, Pairing, interleaved, pairings
@@ -257,13 +257,13 @@ def test_every_game_is_written_as_it_ends_and_a_rerun_plays_only_what_is_missing
 
     db = ResultsDB(path)
     with pytest.raises(Crash):
-        run_tournament([pairing], 6, db, InlineExecutor(), Setup(), player=crashing)
+        run_tournament([pairing], 6, db, InlineExecutor(), RunSetup(), player=crashing)
     db.close()
     stored = sqlite3.connect(path).execute("SELECT idx FROM games ORDER BY idx").fetchall()
     assert stored == [(0,), (1,), (2,)]
     fake.played.clear()
     db = ResultsDB(path)  # "another machine": only the file carries over
-    (tally,) = run_tournament([pairing], 6, db, InlineExecutor(), Setup(), player=fake)
+    (tally,) = run_tournament([pairing], 6, db, InlineExecutor(), RunSetup(), player=fake)
     assert fake.played == [("b", 3), ("b", 4), ("b", 5)]
     assert [g.spec.index for g in tally.games] == list(range(6))
     assert tally.wdl() == (2, 0, 4) and tally.pentanomial() == [2, 0, 0, 0, 1]  # seeds 7, 8, 9
@@ -272,7 +272,7 @@ def test_every_game_is_written_as_it_ends_and_a_rerun_plays_only_what_is_missing
     assert again[0].commit == "abc1234" and again[1].labels == ("b", "a")
     assert again[1].move_seconds == {"b": [0.1, 0.2], "a": [0.1, 0.2]}
     fake.played.clear()
-    run_tournament([pairing], 6, db, InlineExecutor(), Setup(), player=fake)
+    run_tournament([pairing], 6, db, InlineExecutor(), RunSetup(), player=fake)
     assert fake.played == []  # nothing left to play
     other = Pairing("a", "b", Conditions("phone-24", None, True, 0.2, 7))
     assert db.played(other) == set()  # other rules: another pairing
@@ -296,12 +296,12 @@ def test_an_sprt_stops_handing_out_a_decided_pairing_and_a_rerun_plays_none_of_i
     sprt = stats.Sprt(0, 50)
     lopsided, even = Pairing("a", "b", CONDITIONS), Pairing("a", "c", CONDITIONS)
     tallies = run_tournament(
-        [lopsided, even], 200, db, InlineExecutor(), Setup(), 2, sprt, None, player=fake
+        [lopsided, even], 200, db, InlineExecutor(), RunSetup(), 2, sprt, None, player=fake
     )
     assert tallies[0].decision() == "H1" and len(tallies[0].games) < 30
     assert tallies[1].decision() is None and len(tallies[1].games) == 200  # the other goes on
     fake.played.clear()
-    run_tournament([lopsided], 400, db, InlineExecutor(), Setup(), sprt=sprt, player=fake)
+    run_tournament([lopsided], 400, db, InlineExecutor(), RunSetup(), sprt=sprt, player=fake)
     assert fake.played == []
 
 
@@ -566,7 +566,7 @@ def test_a_reader_that_keeps_the_database_busy_delays_the_writes_and_loses_no_ga
         6,
         db,
         InlineExecutor(),
-        Setup(),
+        RunSetup(),
         on_game=release_after_the_third,
         player=FakeGames(),
     )
@@ -585,12 +585,12 @@ def test_a_database_busy_to_the_end_names_the_games_it_lacks(tmp_path, monkeypat
     db = ResultsDB(path)
     db.db.execute("PRAGMA busy_timeout = 20")
     fake = FakeGames()
-    run_tournament([pairing], 2, db, InlineExecutor(), Setup(), player=fake)
+    run_tournament([pairing], 2, db, InlineExecutor(), RunSetup(), player=fake)
     reader = sqlite3.connect(path, isolation_level=None)
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM games").fetchall()
     with pytest.raises(run_module.ResultsNotWritten, match="games 3, 4 are not in it"):
-        run_tournament([pairing], 4, db, InlineExecutor(), Setup(), player=fake)
+        run_tournament([pairing], 4, db, InlineExecutor(), RunSetup(), player=fake)
     reader.execute("COMMIT")
     assert db.played(pairing) == {0, 1}
     db.close()
@@ -602,12 +602,12 @@ def test_a_database_that_cannot_be_written_stops_the_run_at_once_and_is_not_call
     path = tmp_path / "results.sqlite"
     pairing = Pairing("a", "b", CONDITIONS)
     db = ResultsDB(path)
-    run_tournament([pairing], 1, db, InlineExecutor(), Setup(), player=FakeGames())
+    run_tournament([pairing], 1, db, InlineExecutor(), RunSetup(), player=FakeGames())
     pages = db.db.execute("PRAGMA page_count").fetchone()[0]
     db.db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
     fake = FakeGames()
     with pytest.raises(run_module.ResultsNotWritten, match="cannot be written .*full") as raised:
-        run_tournament([pairing], 200, db, InlineExecutor(), Setup(), player=fake)
+        run_tournament([pairing], 200, db, InlineExecutor(), RunSetup(), player=fake)
     kept = db.played(pairing)
     assert len(fake.played) == len(kept)  # no game played after the first it could not keep
     assert f"games {len(kept) + 1} are not in it" in str(raised.value)
@@ -639,7 +639,7 @@ def test_a_game_played_in_this_process_is_written_before_the_next_starts(tmp_pat
 
     db = ResultsDB(path)
     with pytest.raises(KeyboardInterrupt):
-        run_tournament([pairing], 4, db, InlineExecutor(), Setup(), player=interrupted)
+        run_tournament([pairing], 4, db, InlineExecutor(), RunSetup(), player=interrupted)
     assert db.played(pairing) == {0}
     db.close()
 
@@ -668,7 +668,7 @@ def test_a_database_from_before_nodes_keeps_its_games_and_takes_pairings_by_work
     by_work = Pairing("a", "b", dataclasses.replace(CONDITIONS, nodes=3000))
     assert db.played(by_work) == set()
     fake = FakeGames()
-    (tally,) = run_tournament([by_work], 2, db, InlineExecutor(), Setup(), player=fake)
+    (tally,) = run_tournament([by_work], 2, db, InlineExecutor(), RunSetup(), player=fake)
     assert len(tally.games) == 2 and db.played(pairing) == {0}
     assert db.pairings() == [pairing, by_work]
     db.close()
@@ -682,7 +682,7 @@ def test_a_work_limit_reaches_the_strategies_in_process_and_in_engines(tmp_path)
     pairing = Pairing("hard", "medium", conditions)
     records = {}
     for own_process in (False, True):
-        setup = Setup(own_process=own_process)
+        setup = RunSetup(own_process=own_process)
         (tally,) = run_tournament([pairing], 2, ResultsDB(":memory:"), InlineExecutor(), setup)
         records[own_process] = [g.record for g in tally.games]
         assert not tally.failures()
@@ -702,7 +702,7 @@ def test_the_arena_table_stays_aligned_and_a_sweep_gives_both_ends(capsys):
         return dataclasses.replace(outcome, scores=(3, 5) if easy_first else (5, 3))
 
     db = ResultsDB(":memory:")
-    (tally,) = run_tournament([pairing], 4, db, InlineExecutor(), Setup(), player=easy_loses)
+    (tally,) = run_tournament([pairing], 4, db, InlineExecutor(), RunSetup(), player=easy_loses)
     args = argparse.Namespace(
         replay_after_triangle=False, seed=7, games=4, budget=0.2, nodes=None, preset="phone-24"
     )
@@ -732,7 +732,7 @@ def test_the_fallback_s_moves_are_told_beside_the_results(capsys):
     progress.plan(2)
     db = ResultsDB(":memory:")
     (tally,) = run_tournament(
-        [pairing], 2, db, InlineExecutor(), Setup(), player=shaky, on_game=progress
+        [pairing], 2, db, InlineExecutor(), RunSetup(), player=shaky, on_game=progress
     )
     args = argparse.Namespace(
         replay_after_triangle=False, seed=7, games=2, budget=0.2, nodes=None, preset="phone-24"

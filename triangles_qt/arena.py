@@ -42,7 +42,7 @@ from .tournament.executors import (
 from .tournament.play import (
     GameOutcome,
     Players,
-    Setup,
+    RunSetup,
     close_players,
     play_with,
 )
@@ -94,7 +94,7 @@ def run_match(
             games,
             db,
             InlineExecutor(),
-            Setup(),
+            RunSetup(),
             records_dir=records_dir,
             on_game=progress,
             player=lambda spec, _setup: play_with(players, spec),
@@ -325,7 +325,7 @@ def play_tournament(
         print(f"error: {exc}", file=sys.stderr)
         db.close()
         return 2
-    setup = Setup(tuple(args.plugin_dir), not args.in_process, uuid.uuid4().hex)
+    setup = RunSetup(tuple(args.plugin_dir), not args.in_process, uuid.uuid4().hex)
     if setup.own_process and not args.cluster:
         setup = dataclasses.replace(setup, engines=known_engines(registry, todo))
     status = 0

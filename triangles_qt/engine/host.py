@@ -63,7 +63,7 @@ class EngineReported(EngineError, Reported):
 
 
 @dataclass(frozen=True)
-class Limits:
+class ProcessLimits:
     """What an engine process may use. The memory cap is on data (heap and private mappings),
     not address space, which runtimes such as the JVM reserve far beyond what they use.
 
@@ -309,7 +309,7 @@ _spawner = _Spawner()
 class EngineProcess:
     """One engine program. Not thread-safe: one caller at a time (`EngineStrategy` locks)."""
 
-    def __init__(self, command: Sequence[str], limits: Limits = Limits()) -> None:
+    def __init__(self, command: Sequence[str], limits: ProcessLimits = ProcessLimits()) -> None:
         self.command = list(command)
         self.limits = limits
         self.info: EngineInfo | None = None
@@ -558,7 +558,11 @@ class EngineStrategy:
         return 2 * allowed_s(budget_s) + 1.0
 
     def __init__(
-        self, strategy_id: str, command: Sequence[str], name: str = "", limits: Limits = Limits()
+        self,
+        strategy_id: str,
+        command: Sequence[str],
+        name: str = "",
+        limits: ProcessLimits = ProcessLimits(),
     ) -> None:
         self.id = strategy_id
         self.process = EngineProcess(command, limits)
@@ -640,7 +644,7 @@ def _sweep(run: str) -> None:
                 pass
 
 
-def limited(command: list[str], limits: Limits) -> list[str]:
+def limited(command: list[str], limits: ProcessLimits) -> list[str]:
     """`command` run with its data capped and at a lower priority, where the system has
     the tools (util-linux's prlimit and coreutils' nice); as it is elsewhere."""
     wrapped = list(command)

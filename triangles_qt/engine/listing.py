@@ -44,7 +44,7 @@ from triangles_qt.plugin_manager import (
     user_data_dir,
 )
 
-from .host import Limits, limited
+from .host import ProcessLimits, limited
 
 LISTING_TIMEOUT_S = 30.0
 CACHE_NAME = "plugin-listing.json"
@@ -130,7 +130,7 @@ def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> 
     with tempfile.TemporaryFile() as stderr:  # a plugin that floods it fills a file, not memory
         try:
             done = subprocess.run(
-                limited(command, Limits()),
+                limited(command, ProcessLimits()),
                 stdout=subprocess.PIPE,
                 stderr=stderr,
                 stdin=subprocess.DEVNULL,

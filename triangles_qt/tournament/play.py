@@ -36,7 +36,7 @@ from .schedule import GameSpec
 
 
 @dataclass(frozen=True)
-class Setup:
+class RunSetup:
     """How games are played, the same for all of a run's games: the extra drop-in plugin
     folders, and whether each strategy plays from a process of its own (as in the app)."""
 
@@ -50,7 +50,7 @@ class Setup:
 
 
 class KnownEngines:
-    """A registry of just the engines a `Setup` names (what `computer_player` asks)."""
+    """A registry of just the engines a `RunSetup` names (what `computer_player` asks)."""
 
     def __init__(self, engines: tuple[tuple[str, tuple[str, ...], str, str], ...]) -> None:
         self._engines = {sid: (command, name, plugin) for sid, command, name, plugin in engines}
@@ -173,7 +173,7 @@ class Players:
         self.commit = checkout_commit()  # what plays this run's games, looked up once
 
     @classmethod
-    def for_setup(cls, setup: Setup) -> Players:
+    def for_setup(cls, setup: RunSetup) -> Players:
         if setup.own_process and setup.engines:
             return cls(KnownEngines(setup.engines), True)  # type: ignore[arg-type]
         dirs = list(setup.plugin_dirs)
@@ -195,9 +195,9 @@ class Players:
 _local = threading.local()
 
 
-def players_for(setup: Setup) -> Players:
+def players_for(setup: RunSetup) -> Players:
     """This thread's players for `setup`, made on first use and closed when the process ends."""
-    cache: dict[Setup, Players] | None = getattr(_local, "players", None)
+    cache: dict[RunSetup, Players] | None = getattr(_local, "players", None)
     if cache is None:
         cache = _local.players = {}
         # Pool workers end through multiprocessing, which runs these finalisers but not atexit's.
@@ -217,7 +217,7 @@ def close_players() -> None:
     _local.players = {}
 
 
-def play(spec: GameSpec, setup: Setup) -> GameOutcome:
+def play(spec: GameSpec, setup: RunSetup) -> GameOutcome:
     """Play one game of a tournament (see `schedule`) with this thread's players."""
     return play_with(players_for(setup), spec)
 

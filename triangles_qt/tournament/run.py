@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..core.atomic_file import write_atomically
 from . import stats
-from .play import GameOutcome, Setup, play
+from .play import GameOutcome, RunSetup, play
 from .results import ResultsDB
 from .schedule import GameSpec, Pairing, interleaved
 from .standings import Tally
@@ -44,12 +44,12 @@ def run_tournament(
     games: int,
     db: ResultsDB,
     executor: Executor,
-    setup: Setup,
+    setup: RunSetup,
     workers: int = 1,
     sprt: stats.Sprt | None = None,
     records_dir: str | Path | None = None,
     on_game: Callable[[GameOutcome, Tally], None] | None = None,
-    player: Callable[[GameSpec, Setup], GameOutcome] = play,
+    player: Callable[[GameSpec, RunSetup], GameOutcome] = play,
     on_plan: Callable[[int], None] | None = None,
 ) -> list[Tally]:
     """Play the first `games` games of each pairing that the database lacks; return every
