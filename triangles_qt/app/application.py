@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -103,6 +103,11 @@ def _language(text: str) -> str:
     return code
 
 
+# The themes that come with the game, known before any plugin is listed ("system" follows the
+# desktop between two of them).
+BUILT_IN_THEMES = ("system", "nebula", "daylight", "high-contrast")
+
+
 def use_app_style(app: QApplication, qt_argv: Sequence[str]) -> None:
     """One look everywhere (the theme supplies the palette), unless Qt's -style option names
     another."""
@@ -135,11 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     QGuiApplication.setDesktopFileName("io.github.triangles_qt.Triangles")
     use_app_style(app, qt_argv)
 
-    from triangles_qt.engine.listing import load_plugins_isolated
-
     from .appearance import app_icon
     from .i18n import LanguageManager, initial_language, native_name
     from .main_window import MainWindow
+    from .plugin_listing import PluginListing
     from .settings import Settings
 
     settings = Settings()
@@ -151,9 +155,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setWindowIcon(app_icon())
 
     # No plugin code runs in this process: a process of their own lists what they offer, and a
-    # broken plugin is listed in Settings > Plugins.
-    registry = load_plugins_isolated(options.plugin_dir)
-    window = MainWindow(registry, settings, theme_id=options.theme, language_manager=languages)
+    # broken plugin is listed in Settings > Plugins. The window does not wait for it: it opens
+    # with the built-in players and themes, and the first game starts once the listing is in.
+    listing = PluginListing(options.plugin_dir, app)
+    if options.theme and options.theme not in BUILT_IN_THEMES:
+        listing.wait()  # whether it is installed is told before any window
+    window = MainWindow(
+        listing.registry, settings, theme_id=options.theme, language_manager=languages
+    )
     if options.theme and options.theme not in window.theme_actions:
         themes = ", ".join(window.theme_actions)
         print(
@@ -168,7 +177,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.startup_notes.append(language_missing(native_name(wanted)).text())
     window.show()
 
-    QTimer.singleShot(0, lambda: window.files.first_game(options.open))
+    def listed(registry: object) -> None:
+        if registry is not listing_at_start:
+            window.use_registry(registry)
+        window.files.first_game(options.open)
+
+    listing_at_start = listing.registry
+    listing.when_listed(listed)
     return app.exec()
 
 

@@ -6,6 +6,7 @@ notices) belongs to the session (`session.py`): the window asks it and shows wha
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt
@@ -96,12 +97,31 @@ class MainWindow(QMainWindow):
         self._bind()
         self.coach = Coach(self)
         self.retranslate_ui()
-        self.set_theme(theme_id or self.settings.theme_id, remember=False)
+        self._wanted_theme = theme_id or self.settings.theme_id
+        self.set_theme(self._wanted_theme, remember=False)
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._follow_the_desktop)
         self._restore_geometry()
         self.view.setFocus()
         # Told once the first game has started: starting a game clears the status bar.
         self.startup_notes: list[str] = []
+        if not getattr(registry, "provisional", False):
+            self._note_what_did_not_load(registry)
+
+    def use_registry(self, registry: Any) -> None:
+        """The plugins' listing came back (plugin_listing.py): what it found is offered from
+        now on, the Theme menu included, and the theme chosen is shown if it is there."""
+        self.registry.registry = registry
+        self.themes, self.theme_set = available_themes(registry)
+        for act in self.theme_actions.values():
+            self.theme_group.removeAction(act)
+            self.theme_menu.removeAction(act)
+        self._make_theme_actions()
+        self.theme_menu.addActions(list(self.theme_actions.values()))
+        self.retranslate_ui()
+        self.set_theme(self._wanted_theme, remember=False)
+        self._note_what_did_not_load(registry)
+
+    def _note_what_did_not_load(self, registry: Any) -> None:
         unloaded = len(getattr(registry, "failed", ())) + len(self.theme_set.errors)
         if unloaded:
             text = self.tr(
@@ -110,7 +130,7 @@ class MainWindow(QMainWindow):
                 unloaded,
             )
             self.startup_notes.append(plural(text, unloaded))
-        wanted = theme_id or self.settings.theme_id
+        wanted = self._wanted_theme
         if wanted and wanted not in self.theme_actions:  # e.g. its plugin was removed
             self.startup_notes.append(
                 self.tr("The theme “%1” is not installed; %2 is shown instead.")
@@ -162,23 +182,28 @@ class MainWindow(QMainWindow):
         self.about_action = action("aboutAction", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
-        def group(entries, current, slot) -> tuple[QActionGroup, dict[str, QAction]]:
-            actions_group, actions = QActionGroup(self), {}
-            for key, text in entries:
-                act = QAction(text, self, checkable=True)
-                act.setChecked(key == current)
-                act.triggered.connect(lambda checked=False, k=key: slot(k))
-                actions_group.addAction(act)
-                actions[key] = act
-            return actions_group, actions
-
-        choices = [(SYSTEM, "System")] + [(t, str(theme.name)) for t, theme in self.themes.items()]
-        self.theme_group, self.theme_actions = group(choices, None, self.set_theme)
+        self._make_theme_actions()
         # Each language is listed in itself ("Deutsch"), so nobody gets lost in a wrong one.
         languages = list(LANGUAGES) if self.language_manager is not None else [("en", "English")]
-        self.language_group, self.language_actions = group(
+        self.language_group, self.language_actions = self._action_group(
             languages, getattr(self.language_manager, "language", "en"), self.set_language
         )
+
+    def _action_group(
+        self, entries: list[tuple[str, str]], current: str | None, slot: Callable[[str], object]
+    ) -> tuple[QActionGroup, dict[str, QAction]]:
+        actions_group, actions = QActionGroup(self), {}
+        for key, text in entries:
+            act = QAction(text, self, checkable=True)
+            act.setChecked(key == current)
+            act.triggered.connect(lambda checked=False, k=key: slot(k))
+            actions_group.addAction(act)
+            actions[key] = act
+        return actions_group, actions
+
+    def _make_theme_actions(self) -> None:
+        choices = [(SYSTEM, "System")] + [(t, str(theme.name)) for t, theme in self.themes.items()]
+        self.theme_group, self.theme_actions = self._action_group(choices, None, self.set_theme)
 
     def _create_menus(self) -> None:
         bar = self.menuBar()

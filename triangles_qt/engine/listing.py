@@ -76,6 +76,7 @@ class IsolatedRegistry:
 
     def __init__(self, data: dict[str, Any], extra_dirs: Sequence[str] = ()) -> None:
         self.extra_dirs = tuple(extra_dirs)
+        self.provisional = False  # the built-ins only, offered until a listing returns
         self.loaded = [PluginInfo(*item) for item in data["loaded"]]
         self.failed = [
             PluginFailure(name, source, error, details, Reason(reason) if reason else None)
@@ -111,26 +112,85 @@ class IsolatedRegistry:
         ]
 
 
+class Listing:
+    """One listing of the plugins in `extra_dirs`, in steps, for a caller that runs the listing
+    process its own way (the app, without waiting for it): `kept()` is the last listing's
+    registry when nothing it depends on changed since, else None; then `command` runs the
+    lister, and `registry_from(stdout)` or `failed(why, stderr)` gives the registry."""
+
+    def __init__(self, extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> None:
+        self.folders = [os.fspath(folder) for folder in extra_dirs]
+        self._fingerprint = _fingerprint(self.folders)
+        command = [*module_command("triangles_qt.engine"), "--list"]
+        for folder in self.folders:
+            command += ["--plugin-dir", folder]
+        self.command = limited(command, ProcessLimits())
+
+    def kept(self) -> IsolatedRegistry | None:
+        kept = _kept_listing(self._fingerprint)
+        if kept is not None:
+            try:
+                return IsolatedRegistry(kept, self.folders)
+            except (ValueError, LookupError, TypeError):
+                pass  # a damaged cache: listed again, and written anew
+        return None
+
+    def registry_from(self, stdout: bytes) -> IsolatedRegistry:
+        """The lister's output as a registry, kept for the next start; ValueError, LookupError
+        or TypeError when it is not a listing."""
+        data = json.loads(stdout)
+        found = IsolatedRegistry(data, self.folders)
+        _keep_listing(self._fingerprint, data)
+        return found
+
+    @staticmethod
+    def failed(why: object, stderr: str) -> Any:
+        """The built-in plugins, loaded here, with a failure saying why the others could not
+        be listed (`stderr`: the end of what the lister wrote there)."""
+        registry = load_builtin_plugins()
+        registry.failed.append(
+            PluginFailure(
+                "plugins",
+                "plugin listing",
+                f"the plugins could not be listed ({why}); only the built-in ones are offered",
+                stderr,
+                Reason.IMPORT,
+            )
+        )
+        return registry
+
+    def provisional(self) -> IsolatedRegistry:
+        """What is offered before a listing returns: the built-in levels and themes, known
+        without running any plugin code."""
+        from triangles_qt.builtin_themes import triangles_themes
+
+        engine = [*module_command("triangles_qt.engine"), "--strategy"]
+        dirs = [word for folder in self.folders for word in ("--plugin-dir", folder)]
+        names = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+        data = {
+            "loaded": [],
+            "failed": [],
+            "strategies": [[sid, name, sid, [*engine, sid, *dirs]] for sid, name in names.items()],
+            "themes": [["builtin_themes", source] for source in triangles_themes()],
+        }
+        registry = IsolatedRegistry(data, self.folders)
+        registry.provisional = True
+        return registry
+
+
 def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> Any:
     """The plugins, as the last listing found them when nothing they depend on has changed since
     (see the module docstring), else listed by a process of their own. When the listing fails
     (a plugin ended or hung that process), the built-in plugins, loaded here, with a failure
     saying why."""
-    folders = [os.fspath(folder) for folder in extra_dirs]
-    fingerprint = _fingerprint(folders)
-    kept = _kept_listing(fingerprint)
+    listing = Listing(extra_dirs)
+    kept = listing.kept()
     if kept is not None:
-        try:
-            return IsolatedRegistry(kept, folders)
-        except (ValueError, LookupError, TypeError):
-            pass  # a damaged cache: listed again, and written anew
-    command = [*module_command("triangles_qt.engine"), "--list"]
-    for folder in folders:
-        command += ["--plugin-dir", folder]
+        return kept
     with tempfile.TemporaryFile() as stderr:  # a plugin that floods it fills a file, not memory
         try:
             done = subprocess.run(
-                limited(command, ProcessLimits()),
+                listing.command,
                 stdout=subprocess.PIPE,
                 stderr=stderr,
                 stdin=subprocess.DEVNULL,
@@ -138,10 +198,7 @@ def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> 
             )
             if done.returncode != 0:
                 raise RuntimeError(f"the listing process stopped with exit code {done.returncode}")
-            data = json.loads(done.stdout)
-            found = IsolatedRegistry(data, folders)
-            _keep_listing(fingerprint, data)
-            return found
+            return listing.registry_from(done.stdout)
         except (
             OSError,
             ValueError,
@@ -151,17 +208,7 @@ def load_plugins_isolated(extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> 
             subprocess.SubprocessError,
         ) as exc:
             stderr.seek(max(0, stderr.seek(0, os.SEEK_END) - 4000))
-            registry = load_builtin_plugins()
-            registry.failed.append(
-                PluginFailure(
-                    "plugins",
-                    "plugin listing",
-                    f"the plugins could not be listed ({exc}); only the built-in ones are offered",
-                    stderr.read().decode("utf-8", "replace"),
-                    Reason.IMPORT,
-                )
-            )
-            return registry
+            return listing.failed(exc, stderr.read().decode("utf-8", "replace"))
 
 
 def cache_path() -> Path:
