@@ -8,21 +8,20 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QFileInfo, QLocale, Qt
-from PySide6.QtWidgets import QDialog, QFileDialog, QFileIconProvider, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QFileIconProvider, QMessageBox, QWidget
 
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import SUFFIX
+from triangles_qt.table.seats import StandIn
 from triangles_qt.table.session import FileError, GameSession, ResumeOffer
 
 from .appearance import app_icon
 from .player_names import loaded_name
+from .settings import Settings
 from .table_talk import damaged_autosave_text
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 
 def file_filter() -> str:
@@ -155,11 +154,43 @@ def write_failure(name: str) -> str:
     ).replace("%1", name)
 
 
+class FilesWindow(Protocol):
+    """What the file commands ask of the window they work for (the MainWindow is one): its
+    questions and messages, the first game's two ways to start, and a preview of a game
+    offered to resume. Nothing else of the window is reached from here."""
+
+    settings: Settings
+    message_box: QMessageBox | None
+    startup_notes: list[str]
+
+    def ask(
+        self, title: str, question: str, verbs: tuple[str, ...] | None = None
+    ) -> bool | None: ...
+
+    def show_error(self, title: str, message: str, details: str = "") -> None: ...
+
+    def leave_game(self, title: str, question: str, verb: str) -> bool: ...
+
+    def tell_stand_ins(self, stand_ins: list[StandIn]) -> None: ...
+
+    def start_guided_game(self, ask: bool = True) -> None: ...
+
+    def play_again(self) -> None: ...
+
+    def preview(self, position: Position, names: tuple[str, str]) -> None:
+        """Show `position` and the players' names, not as the game in play (a resume offer)."""
+        ...
+
+    def dialog_parent(self) -> QWidget:
+        """What the file choosers open over."""
+        ...
+
+
 class GameFiles:
     """Open, Save, Save As and the first game of `window`, on `session`. The choosers are
     methods, so that tests can answer them."""
 
-    def __init__(self, window: MainWindow, session: GameSession) -> None:
+    def __init__(self, window: FilesWindow, session: GameSession) -> None:
         self.window = window
         self.session = session
 
@@ -269,10 +300,9 @@ class GameFiles:
     def _ask_resume(self, offer: ResumeOffer) -> bool | None:
         # The question is asked over the game it is about, not over an empty board.
         loaded = offer.loaded
-        self.window.view.show_game(Position(loaded.game))
         strategy_for = self.session.seat_maker.strategy_for
-        names = tuple(loaded_name(player, strategy_for)() for player in loaded.players)
-        self.window.score_panel.set_players((names[0], names[1]), loaded.game.scores)
+        names = [loaded_name(player, strategy_for)() for player in loaded.players]
+        self.window.preview(Position(loaded.game), (names[0], names[1]))
         # When it was last autosaved: the window may have closed, crashed or still be running
         # somewhere else, so only the time is certain.
         try:
@@ -293,11 +323,12 @@ class GameFiles:
         )
 
     def choose_open_path(self) -> str:
-        return choose_open_path(self.window, self._folder())
+        return choose_open_path(self.window.dialog_parent(), self._folder())
 
     def choose_save_path(self) -> str:
         file = self.session.file
-        return choose_save_path(self.window, self._folder(), file.name if file else self._name())
+        parent = self.window.dialog_parent()
+        return choose_save_path(parent, self._folder(), file.name if file else self._name())
 
     def _name(self) -> str:
         """A name for a game not saved before: who plays, and the day ("Ana – Computer

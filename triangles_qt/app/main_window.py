@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, Q
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
 from triangles_qt.core.game import Move
+from triangles_qt.core.position import Position
 from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.statistics import StatisticsStore
 from triangles_qt.table.seats import StandIn
@@ -596,6 +597,14 @@ class MainWindow(QMainWindow):
         box.open()
 
     # -- questions, messages and file choosers (tests replace these) ------------------------------
+
+    def preview(self, position: Position, names: tuple[str, str]) -> None:
+        """A game shown before it is played (an autosaved one offered to resume)."""
+        self.view.show_game(position)
+        self.score_panel.set_players(names, position.scores)
+
+    def dialog_parent(self) -> QWidget:
+        return self
 
     def ask(self, title: str, question: str, verbs: tuple[str, ...] | None = None) -> bool | None:
         """Yes (True) or No (False). With `verbs` the buttons say what they do: (do, keep),
