@@ -323,7 +323,7 @@ class OnlinePlay(QObject):
         if match is None:
             return
         if not any(
-            isinstance(seat, RemoteSeat) and seat.match is match
+            isinstance(seat, RemoteSeat) and seat.plays_over(match)
             for seat in self.window.session.seats
         ):
             if match.state in (State.LISTENING, State.CONNECTING):

@@ -1,4 +1,5 @@
-"""The seat of a player on another computer (issue 24): a `Seat` on top of a `NetMatch`.
+"""The seat of a player on another computer (issue 24): a `Seat` on top of a `Peer`, which a
+`NetMatch` is.
 
 The match keeps its own copy of the game and checks every stroke the peer sends with the rules
 engine before this seat hears of it; the session then checks it again against its own game, as
@@ -12,16 +13,65 @@ app's score card words its `connection`. It has no words of its own (its trouble
 from __future__ import annotations
 
 import sys
+from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, SignalInstance
 
-from triangles_qt.core.game import Move, Rejection
+from triangles_qt.core.game import Game, Move, Rejection
 from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.position import Position
 from triangles_qt.table.events import PeerDropped, PeerTrouble
 from triangles_qt.table.seats import Connection, MoveRequest, Seat
 
-from .match import NetMatch, Role, State
+from .match import Role, State
+from .protocol import PeerInfo
+
+
+class Peer(Protocol):
+    """The other player as their seat reaches them: a `NetMatch` is one (match.py); a client
+    of a game server could be another. It keeps the game both sides agreed on (`game`), checks
+    the strokes it receives, and sends the person's."""
+
+    @property
+    def game(self) -> Game | None: ...
+
+    @property
+    def peer(self) -> PeerInfo | None: ...
+
+    @property
+    def peer_name(self) -> str: ...
+
+    @property
+    def local_seat(self) -> int: ...
+
+    @property
+    def peer_seat(self) -> int: ...
+
+    @property
+    def local_to_move(self) -> bool: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def role(self) -> Role: ...
+
+    stroke_received: SignalInstance  # Move: the peer's, checked
+    state_changed: SignalInstance  # State
+    resumed: SignalInstance  # int: the peer is back; strokes from this index were resent
+    taken_back: SignalInstance  # int: both agreed to take the game back to this many strokes
+    undo_offered: SignalInstance  # int
+    undo_answered: SignalInstance  # bool, int
+    chat_received: SignalInstance  # str
+    problem: SignalInstance  # str: what went wrong, in English
+
+    def play(self, stroke: tuple[int, int]) -> object: ...
+
+    def offer_undo(self, keep: int) -> None: ...
+
+    def answer_undo(self, accept: bool) -> None: ...
+
+    def leave(self) -> None: ...
 
 
 class RemoteSeat(Seat):
@@ -34,7 +84,7 @@ class RemoteSeat(Seat):
 
     takes_board_input = False
 
-    def __init__(self, match: NetMatch, parent: QObject | None = None) -> None:
+    def __init__(self, match: Peer, parent: QObject | None = None) -> None:
         super().__init__(lambda: match.peer_name, parent)
         self.match = match
         assert match.peer is not None
@@ -51,6 +101,10 @@ class RemoteSeat(Seat):
         match.undo_answered.connect(self._undo_answer)
         match.chat_received.connect(self.chat_received)
         match.problem.connect(self._problem)
+
+    def plays_over(self, peer: object) -> bool:
+        """Whether this seat is the other player of `peer` (a match)."""
+        return self.match is peer
 
     # -- what the score card shows -----------------------------------------------------------
 
