@@ -11,7 +11,9 @@ between this checkout and the other one, so that both see the same load):
   is over, the uniform random player's turn as the app's players take it: list the legal strokes
   (Game.legal_strokes) and play one picked uniformly with a seeded random.Random. CPU time
   (time.process_time) and wall time of each whole game; the run's figure is the median game.
-- the board's build alone (generation and precompute), median over the same seeds.
+- the board's build alone (generation and precompute), median over the same seeds; the same
+  for boards of 250 stars (MAX_STARS) on the preset's size; each one's peak memory
+  (tracemalloc, measured apart).
 - play() alone on a fresh board: each stroke of the same kind of games, on boards built
   outside the timing; median, 95th percentile and longest over the run's strokes (CPU time of
   the thread, time.thread_time_ns, and wall time, perf_counter_ns).
@@ -21,8 +23,9 @@ between this checkout and the other one, so that both see the same load):
   flattering. CPU time.
 
 Every figure is then given as the min and the median over the repeats, beside the machine's
-load at the start and at the end. Targets (issue 2, 2-core machine): tablet-180 generation +
-precompute <= 50 ms; one stroke <= 20 us median at 180 stars.
+load at the start and at the end. Targets (issue 49, 2-core machine, CPU): tablet-180
+generation + precompute < 10 ms and 10 MB, < 30 ms with 250 stars; one stroke < 10 us median
+on a fresh board; a whole random game, its build included, < 25 ms.
 """
 
 from __future__ import annotations
@@ -33,9 +36,10 @@ import random
 import statistics
 import sys
 import time
+import tracemalloc
 
 from benchmarks import measure
-from triangles_qt.core.board import PRESETS, Board
+from triangles_qt.core.board import MAX_STARS, PRESETS, Board, generate_stars
 from triangles_qt.core.game import Game
 from triangles_qt.core.naive import NaiveGame
 
@@ -74,14 +78,38 @@ def games(preset: str, seeds: range, rng_seed: int) -> dict[str, float]:
 
 
 def builds(preset: str, seeds: range) -> dict[str, float]:
-    """The board's build alone (generation and precompute): median CPU and wall seconds."""
-    cpu, wall = [], []
-    for seed in seeds:
-        with measure.Timed() as timed:
-            Board.generate(preset, seed)
-        cpu.append(timed.cpu)
-        wall.append(timed.wall)
-    return {"build cpu": statistics.median(cpu), "build wall": statistics.median(wall)}
+    """The board's build alone (generation and precompute): median CPU and wall seconds; the
+    same for boards of MAX_STARS stars on the preset's size; the peak of the memory allocated
+    while building one of each (tracemalloc, outside the timings)."""
+    p = PRESETS[preset]
+    figures: dict[str, float] = {}
+    for name, build in (
+        ("build", lambda seed: Board.generate(preset, seed)),
+        (
+            "build max",
+            lambda seed: Board(
+                generate_stars(p.width, p.height, MAX_STARS, seed), p.width, p.height
+            ),
+        ),
+    ):
+        cpu, wall = [], []
+        for seed in seeds:
+            with measure.Timed() as timed:
+                build(seed)
+            cpu.append(timed.cpu)
+            wall.append(timed.wall)
+        tracemalloc.start()
+        try:
+            build(seeds[0])
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        figures |= {
+            f"{name} cpu": statistics.median(cpu),
+            f"{name} wall": statistics.median(wall),
+            f"{name} peak": peak,
+        }
+    return figures
 
 
 def strokes(preset: str, seeds: range, rng_seed: int) -> dict[str, float]:
@@ -146,6 +174,10 @@ ROWS = [  # (label, figure, scale, unit, digits)
     ("strokes per game (mean)", "strokes per game", 1, "", 1),
     ("board build alone, CPU", "build cpu", 1e3, "ms", 2),
     ("board build alone, wall", "build wall", 1e3, "ms", 2),
+    ("board build alone, peak memory", "build peak", 2**-20, "MiB", 1),
+    ("board of 250 stars, build, CPU", "build max cpu", 1e3, "ms", 2),
+    ("board of 250 stars, build, wall", "build max wall", 1e3, "ms", 2),
+    ("board of 250 stars, build, peak memory", "build max peak", 2**-20, "MiB", 1),
     ("play() on a fresh board, CPU median", "stroke cpu median", 1e6, "us", 1),
     ("play() on a fresh board, CPU p95", "stroke cpu p95", 1e6, "us", 1),
     ("play() on a fresh board, CPU max", "stroke cpu max", 1e6, "us", 0),

@@ -2,10 +2,13 @@
 sections 2-5).
 
 State is kept in Python-int bitsets over the board's candidate strokes, so applying a stroke is a
-handful of big-int operations: the crossing row of the new stroke (cached on the board) removes
-every stroke it makes illegal at once, and no earlier stroke is ever re-checked. The list of the
-legal strokes that players ask for every turn is kept too, and only thinned out as strokes are
-played (legal strokes never come back, except by undo).
+handful of big-int operations: the legal strokes the new stroke crosses go at once, and no earlier
+stroke is ever re-checked. A search, which plays the same strokes again and again, finds those in
+the crossing rows the board keeps; a game whose player lists the legal strokes every turn finds
+them, once they are few, with crossing filters over them (board.CrossingFilters), which cost a few
+microseconds a stroke where a row would cost tens and serve once. The list of the legal strokes is
+kept too, and thinned out when it is next asked for (legal strokes never come back, except by
+undo).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import Board, bits_to_indices
+from .board import Board, CrossingFilters, bits_to_indices
 from .geometry import strokes_conflict, within_distance_of_segment
 from .rules import Rules
 
@@ -53,20 +56,19 @@ class Move:
     triangles: tuple[Triangle, ...]
 
 
-def _bits_at(indices: np.ndarray, size: int) -> int:
-    """The bitset of some indices below `size`: bit by bit for a few, through numpy for many."""
-    if len(indices) <= 16:
-        bits = 0
-        for i in indices.tolist():
-            bits |= 1 << i
-        return bits
-    flags = np.zeros(size, dtype=bool)
-    flags[indices] = True
-    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+def _move(player: int, stroke: tuple[int, int], triangles: tuple[Triangle, ...]) -> Move:
+    """Move(player, stroke, triangles), made in one object.__setattr__ where the frozen
+    dataclass's __init__ takes three (half the time: a microsecond a stroke at stake)."""
+    move: Move = object.__new__(Move)
+    fields = {"player": player, "stroke": stroke, "triangles": triangles}
+    object.__setattr__(move, "__dict__", fields)
+    return move
 
 
-# What undo() restores: the legal bitset, the player to move, the witness and its mask.
-_Undo = tuple[int, int, tuple[int, int, int] | None, int]
+# What undo() restores: the legal bitset, the player to move, the witness and its mask, and the
+# crossing filters in use with the legal bitset over their strokes (None when none were).
+_Filtering = tuple[CrossingFilters, int] | None
+_Undo = tuple[int, int, tuple[int, int, int] | None, int, _Filtering]
 
 
 class Game:
@@ -82,10 +84,16 @@ class Game:
         self._player = 0
         self._moves: list[Move] = []
         self._undo: list[_Undo] = []
-        # The legal candidates, ascending, as an array, and the legal bitset it was listed from;
-        # whether legal_strokes() was asked for since the last stroke (see play_candidate).
+        # The legal candidates, ascending, as an array, and the legal bitset it was listed from.
         self._listed: tuple[int, np.ndarray] = (self._legal, np.arange(board.m))
+        # Whether legal_strokes() was asked for since the last stroke (see play_candidate).
         self._list_asked = False
+        # Once the legal strokes are few, for a game that lists them every turn: crossing
+        # filters over them and the legal bitset over their strokes (bit u: stroke strokes[u]),
+        # kept up to date with _legal; or None. And the last filters made, which serve again
+        # while the legal strokes are among theirs.
+        self._filtering: _Filtering = None
+        self._filters_made: CrossingFilters | None = None
         self._witness, self._witness_mask = self._find_witness()
 
     def copy(self) -> Game:
@@ -102,6 +110,8 @@ class Game:
         other._undo = self._undo.copy()
         other._listed = self._listed  # never changed in place, only replaced
         other._list_asked = self._list_asked
+        other._filtering = self._filtering  # the filters are immutable, shared
+        other._filters_made = self._filters_made
         other._witness = self._witness
         other._witness_mask = self._witness_mask
         return other
@@ -156,14 +166,32 @@ class Game:
         return strokes
 
     def _legal_indices(self) -> np.ndarray:
-        """The legal candidates, ascending: the last list thinned out to what is still legal,
-        in O(legal strokes) and a pass over the bitset's bytes, rather than listed again."""
+        """The legal candidates, ascending: the last list thinned out to what is still legal
+        (legal strokes only go, but by undo), rather than listed again."""
         listed_from, indices = self._listed
         legal = self._legal
         if legal is listed_from:
             return indices
-        if legal & ~listed_from:  # some came back (undo): list them all again
-            indices = bits_to_indices(legal, self.board.m)
+        gone = listed_from ^ legal
+        if gone & legal:  # some came back (undo): list them all again
+            self._listed = (legal, bits_to_indices(legal, self.board.m))
+            return self._listed[1]
+        # Most often a turn's stroke and the few it crossed: find them in the list.
+        drop: list[int] = []
+        while gone and len(drop) < 8:
+            s = gone.bit_length() - 1
+            drop.append(s)
+            gone ^= 1 << s
+        if not gone:  # cut the list around them (drop is descending)
+            pieces = []
+            end = len(indices)
+            for s in drop:
+                at = int(indices.searchsorted(s))
+                pieces.append(indices[at + 1 : end])
+                end = at
+            pieces.append(indices[:end])
+            pieces.reverse()
+            indices = np.concatenate(pieces)
         else:
             still = np.unpackbits(
                 np.frombuffer(legal.to_bytes(self.board.bitset_bytes, "little"), dtype=np.uint8),
@@ -262,34 +290,38 @@ class Game:
         if triangles is None:
             triangles = self._closed_triangles(s, i, j)
         legal = self._legal
-        self._undo.append((legal, self._player, self._witness, self._witness_mask))
+        filtering = self._filtering
+        self._undo.append((legal, self._player, self._witness, self._witness_mask, filtering))
         bit = 1 << s
         self._drawn |= bit
         asked, self._list_asked = self._list_asked, False
-        listed_from, listed = self._listed
-        if asked and listed_from is legal and len(listed) <= board.m // 8 and legal >> s & 1:
-            # A player who lists the legal strokes every turn, once they are few: find the ones
-            # s crosses among them only, and keep the list up to date with the same answer.
-            # (While they are many, a whole crossing row costs less; a search that plays
-            # strokes without listing them takes the crossing rows the board keeps.)
-            gone = board.crossing_among(s, listed)
-            at = listed.searchsorted(s)  # s itself, drawn now
-            if gone.any():
-                crossed = _bits_at(listed[gone], board.m)
-                gone[at] = True
-                listed = listed[~gone]
-            else:  # most strokes of a game cross no legal stroke
-                crossed = 0
-                listed = np.concatenate((listed[:at], listed[at + 1 :]))
-            self._legal = legal ^ crossed ^ bit
-            self._listed = (self._legal, listed)
+        if asked and filtering is None and legal.bit_count() <= board.m // 8:
+            filtering = self._start_filtering()
+        if asked and filtering is not None:
+            # A player who lists the legal strokes every turn, once they are few: the filters
+            # find the few that s crosses (the crossing rows cost more than they save: each
+            # row would serve once).
+            filters, filtered = filtering
+            crossed, crossed_there = filters.crossed(s, filtered)
+            u = filters.position(s)
+            if u is not None and filtered >> u & 1:  # s is legal (the legal strokes are in U)
+                crossed_there |= 1 << u
+                self._legal = legal ^ crossed ^ bit
+            else:
+                self._legal = legal ^ crossed
+            self._filtering = (filters, filtered ^ crossed_there)
         else:
+            # A search, which plays strokes again and again without listing them: the crossing
+            # rows the board keeps. (While the legal strokes are many, a row costs less than
+            # filters over them would.)
             crossed = legal & board.crossing_bits(s)  # the legal strokes s crosses
-            self._legal = (legal ^ crossed) & ~bit
+            legal ^= crossed
+            self._legal = legal ^ bit if legal >> s & 1 else legal
+            self._filtering = None
         self._neighbours[i] |= 1 << j
         self._neighbours[j] |= 1 << i
         player = self._player
-        move = Move(player, stroke or (i, j), triangles)
+        move = _move(player, stroke or (i, j), triangles)
         self._moves.append(move)
         if triangles:
             self._scores[player] += len(triangles)
@@ -306,7 +338,7 @@ class Game:
         if not self._moves:
             raise IndexError("no stroke to undo")
         move = self._moves.pop()
-        legal, player, witness, witness_mask = self._undo.pop()
+        legal, player, witness, witness_mask, self._filtering = self._undo.pop()
         i, j = move.stroke
         s = self.board.candidate(i, j)
         self._drawn &= ~(1 << s)
@@ -327,6 +359,19 @@ class Game:
                 raise ValueError(f"{v!r} is not a star index (0..{n - 1})")
         if i == j:
             raise ValueError("a stroke joins two different stars")
+
+    def _start_filtering(self) -> _Filtering:
+        """Crossing filters over the legal strokes, now few: the last ones made if the legal
+        strokes are among theirs still (a game taken back and played again), else new ones."""
+        board = self.board
+        legal = self._legal
+        filters = self._filters_made
+        if filters is None or legal & ~filters.members:
+            filters = self._filters_made = board.crossing_filters(self._legal_indices())
+            self._filtering = (filters, (1 << len(filters.strokes)) - 1)
+        else:
+            self._filtering = (filters, filters.restricted(legal))
+        return self._filtering
 
     def _closed_triangles(self, s: int, i: int, j: int) -> tuple[Triangle, ...]:
         common = self._neighbours[i] & self._neighbours[j]
