@@ -1,6 +1,7 @@
 """The window around the game: languages, the other windows, the session's safety nets."""
 
 import dataclasses
+import time
 
 import pytest
 from app_helpers import BlockingStrategy, FakeRegistry, FirstStrokeStrategy, is_failure
@@ -201,8 +202,8 @@ def test_closed_triangles_are_painted_in_the_closers_colour(make_window, qtbot):
 
 
 def run_the_app(monkeypatch, tmp_path, arguments, look):
-    """Start the app as `main` does, call `look(window)` 1.5 s in, then close it; `look`'s
-    answers."""
+    """Start the app as `main` does, call `look(window)` once its first game is on (the plugins
+    are listed first), then close it; `look`'s answers."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -214,13 +215,22 @@ def run_the_app(monkeypatch, tmp_path, arguments, look):
     monkeypatch.setattr(settings_module, "Settings", lambda: real_settings(tmp_path / "s.ini"))
     seen = []
 
-    def close_it():
-        for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow) and widget.isVisible():
-                seen.append(look(widget))
-                widget.close()
+    started = time.monotonic()
 
-    QTimer.singleShot(1500, close_it)
+    def close_it():
+        windows = [
+            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+        ]
+        if time.monotonic() - started < 60 and not (
+            windows and windows[0].session.position is not None
+        ):
+            QTimer.singleShot(100, close_it)  # a loaded machine: not started yet
+            return
+        for widget in windows:
+            seen.append(look(widget))
+            widget.close()
+
+    QTimer.singleShot(0, close_it)
     try:
         assert application.main(["triangles-qt", *arguments]) == 0
     finally:

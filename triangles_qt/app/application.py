@@ -178,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
 
     def listed(registry: object) -> None:
+        if not window.isVisible():  # closed before the listing was in
+            return
         if registry is not listing_at_start:
             window.use_registry(registry)
         window.files.first_game(options.open)
