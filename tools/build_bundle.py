@@ -107,6 +107,10 @@ def pyinstaller_arguments(stage: Path, modules: list[str], dist: Path, work: Pat
     # name at run time, so PyInstaller's import scan alone would miss them.
     for module in modules:
         args += ["--hidden-import", module]
+    # cffi (which cryptography uses) requires pycparser but imports it only to compile, never
+    # at run time: bundled all the same, so that the bundle holds what an install holds, and
+    # its licence goes with it.
+    args += ["--hidden-import", "pycparser"]
     for path in sorted(stage.rglob("*")):
         if path.is_file() and path.suffix != ".py":
             destination = path.parent.relative_to(stage)

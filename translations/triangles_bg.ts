@@ -1038,6 +1038,10 @@
         <translation>Нов ход след триъгълник</translation>
     </message>
     <message>
+        <source>Type the game code your friend gave you: like 4821-amber-oyster.</source>
+        <translation>Въведете кода на играта, който ви даде вашият приятел: например 4821-amber-oyster.</translation>
+    </message>
+    <message>
         <source>Type the address your friend gave you: HOST:PORT.</source>
         <translation>Въведете адреса, който Ви е дал приятелят Ви: ХОСТ:ПОРТ.</translation>
     </message>
@@ -1048,6 +1052,14 @@
     <message>
         <source>Your &amp;name:</source>
         <translation>Вашето &amp;име:</translation>
+    </message>
+    <message>
+        <source>Re&amp;lay (optional):</source>
+        <translation>&amp;Ретранслатор (по избор):</translation>
+    </message>
+    <message>
+        <source>For games by code when the router forwards no port: a relay&apos;s HOST:PORT, the same for you and your friend. Anyone can run a relay on a computer of their own.</source>
+        <translation>За игри с код, когато рутерът не пренасочва порт: HOST:PORT на ретранслатор, един и същ за вас и вашия приятел. Всеки може да пусне ретранслатор на свой компютър.</translation>
     </message>
     <message>
         <source>&amp;Host a game</source>
@@ -1094,6 +1106,10 @@
         <translation>Само този компютър (за проба)</translation>
     </message>
     <message>
+        <source>Anyone with the game code (over the internet)</source>
+        <translation>Всеки с кода на играта (през интернет)</translation>
+    </message>
+    <message>
         <source>Announce on &amp;this network</source>
         <translation>Обявяване в т&amp;ази мрежа</translation>
     </message>
@@ -1108,6 +1124,18 @@
     <message>
         <source>Or &amp;address:</source>
         <translation>Или &amp;адрес:</translation>
+    </message>
+    <message>
+        <source>Or game co&amp;de:</source>
+        <translation>Или ко&amp;д на игра:</translation>
+    </message>
+    <message>
+        <source>Game code:</source>
+        <translation>Код на играта:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Копиране</translation>
     </message>
     <message>
         <source>Jo&amp;in</source>
@@ -1147,6 +1175,38 @@
     <message>
         <source>Waiting for your friend. Give them this address: %1.</source>
         <translation>Чака се вашият приятел. Дайте му този адрес: %1.</translation>
+    </message>
+    <message>
+        <source>Asking your router to let your friend in…</source>
+        <translation>Заявка към рутера да пусне вашия приятел…</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend. Give them the game code: your router lets them in, no server is needed.</source>
+        <translation>Изчакване на вашия приятел. Дайте му кода на играта: рутерът ви ще го пусне, не е нужен сървър.</translation>
+    </message>
+    <message>
+        <source>Your router does not let your friend in (UPnP and NAT-PMP are off, or there is a second router). Type a relay&apos;s address to play through it.</source>
+        <translation>Рутерът ви не пуска вашия приятел (UPnP и NAT-PMP са изключени или има втори рутер). Въведете адреса на ретранслатор, за да играете през него.</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend at the relay %1. Give them the game code and the relay&apos;s address.</source>
+        <translation>Изчакване на вашия приятел при ретранслатора %1. Дайте му кода на играта и адреса на ретранслатора.</translation>
+    </message>
+    <message>
+        <source>The relay %1 cannot be reached. Trying again…</source>
+        <translation>Ретранслаторът %1 е недостъпен. Нов опит…</translation>
+    </message>
+    <message>
+        <source>This is not a game code: it reads like 4821-amber-oyster.</source>
+        <translation>Това не е код на игра: той изглежда като 4821-amber-oyster.</translation>
+    </message>
+    <message>
+        <source>This game waits at a relay: type the relay&apos;s address your friend uses.</source>
+        <translation>Тази игра чака при ретранслатор: въведете адреса на ретранслатора, който ползва вашият приятел.</translation>
+    </message>
+    <message>
+        <source>Connecting by game code…</source>
+        <translation>Свързване с кода на играта…</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
@@ -1243,6 +1303,14 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>Не, &amp;благодаря</translation>
+    </message>
+    <message>
+        <source>Wrong game code: check it with your friend and try again.</source>
+        <translation>Грешен код на играта: проверете го с вашия приятел и опитайте отново.</translation>
+    </message>
+    <message>
+        <source>Someone tried wrong game codes: the game was closed. Host again for a new code.</source>
+        <translation>Някой опита грешни кодове на играта: играта беше затворена. Създайте нова игра за нов код.</translation>
     </message>
     <message>
         <source>%1 declined: you cannot join this game.</source>

@@ -1038,6 +1038,10 @@
         <translation>Nach einem Dreieck nochmal spielen</translation>
     </message>
     <message>
+        <source>Type the game code your friend gave you: like 4821-amber-oyster.</source>
+        <translation>Gib den Spielcode ein, den dir dein Freund gegeben hat: etwa 4821-amber-oyster.</translation>
+    </message>
+    <message>
         <source>Type the address your friend gave you: HOST:PORT.</source>
         <translation>Gib die Adresse ein, die du bekommen hast: HOST:PORT.</translation>
     </message>
@@ -1048,6 +1052,14 @@
     <message>
         <source>Your &amp;name:</source>
         <translation>Dein &amp;Name:</translation>
+    </message>
+    <message>
+        <source>Re&amp;lay (optional):</source>
+        <translation>&amp;Relais (optional):</translation>
+    </message>
+    <message>
+        <source>For games by code when the router forwards no port: a relay&apos;s HOST:PORT, the same for you and your friend. Anyone can run a relay on a computer of their own.</source>
+        <translation>Für Spiele per Code, wenn der Router keinen Port weiterleitet: HOST:PORT eines Relais, für dich und deinen Freund dasselbe. Jeder kann ein Relais auf einem eigenen Computer betreiben.</translation>
     </message>
     <message>
         <source>&amp;Host a game</source>
@@ -1094,6 +1106,10 @@
         <translation>Nur dieser Computer (zum Ausprobieren)</translation>
     </message>
     <message>
+        <source>Anyone with the game code (over the internet)</source>
+        <translation>Jeder mit dem Spielcode (über das Internet)</translation>
+    </message>
+    <message>
         <source>Announce on &amp;this network</source>
         <translation>In &amp;diesem Netzwerk ankündigen</translation>
     </message>
@@ -1108,6 +1124,18 @@
     <message>
         <source>Or &amp;address:</source>
         <translation>Oder &amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>Or game co&amp;de:</source>
+        <translation>&amp;Oder Spielcode:</translation>
+    </message>
+    <message>
+        <source>Game code:</source>
+        <translation>Spielcode:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
     </message>
     <message>
         <source>Jo&amp;in</source>
@@ -1147,6 +1175,38 @@
     <message>
         <source>Waiting for your friend. Give them this address: %1.</source>
         <translation>Warte auf deinen Freund. Gib ihm diese Adresse: %1.</translation>
+    </message>
+    <message>
+        <source>Asking your router to let your friend in…</source>
+        <translation>Der Router wird gebeten, deinen Freund hereinzulassen …</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend. Give them the game code: your router lets them in, no server is needed.</source>
+        <translation>Warte auf deinen Freund. Gib ihm den Spielcode: Dein Router lässt ihn herein, kein Server ist nötig.</translation>
+    </message>
+    <message>
+        <source>Your router does not let your friend in (UPnP and NAT-PMP are off, or there is a second router). Type a relay&apos;s address to play through it.</source>
+        <translation>Dein Router lässt deinen Freund nicht herein (UPnP und NAT-PMP sind aus, oder es gibt einen zweiten Router). Gib die Adresse eines Relais ein, um darüber zu spielen.</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend at the relay %1. Give them the game code and the relay&apos;s address.</source>
+        <translation>Warte beim Relais %1 auf deinen Freund. Gib ihm den Spielcode und die Adresse des Relais.</translation>
+    </message>
+    <message>
+        <source>The relay %1 cannot be reached. Trying again…</source>
+        <translation>Das Relais %1 ist nicht erreichbar. Neuer Versuch …</translation>
+    </message>
+    <message>
+        <source>This is not a game code: it reads like 4821-amber-oyster.</source>
+        <translation>Das ist kein Spielcode: Er sieht aus wie 4821-amber-oyster.</translation>
+    </message>
+    <message>
+        <source>This game waits at a relay: type the relay&apos;s address your friend uses.</source>
+        <translation>Dieses Spiel wartet bei einem Relais: Gib die Adresse des Relais ein, das dein Freund benutzt.</translation>
+    </message>
+    <message>
+        <source>Connecting by game code…</source>
+        <translation>Verbinde per Spielcode …</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
@@ -1243,6 +1303,14 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>Nein, &amp;danke</translation>
+    </message>
+    <message>
+        <source>Wrong game code: check it with your friend and try again.</source>
+        <translation>Falscher Spielcode: Prüfe ihn mit deinem Freund und versuche es noch einmal.</translation>
+    </message>
+    <message>
+        <source>Someone tried wrong game codes: the game was closed. Host again for a new code.</source>
+        <translation>Jemand hat falsche Spielcodes versucht: Das Spiel wurde geschlossen. Biete es neu an, um einen neuen Code zu bekommen.</translation>
     </message>
     <message>
         <source>%1 declined: you cannot join this game.</source>

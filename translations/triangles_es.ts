@@ -1038,6 +1038,10 @@
         <translation>Repetir tras un triángulo</translation>
     </message>
     <message>
+        <source>Type the game code your friend gave you: like 4821-amber-oyster.</source>
+        <translation>Escribe el código de partida que te dio tu amigo: como 4821-amber-oyster.</translation>
+    </message>
+    <message>
         <source>Type the address your friend gave you: HOST:PORT.</source>
         <translation>Escribe la dirección que te ha dado tu amigo: HOST:PUERTO.</translation>
     </message>
@@ -1048,6 +1052,14 @@
     <message>
         <source>Your &amp;name:</source>
         <translation>Tu &amp;nombre:</translation>
+    </message>
+    <message>
+        <source>Re&amp;lay (optional):</source>
+        <translation>Re&amp;transmisor (opcional):</translation>
+    </message>
+    <message>
+        <source>For games by code when the router forwards no port: a relay&apos;s HOST:PORT, the same for you and your friend. Anyone can run a relay on a computer of their own.</source>
+        <translation>Para partidas por código cuando el router no reenvía ningún puerto: el HOST:PUERTO de un retransmisor, el mismo para ti y para tu amigo. Cualquiera puede poner en marcha un retransmisor en un ordenador propio.</translation>
     </message>
     <message>
         <source>&amp;Host a game</source>
@@ -1094,6 +1106,10 @@
         <translation>Solo este ordenador (para probar)</translation>
     </message>
     <message>
+        <source>Anyone with the game code (over the internet)</source>
+        <translation>Cualquiera con el código de partida (por internet)</translation>
+    </message>
+    <message>
         <source>Announce on &amp;this network</source>
         <translation>Anunciar en es&amp;ta red</translation>
     </message>
@@ -1108,6 +1124,18 @@
     <message>
         <source>Or &amp;address:</source>
         <translation>O &amp;dirección:</translation>
+    </message>
+    <message>
+        <source>Or game co&amp;de:</source>
+        <translation>O códi&amp;go de partida:</translation>
+    </message>
+    <message>
+        <source>Game code:</source>
+        <translation>Código de partida:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>Co&amp;piar</translation>
     </message>
     <message>
         <source>Jo&amp;in</source>
@@ -1147,6 +1175,38 @@
     <message>
         <source>Waiting for your friend. Give them this address: %1.</source>
         <translation>Esperando a tu amigo. Dale esta dirección: %1.</translation>
+    </message>
+    <message>
+        <source>Asking your router to let your friend in…</source>
+        <translation>Pidiendo a tu router que deje entrar a tu amigo…</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend. Give them the game code: your router lets them in, no server is needed.</source>
+        <translation>Esperando a tu amigo. Dale el código de partida: tu router le deja entrar, no hace falta ningún servidor.</translation>
+    </message>
+    <message>
+        <source>Your router does not let your friend in (UPnP and NAT-PMP are off, or there is a second router). Type a relay&apos;s address to play through it.</source>
+        <translation>Tu router no deja entrar a tu amigo (UPnP y NAT-PMP están desactivados, o hay un segundo router). Escribe la dirección de un retransmisor para jugar a través de él.</translation>
+    </message>
+    <message>
+        <source>Waiting for your friend at the relay %1. Give them the game code and the relay&apos;s address.</source>
+        <translation>Esperando a tu amigo en el retransmisor %1. Dale el código de partida y la dirección del retransmisor.</translation>
+    </message>
+    <message>
+        <source>The relay %1 cannot be reached. Trying again…</source>
+        <translation>No se puede llegar al retransmisor %1. Reintentando…</translation>
+    </message>
+    <message>
+        <source>This is not a game code: it reads like 4821-amber-oyster.</source>
+        <translation>Esto no es un código de partida: se escribe como 4821-amber-oyster.</translation>
+    </message>
+    <message>
+        <source>This game waits at a relay: type the relay&apos;s address your friend uses.</source>
+        <translation>Esta partida espera en un retransmisor: escribe la dirección del retransmisor que usa tu amigo.</translation>
+    </message>
+    <message>
+        <source>Connecting by game code…</source>
+        <translation>Conectando con el código de partida…</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
@@ -1243,6 +1303,14 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>&amp;No, gracias</translation>
+    </message>
+    <message>
+        <source>Wrong game code: check it with your friend and try again.</source>
+        <translation>Código de partida incorrecto: compruébalo con tu amigo y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Someone tried wrong game codes: the game was closed. Host again for a new code.</source>
+        <translation>Alguien probó códigos de partida incorrectos: se cerró la partida. Crea otra para tener un código nuevo.</translation>
     </message>
     <message>
         <source>%1 declined: you cannot join this game.</source>

@@ -20,10 +20,14 @@ from triangles_qt import __version__
 from triangles_qt.core.board import Board
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.rules import Rules
+from triangles_qt.net.codes import CodeError, GameCode, direct_code, parse_code, relay_code
 from triangles_qt.net.discovery import Advertiser, Browser
-from triangles_qt.net.match import NetError, NetMatch, State
+from triangles_qt.net.match import MAX_WRONG_CODES, NetError, NetMatch, State
+from triangles_qt.net.portmap import Mapping
 from triangles_qt.net.protocol import DECLINED, PeerInfo, Setup
+from triangles_qt.net.reach import PortMapper, RelayServer
 from triangles_qt.net.remote_seat import RemoteSeat
+from triangles_qt.net.secure import WRONG_CODE
 
 from .notices import Notice, NoticeKind
 from .online_dialog import OnlineDialog
@@ -45,6 +49,7 @@ class OnlinePlay(QObject):
         self.dialog: OnlineDialog | None = None
         self._browser: Browser | None = None
         self._advertiser: Advertiser | None = None
+        self._mapper: PortMapper | None = None  # a game by code: the router's forward
         window.session.started.connect(self._game_started)
         window.session.seat_maker.register("remote", RemoteSeat)
         window.installEventFilter(self)
@@ -69,6 +74,7 @@ class OnlinePlay(QObject):
             dialog = self.dialog = OnlineDialog(name, self.window)
             dialog.host_requested.connect(self.host)
             dialog.join_requested.connect(self.join)
+            dialog.code_requested.connect(self.join_code)
             dialog.cancelled.connect(self._dialog_cancelled)
             browser = self._browser = Browser(parent=self)
             browser.found.connect(dialog.add_found)
@@ -120,6 +126,9 @@ class OnlinePlay(QObject):
             return
         self._adopt(match)
         address, port = match.address()
+        if dialog.by_code:
+            self._host_by_code(match, port)
+            return
         if dialog.announce:
             self._advertiser = Advertiser(  # on the one interface the game listens on
                 dialog.name,
@@ -148,6 +157,122 @@ class OnlinePlay(QObject):
                     "OnlinePlay", "Waiting for your friend. Give them this address: %1."
                 ).replace("%1", where)
             )
+
+    def _host_by_code(self, match: NetMatch, port: int) -> None:
+        """A game for a friend anywhere: the router is asked to forward the port (off this
+        thread); the code shows once it does, or once the game waits at the relay."""
+        dialog = self.dialog
+        assert dialog is not None
+        # Until the real code is known, every connection needs one nobody has.
+        match.invite = relay_code()
+        dialog.set_busy(True)
+        dialog.show_status(
+            lambda: QCoreApplication.translate(
+                "OnlinePlay", "Asking your router to let your friend in…"
+            )
+        )
+        mapper = self._mapper = PortMapper(port, self)
+        mapper.mapped.connect(lambda mapping: self._mapped(match, mapping))
+        mapper.failed.connect(lambda why: self._not_mapped(match, why))
+        mapper.start()
+
+    def _mapped(self, match: NetMatch, mapping: Mapping) -> None:
+        if match is not self.match or self.dialog is None:
+            return
+        match.invite = direct_code(*mapping.public)
+        self._show_code(
+            match.invite,
+            lambda: QCoreApplication.translate(
+                "OnlinePlay",
+                "Waiting for your friend. Give them the game code: your router lets them in, "
+                "no server is needed.",
+            ),
+        )
+
+    def _not_mapped(self, match: NetMatch, why: str) -> None:
+        dialog = self.dialog
+        if match is not self.match or dialog is None:
+            return
+        print(f"triangles-qt: no port mapping: {why}", file=sys.stderr)
+        relay = dialog.relay
+        if relay is None:
+            self._drop_match()
+            dialog.set_busy(False)
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay",
+                    "Your router does not let your friend in (UPnP and NAT-PMP are off, or "
+                    "there is a second router). Type a relay's address to play through it.",
+                )
+            )
+            return
+        code = relay_code()
+        server = RelayServer(relay, code)
+        where = f"{relay[0]}:{relay[1]}"
+        server.failed.connect(lambda text: self._relay_failed(match, where, text))
+        match.invite = code
+        match.serve_through(server)
+        server.start()
+        self._show_code(
+            code,
+            lambda: QCoreApplication.translate(
+                "OnlinePlay",
+                "Waiting for your friend at the relay %1. Give them the game code and the "
+                "relay's address.",
+            ).replace("%1", where),
+        )
+
+    def _relay_failed(self, match: NetMatch, where: str, text: str) -> None:
+        print(f"triangles-qt: relay: {text}", file=sys.stderr)
+        dialog = self.dialog
+        if match is self.match and dialog is not None:
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "The relay %1 cannot be reached. Trying again…"
+                ).replace("%1", where)
+            )
+
+    def _show_code(self, code: GameCode, status) -> None:
+        dialog = self.dialog
+        if dialog is not None:
+            dialog.show_code(str(code))
+            dialog.show_status(status)
+
+    def join_code(self, text: str) -> None:
+        """Join the game whose code the friend gave (sealed with it: secure.py)."""
+        dialog = self.dialog
+        assert dialog is not None
+        try:
+            code = parse_code(text)
+        except CodeError as exc:
+            reason = str(exc)
+            print(f"triangles-qt: not a game code: {reason}", file=sys.stderr)
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "This is not a game code: it reads like 4821-amber-oyster."
+                )
+            )
+            return
+        if code.address is not None:
+            host, port = code.address
+        elif dialog.relay is not None:
+            host, port = dialog.relay
+        else:
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay",
+                    "This game waits at a relay: type the relay's address your friend uses.",
+                )
+            )
+            return
+        if not self._may_leave_the_game():
+            return
+        self._drop_match()
+        self._adopt(NetMatch.join(host, port, self._local(), parent=self, invite=code))
+        dialog.set_busy(True)
+        dialog.show_status(
+            lambda: QCoreApplication.translate("OnlinePlay", "Connecting by game code…")
+        )
 
     def join(self, host: str, port: int) -> None:
         dialog = self.dialog
@@ -429,7 +554,25 @@ class OnlinePlay(QObject):
         # A request for another game, if any, has no answer coming any more.
         self.withdrawn.emit(NoticeKind.CONNECTION)
         dialog = self.dialog
-        if dialog is not None and match.refusal_code == DECLINED:
+        self._unmap()
+        if dialog is not None and match.refusal_code == WRONG_CODE:
+            dialog.set_busy(False)
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay", "Wrong game code: check it with your friend and try again."
+                )
+            )
+        elif dialog is not None and match.wrong_codes >= MAX_WRONG_CODES:
+            dialog.set_busy(False)
+            dialog.show_code("")
+            dialog.show_status(
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay",
+                    "Someone tried wrong game codes: the game was closed. Host again for a "
+                    "new code.",
+                )
+            )
+        elif dialog is not None and match.refusal_code == DECLINED:
             dialog.set_busy(False)
             name = match.peer_name
             dialog.show_status(
@@ -446,7 +589,16 @@ class OnlinePlay(QObject):
                 )
             )
 
+    def _unmap(self) -> None:
+        """The router's forward, if any, is given back (the game is over)."""
+        if self._mapper is not None:
+            self._mapper.remove()
+            self._mapper = None
+
     def _drop_match(self) -> None:
+        self._unmap()
+        if self.dialog is not None:
+            self.dialog.show_code("")
         self.chat_action.setVisible(False)
         if self._advertiser is not None:
             self._advertiser.stop()

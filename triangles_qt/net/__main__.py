@@ -4,6 +4,15 @@ line on standard error and a non-zero status (1: the game failed, 2: a usage err
 
     python -m triangles_qt.net host --port 28024 --strategy medium --listen loopback
     python -m triangles_qt.net join 127.0.0.1:28024 --strategy easy --records games/
+    python -m triangles_qt.net host --invite --relay relay.example.org:4001 --strategy medium
+    python -m triangles_qt.net join 4821-amber-oyster --relay relay.example.org:4001 ...
+    python -m triangles_qt.net relay --listen 0.0.0.0:4001
+
+With --invite the host asks its router to forward its port (UPnP, NAT-PMP) and prints a game
+code (`game code: CODE`, on standard output) that carries its public address; when no router
+forwards, it waits at the --relay and the code names the game there. A joiner given a CODE
+seals every line with it (docs/network-protocol.md, "Games over the internet"). `relay` runs a
+relay for such games.
 
 The host's first line on standard output says where it listens, as the system bound it:
 `listening on ADDRESS:PORT` (with --port 0 the system chooses the port), or with --listen all
@@ -37,11 +46,14 @@ from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.tournament.play import Contestant, new_contestant
 
 from ..cli_args import bounded_float, bounded_int
-from . import protocol
+from . import protocol, relay
+from .codes import CodeError, GameCode, direct_code, looks_like_code, parse_code, relay_code
 from .discovery import Advertiser
 from .headless import HeadlessPlayer, ResumeError, read_resume, run
 from .match import Listen, NetError, NetMatch, lan_address, own_addresses
+from .portmap import map_port
 from .protocol import Limits, PeerInfo, Setup
+from .reach import PortMapper, RelayServer
 
 MAX_BUDGET_S = 3600.0
 
@@ -63,6 +75,17 @@ def _address(text: str) -> tuple[str, int]:
     return host, bounded_int(1, 65_535)(port)
 
 
+def _address_or_code(text: str) -> tuple[str, int] | GameCode:
+    """HOST:PORT, or a game code (which has no colon)."""
+    if ":" not in text:
+        try:
+            return parse_code(text)
+        except CodeError as exc:
+            if looks_like_code(text) or "-" in text:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+    return _address(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="triangles-net",
@@ -72,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     host = commands.add_parser("host", help="host a game and wait for someone to join")
     join = commands.add_parser("join", help="join a game hosted elsewhere")
+    relay_command = commands.add_parser(
+        "relay", help="relay games whose host no router forwards to (transit-relay protocol)"
+    )
+    relay.add_arguments(relay_command)
     host.add_argument(
         "--port",
         type=bounded_int(0, 65_535),
@@ -81,9 +108,26 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--listen",
         choices=[w.value for w in Listen],
-        default=Listen.LAN.value,
         help="where to accept players: this computer only (loopback), the local network "
-        "(lan, the default: one interface's address) or every interface (all)",
+        "(lan, the default: one interface's address) or every interface (all, the default "
+        "with --invite)",
+    )
+    host.add_argument(
+        "--invite",
+        action="store_true",
+        help="host by game code: ask the router to forward the port (UPnP, NAT-PMP), else "
+        "wait at the --relay; print the code (`game code: CODE`) a friend anywhere joins with",
+    )
+    host.add_argument(
+        "--no-map",
+        action="store_true",
+        help="with --invite: do not ask the router (go to the --relay, or use --invite-as)",
+    )
+    host.add_argument(
+        "--invite-as",
+        metavar="ADDRESS",
+        help="with --invite: put this IPv4 address in the code, asking no router (a port "
+        "forwarded by hand)",
     )
     host.add_argument("--address", help="with --listen lan: which of this computer's addresses")
     host.add_argument(
@@ -130,7 +174,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help=f"seconds to keep a lost joiner's seat open (default: {Limits().grace_s:g})",
     )
-    join.add_argument("address", type=_address, metavar="HOST:PORT", help="where the game is")
+    join.add_argument(
+        "address",
+        type=_address_or_code,
+        metavar="HOST:PORT|CODE",
+        help="where the game is, or the game code its host gave",
+    )
     join.add_argument(
         "--resume-file",
         type=Path,
@@ -138,6 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
         "DIR, else in the player's data folder)",
     )
     for command in (host, join):
+        command.add_argument(
+            "--relay",
+            type=_address,
+            metavar="HOST:PORT",
+            help="the relay for games by code when no router forwards (triangles-net relay, "
+            "or magic-wormhole-transit-relay)",
+        )
         command.add_argument(
             "--strategy",
             required=True,
@@ -166,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "relay":
+        return relay.serve(args.listen, relay.limits_of(args))
     app = QCoreApplication.instance() or QCoreApplication([sys.argv[0]])
     assert isinstance(app, QCoreApplication)
     registry = load_plugins_isolated()
@@ -193,7 +251,10 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
     local = PeerInfo.of(PlayerInfo(name, PlayerKind.COMPUTER, safe.strategy_id), __version__)
     limits = Limits()
     resume_file = None
+    mapper: PortMapper | None = None
     if args.command == "host":
+        invite = args.invite or args.invite_as is not None
+        args.listen = args.listen or (Listen.ALL if invite else Listen.LAN).value
         limits = replace(limits, grace_s=args.grace)
         seed = args.seed if args.seed is not None else random.randrange(2**31)
         try:
@@ -217,17 +278,40 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
                 flush=True,
             )
         match.join_requested.connect(lambda name: _answer_join(match, name, args.accept))
-        if Listen(args.listen) == Listen.ALL:  # which of them a friend can reach
+        if invite:
+            outcome = _invite(match, args)
+            if isinstance(outcome, int):
+                return outcome
+            mapper = outcome
+        elif Listen(args.listen) == Listen.ALL:  # which of them a friend can reach
             addresses = ", ".join(own_addresses()) or "none but the loopback"
             print(f"this computer's addresses: {addresses}", file=sys.stderr, flush=True)
-        print(f"listening on {match.listening_on()}", flush=True)
+        if match.invite is None or not match.invite.via_relay:
+            print(f"listening on {match.listening_on()}", flush=True)
+        if match.invite is not None:
+            print(f"game code: {match.invite}", flush=True)
         if args.advertise:
             advertiser = _advertise(match, Listen(args.listen), name, board, args)
             match.ended.connect(advertiser.stop)
             match.started.connect(advertiser.stop)  # the seat is taken
     else:
-        host, port = args.address
-        resume_file = args.resume_file or _default_resume_file(args.records, host, port)
+        code: GameCode | None = None
+        if isinstance(args.address, GameCode):
+            code = args.address
+            if code.address is not None:
+                host, port = code.address
+            elif args.relay is None:
+                print(
+                    f"error: the code {code} is a relay's: give --relay HOST:PORT", file=sys.stderr
+                )
+                return 2
+            else:
+                host, port = args.relay
+            where = ("code", code.first)
+        else:
+            host, port = args.address
+            where = (host, port)
+        resume_file = args.resume_file or _default_resume_file(args.records, *where)
         try:
             resume = read_resume(resume_file)
         except ResumeError as exc:
@@ -235,7 +319,7 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
             return 2
         if resume is not None:
             print(f"rejoining the game kept in {resume_file}", file=sys.stderr, flush=True)
-        match = NetMatch.join(host, port, local, resume, limits)
+        match = NetMatch.join(host, port, local, resume, limits, invite=code)
     player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
 
     def interrupted() -> None:  # Ctrl-C: this program ends, and the peer is told (bye)
@@ -243,7 +327,56 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
         match.leave("interrupted")
 
     waker = wake_on_signals(app, interrupted)  # noqa: F841 - kept while the loop runs
-    return run(player, app)
+    try:
+        return run(player, app)
+    finally:
+        if mapper is not None and mapper.mapping is not None:
+            mapper.remove(wait=True)
+            print("the port mapping was removed", file=sys.stderr, flush=True)
+
+
+def _invite(match: NetMatch, args: argparse.Namespace) -> PortMapper | None | int:
+    """A host by game code: the port forwarded (a mapping kept renewed, returned), or the relay
+    standing in for the listening socket; an exit status when neither can be."""
+    _, port = match.address()
+    if args.invite_as is not None:
+        try:
+            match.invite = direct_code(args.invite_as, port)
+        except CodeError as exc:
+            print(f"error: --invite-as: {exc}", file=sys.stderr)
+            return 2
+        return None
+    if not args.no_map:
+        reasons: list[str] = []
+        mapping = map_port(port, reasons.append)  # blocking (a few seconds at most)
+        if mapping is not None and mapping.public[1] > 0:
+            public, public_port = mapping.public
+            print(
+                f"the router forwards {public}:{public_port} here ({mapping.method}): no "
+                "server is needed",
+                file=sys.stderr,
+                flush=True,
+            )
+            match.invite = direct_code(public, public_port)
+            mapper = PortMapper(port, match)
+            mapper.adopt(mapping)
+            return mapper
+        print(f"no port mapping: {'; '.join(reasons)}", file=sys.stderr, flush=True)
+    if args.relay is None:
+        print(
+            "error: no router forwards a port here: give --relay HOST:PORT "
+            "(a relay: triangles-net relay)",
+            file=sys.stderr,
+        )
+        return 2
+    code = relay_code()
+    server = RelayServer(args.relay, code)
+    server.failed.connect(lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
+    match.invite = code
+    match.serve_through(server)
+    server.start()
+    print(f"waiting at the relay {args.relay[0]}:{args.relay[1]}", file=sys.stderr, flush=True)
+    return None
 
 
 def _answer_join(match: NetMatch, name: str, accepted: list[str] | None) -> None:
@@ -270,7 +403,7 @@ def _advertise(
     return advertiser
 
 
-def _default_resume_file(records: Path | None, host: str, port: int) -> Path:
+def _default_resume_file(records: Path | None, host: str, port: int | str) -> Path:
     folder = records if records is not None else user_data_dir() / "net"
     safe_host = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
     return folder / f".join-{safe_host}-{port}.json"

@@ -30,6 +30,7 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 from . import protocol
 from .protocol import Limits, ProtocolError, TokenBucket
+from .secure import SecureLines, sealed_bytes
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class Connection(QObject):
         self._closing: Closing | None = None
         self._released = False
         self.spoke = False  # a whole line came (the first one may have a deadline of its own)
+        self.link: SecureLines | None = None  # a game joined by code: lines sealed (`secure`)
         socket.readyRead.connect(self._read)
         socket.disconnected.connect(self._lost)
         socket.errorOccurred.connect(self._socket_error)
@@ -90,12 +92,27 @@ class Connection(QObject):
         self._clock.start()
         self._ending = self._one_shot(self._end_socket)  # 2 s after closing: the socket ends
         self._freeing = self._one_shot(self.deleteLater)
+        if socket.bytesAvailable():  # read before it came here (a relay's pairing line)
+            self._one_shot(self._read).start(0)
 
     def _one_shot(self, slot: Callable[[], object]) -> QTimer:
         timer = QTimer(self)
         timer.setSingleShot(True)
         timer.timeout.connect(slot)
         return timer
+
+    def secure(self, link: SecureLines) -> None:
+        """Seal every line with `link` (secure.py), from the first: its handshake goes out as
+        soon as the socket is connected, and lines sent before the keys are there wait."""
+        self.link = link
+        if self.socket.state() == QAbstractSocket.SocketState.ConnectedState:
+            self._start_link()
+        else:
+            self.socket.connected.connect(self._start_link)
+
+    def _start_link(self) -> None:
+        if self.link is not None and self._closing is None:
+            self.socket.write(self.link.start())
 
     @property
     def is_open(self) -> bool:
@@ -151,7 +168,11 @@ class Connection(QObject):
     def send(self, line: str) -> None:
         if self._closing is not None:
             return
-        self.socket.write(protocol.encode_line(line))
+        data = protocol.encode_line(line)
+        if self.link is not None:
+            data = self.link.seal(data)
+        if data:
+            self.socket.write(data)
         self._last_sent = time.monotonic()
 
     def heard_within(self, seconds: float) -> bool:
@@ -204,12 +225,18 @@ class Connection(QObject):
             self._partial_since = now if self._buffer else None
             if not self._line(raw):
                 return
-        if self._closing is None and len(self._buffer) > self.max_line_bytes:
+        if self._closing is None and len(self._buffer) > self._raw_limit():
             self.refuse(protocol.TOO_LONG, f"a line is longer than {self.max_line_bytes} bytes")
+
+    def _raw_limit(self) -> int:
+        """The longest line that may come: a sealed line is longer than the line it carries."""
+        if self.link is None:
+            return self.max_line_bytes
+        return sealed_bytes(self.max_line_bytes)
 
     def _line(self, raw: bytes) -> bool:
         """Take one received line; False once the connection is closed."""
-        if len(raw) > self.max_line_bytes:
+        if len(raw) > self._raw_limit():
             self.refuse(protocol.TOO_LONG, f"a line is longer than {self.max_line_bytes} bytes")
             return False
         if not self._bucket.take():
@@ -219,6 +246,14 @@ class Connection(QObject):
                 f"({self.limits.burst} at once)",
             )
             return False
+        if self.link is not None:
+            opened = self._open(raw)
+            if opened is None:
+                return self._closing is None
+            raw = opened
+            if len(raw) > self.max_line_bytes:
+                self.refuse(protocol.TOO_LONG, f"a line is longer than {self.max_line_bytes} bytes")
+                return False
         try:
             line = protocol.decode_line(raw)
         except ProtocolError as exc:
@@ -231,6 +266,23 @@ class Connection(QObject):
         elif line != "pong":
             self.line_received.emit(line)
         return self._closing is None
+
+    def _open(self, raw: bytes) -> bytes | None:
+        """A sealed line opened; None for the link's own lines (or when it failed: closed)."""
+        assert self.link is not None
+        try:
+            opened = self.link.receive(raw)
+        except ProtocolError as exc:  # nothing is sent: the peer could not read it
+            self._close(Closing(False, exc.code, exc.text))
+            return None
+        more = self.link.output()
+        if more:
+            self.socket.write(more)
+            self._last_sent = time.monotonic()
+        if opened is None:  # the link's own lines count as the first line
+            self.spoke = True
+            self._first_line = None
+        return opened
 
     def _tick(self) -> None:
         now = time.monotonic()

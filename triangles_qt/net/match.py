@@ -47,8 +47,10 @@ from triangles_qt.core.rules import Rules
 from triangles_qt.wire import quote
 
 from . import protocol
+from .codes import GameCode
 from .connection import Closing, Connection
 from .protocol import Limits, Message, PeerInfo, ProtocolError, Setup
+from .secure import WRONG_CODE, SecureLines
 
 MAX_CANDIDATES = 8
 """Connections a host lets shake hands at once (each has the handshake's deadline); as many
@@ -66,6 +68,9 @@ for 3 s each)."""
 ACCEPT_PAUSE_MS = 500
 """How long a host that could not accept a connection (no file descriptors left) waits before
 it accepts again."""
+MAX_WRONG_CODES = 3
+"""A game hosted by code ends after this many connections gave a wrong code (each is one
+online guess of the secret words): the player hosts again, with a new code."""
 
 
 class Role(StrEnum):
@@ -230,6 +235,9 @@ class NetMatch(QObject):
         self.state = State.CONNECTING
         self.end_reason = ""
         self.refusal_code = ""  # the code of the `error` line the peer ended the match with
+        # A game joined by code (codes.py): every connection is sealed with it (secure.py).
+        self.invite: GameCode | None = None
+        self.wrong_codes = 0  # the host: connections that gave another code
         self._connection: Connection | None = None
         self._server: QTcpServer | None = None
         # The host: connections that have not joined yet, oldest first, and their limits.
@@ -312,11 +320,14 @@ class NetMatch(QObject):
         resume: tuple[str, Game, int] | None = None,
         limits: Limits = Limits(),
         parent: QObject | None = None,
+        invite: GameCode | None = None,
     ) -> NetMatch:
         """Join the game hosted at `host`:`port`. `resume` is (token, the confirmed game, this
-        side's seat) from an earlier connection to the same game: the match rejoins it."""
+        side's seat) from an earlier connection to the same game: the match rejoins it.
+        `invite`: the game's code; `host`:`port` is then its address, or the relay's."""
         match = cls(Role.JOIN, local, limits, parent)
         match._target = (host, port)
+        match.invite = invite
         if resume is not None:
             match.token, match.game, match.local_seat = resume
             match.confirmed_count = len(match.game.moves)
@@ -327,6 +338,16 @@ class NetMatch(QObject):
         """Where the host listens (the port the system chose for port 0)."""
         assert self._server is not None
         return self._server.serverAddress().toString(), self._server.serverPort()
+
+    def serve_through(self, server: QTcpServer) -> None:
+        """The host takes its connections from `server` instead (reach.RelayServer: a relay's
+        paired connections), and stops listening where it did."""
+        if self._server is not None:
+            self._server.close()
+            self._server.deleteLater()
+        server.setParent(self)
+        server.newConnection.connect(self._accept)
+        self._server = server
 
     @property
     def target(self) -> tuple[str, int]:
@@ -490,6 +511,8 @@ class NetMatch(QObject):
         while self._server.hasPendingConnections():
             socket = self._server.nextPendingConnection()
             connection = Connection(socket, self.limits, self)
+            if self.invite is not None:
+                connection.secure(SecureLines(self.invite, is_host=True))
             address = address_key(socket.peerAddress())
             admitted = self._blocking(address, admitted=True) is None
             if not admitted:
@@ -576,11 +599,16 @@ class NetMatch(QObject):
         sender = self.sender()
         return sender if isinstance(sender, Connection) else None
 
-    def _candidate_closed(self, _closing: Closing) -> None:
+    def _candidate_closed(self, closing: Closing) -> None:
         connection = self._sender_connection()
         if connection is None:
             return
         candidate = self._candidates.pop(connection, None)
+        if closing.code == WRONG_CODE and candidate is not None:
+            self.wrong_codes += 1
+            self.problem.emit(f"{candidate.address}: {closing.text}")
+            if self.wrong_codes >= MAX_WRONG_CODES and self.state == State.LISTENING:
+                self._finish(f"{self.wrong_codes} connections gave a wrong game code")
         if candidate is not None and candidate is self._asking:
             self._asking = None  # gone before the answer: the answer does nothing
         self._linger(connection)
@@ -782,6 +810,8 @@ class NetMatch(QObject):
         assert self._target is not None
         socket = QTcpSocket()
         connection = Connection(socket, self.limits, self)
+        if self.invite is not None:
+            connection.secure(SecureLines(self.invite, is_host=False))
         connection.set_deadline(self.limits.handshake_s, "the host did not set up the game in time")
         self._adopt(connection)
         self._peer_done_handshake = False
@@ -1175,6 +1205,8 @@ class NetMatch(QObject):
                 self._try_again_in(delay, closing.text)
                 return
             # It never got in: there is nothing to come back to.
+            if closing.code == WRONG_CODE:
+                self.refusal_code = WRONG_CODE
             self._finish(f"could not join the game at {host}:{port}: {closing.text}")
             return
         if not closing.dropped or self.game is None:
