@@ -364,6 +364,18 @@ def test_the_relay_limits_waiting_sockets_and_connections_per_address():
     asyncio.run(scenario())
 
 
+async def drained(reader: asyncio.StreamReader) -> int:
+    """How many bytes came until the connection ended; a reset ends it too (the other side
+    closed with bytes of ours unread, as a relay cutting a pair does on a loaded machine)."""
+    got = 0
+    try:
+        while data := await asyncio.wait_for(reader.read(1 << 16), 20):
+            got += len(data)
+    except ConnectionResetError:
+        pass
+    return got
+
+
 def test_the_relay_cuts_a_pair_over_its_budget_and_slows_a_fast_one():
     async def scenario():
         relay = Relay(RelayLimits(pair_bytes=100_000, rate_bytes_s=200_000, burst_bytes=50_000))
@@ -372,11 +384,9 @@ def test_the_relay_cuts_a_pair_over_its_budget_and_slows_a_fast_one():
         r2, w2 = await dial(port)
         assert await answer(r1) == b"ok\n" and await answer(r2) == b"ok\n"
         w1.write(b"x" * 300_000)
-        got = 0
-        while data := await asyncio.wait_for(r2.read(1 << 16), 20):
-            got += len(data)
+        got = await drained(r2)
         assert got <= 100_000 + (1 << 14)  # cut at the budget (to a read's size)
-        assert await asyncio.wait_for(r1.read(), 10) == b""
+        assert await drained(r1) == 0  # closed: an end, or a reset (bytes were left unread)
         await relay.close()
 
     asyncio.run(scenario())
