@@ -54,12 +54,15 @@ def test_the_window_opens_before_the_plugins_are_listed(qtbot, monkeypatch, tmp_
     started = time.monotonic()
 
     def window():
-        found = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        # (Other tests' windows, closed but not yet deleted, are top-level widgets too.)
+        found = [
+            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+        ]
         return found[0] if found else None
 
     def early():  # the lister is still asleep in the plugin's import
         w = window()
-        if w is None or not w.isVisible():
+        if w is None:
             QTimer.singleShot(50, early)  # a loaded machine: the window is not up yet
             return
         ids = [str(s.id) for s in w.registry.strategies()]
