@@ -1,6 +1,7 @@
 """Repaint time of the board after a stroke, on a full tablet-180 board.
 
     python3 -m benchmarks.repaint [--size 1280x900] [--scale 2] [--repeats 4]
+                                  [--against OTHER_CHECKOUT [--rounds 5]]
 
 Plays a whole tablet-180 game (both sides take the first legal stroke that scores most), then,
 for each of the last 60 strokes, measures what the player waits for: the scene adding the stroke
@@ -10,24 +11,52 @@ new device: that is its p95), and a live resize: the view shrunk and grown again
 8 x 6 pixels, each step laid out and painted (one pass of the event loop), as a window manager
 resizes it, then left
 alone for the re-render once the size settles; and a game of 200 strokes opened over another
-board. Prints median and p95 in ms, of the window's
-thread's CPU time (`time.thread_time`) beside wall time.
+board (`show_game` and the repaint that shows it). Prints min, median and p95 in ms, of the
+window's thread's CPU time (`time.thread_time`) beside wall time.
 Target: <= 16 ms (one frame at 60 Hz). Runs off-screen unless QT_QPA_PLATFORM says otherwise.
+
+With --against, fresh processes of this checkout and of the other one alternate (`--rounds`
+each, see benchmarks/measure.py), every one measuring as above; the samples of a side's
+processes are pooled.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
 import time
+
+from benchmarks import measure
+
+# (label, key) of the figures, in the order printed.
+FIGURES = (
+    ("stroke + viewport repaint", "stroke"),
+    ("  the same, CPU", "stroke_cpu"),
+    ("render into a QImage", "render"),
+    ("resize step + repaint", "resize"),
+    ("  the same, CPU", "resize_cpu"),
+    ("settling after a resize, CPU", "settle_cpu"),
+    ("opening a 200-stroke game", "open"),
+    ("  the same, CPU", "open_cpu"),
+)
 
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
     return ordered[k]
+
+
+def report(samples: dict[str, list[float]]) -> None:
+    for label, key in FIGURES:
+        values = samples[key]
+        print(
+            f"{label:>30}: min {min(values):6.2f}, median {statistics.median(values):6.2f}, "
+            f"p95 {percentile(values, 95):6.2f} ms  ({len(values)} samples)"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,7 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--repeats", type=int, default=4, help="passes over the last 60 strokes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", metavar="CHECKOUT", help="another checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=5, help="processes per side (--against)")
+    parser.add_argument("--json", action="store_true", help="(a child's) samples as JSON")
     args = parser.parse_args(argv)
+    if args.against:
+        return compare(args, argv if argv is not None else sys.argv[1:])
+    if not args.json:
+        print(f"at the start: {measure.load_text()}")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.scale != 1.0:
         os.environ["QT_SCALE_FACTOR"] = str(args.scale)
@@ -119,32 +155,69 @@ def main(argv: list[str] | None = None) -> int:
     for move in moves[:200]:
         opened.play(*move.stroke)
     other = Game(Board.generate("tablet-180", args.seed + 1))
+    open_ms: list[float] = []
     open_cpu_ms: list[float] = []
     for _ in range(max(5, args.repeats)):
         view.show_game(other)
         app.processEvents()
-        c0 = time.thread_time()
+        t0, c0 = time.perf_counter(), time.thread_time()
         view.show_game(opened)
         view.viewport().repaint()
         open_cpu_ms.append((time.thread_time() - c0) * 1000)
+        open_ms.append((time.perf_counter() - t0) * 1000)
 
+    samples = {
+        "stroke": stroke_ms,
+        "stroke_cpu": stroke_cpu_ms,
+        "render": render_ms,
+        "resize": resize_ms,
+        "resize_cpu": resize_cpu_ms,
+        "settle_cpu": settle_cpu_ms,
+        "open": open_ms,
+        "open_cpu": open_cpu_ms,
+    }
+    if args.json:
+        print(json.dumps(samples))
+        return 0
     print(
         f"tablet-180, {len(moves)} strokes, {sum(game.scores)} triangles; "
         f"view {width}x{height} at device pixel ratio {ratio:g}"
     )
-    for label, values in (
-        ("stroke + viewport repaint", stroke_ms),
-        ("  the same, CPU", stroke_cpu_ms),
-        ("render into a QImage", render_ms),
-        ("resize step + repaint", resize_ms),
-        ("  the same, CPU", resize_cpu_ms),
-        ("settling after a resize, CPU", settle_cpu_ms),
-        ("opening a 200-stroke game, CPU", open_cpu_ms),
-    ):
-        print(
-            f"{label:>26}: median {statistics.median(values):6.2f} ms, "
-            f"p95 {percentile(values, 95):6.2f} ms  ({len(values)} samples)"
-        )
+    report(samples)
+    print(f"at the end: {measure.load_text()}")
+    return 0
+
+
+def compare(args: argparse.Namespace, argv: list[str]) -> int:
+    """This checkout against `args.against`: `args.rounds` processes each, alternating."""
+    passed: list[str] = []
+    skip = False
+    for arg in argv:  # the child's arguments: ours, less the comparison's own
+        if skip:
+            skip = False
+        elif arg in ("--against", "--rounds"):
+            skip = True
+        elif not arg.startswith(("--against=", "--rounds=")):
+            passed.append(arg)
+    print(f"at the start: {measure.load_text()}")
+    with measure.sides(args.against, qt_offscreen=True) as sides:
+        print(sides.describe())
+        pooled: dict[str, dict[str, list[float]]] = {side: {} for side in sides.envs}
+
+        def run(side: str) -> dict[str, float]:
+            command = measure.child_command("benchmarks.repaint", *passed, "--json")
+            _, _, out = measure.run_child(command, sides.envs[side], sides.home)
+            for key, values in measure.last_json(out).items():
+                pooled[side].setdefault(key, []).extend(values)
+            return {}
+
+        for _ in range(args.rounds):
+            for side in sides.envs:
+                run(side)
+    print(f"at the end: {measure.load_text()}; {args.rounds} processes each, samples pooled")
+    for side, samples in pooled.items():
+        print(f"{side}:")
+        report(samples)
     return 0
 
 

@@ -46,6 +46,7 @@ class BoardBanner(QLabel):
         self.setText(text)
         self.setAccessibleName(text)
         parent = self.parentWidget()
+        assert parent is not None  # made with one
         width = min(self.sizeHint().width() + 8, max(parent.width() - 24, 80))
         self.setFixedWidth(width)
         self.adjustSize()

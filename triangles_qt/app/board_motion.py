@@ -41,7 +41,7 @@ def stroke_drawing(parent: QObject, reach: Callable[[float], None]) -> QVariantA
     animation.setDuration(STROKE_DRAW_MS)
     animation.setStartValue(0.0)
     animation.setEndValue(1.0)
-    animation.setEasingCurve(QEasingCurve.OutCubic)
+    animation.setEasingCurve(QEasingCurve.Type.OutCubic)
     animation.valueChanged.connect(reach)
     return animation
 
@@ -53,7 +53,7 @@ class _Passing(QGraphicsObject):
     def __init__(self, duration_ms: int) -> None:
         super().__init__()
         self._time = 0.0
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._animation = QPropertyAnimation(self, b"time", self)
         self._animation.setDuration(duration_ms)
         self._animation.setStartValue(0.0)
@@ -103,7 +103,7 @@ class ScoreMarkItem(_Passing):
         self._font.setBold(True)
         self._font.setPixelSize(26)
         self.setZValue(Z_MARKER)
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
 
     @property
     def lift(self) -> float:
@@ -124,7 +124,7 @@ class ScoreMarkItem(_Passing):
         box = path.boundingRect()
         # Above the triangles' middle rather than on it: thin ones stay in sight.
         path.translate(-box.center().x(), -box.center().y() - self.GAP_PX - self.lift)
-        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.strokePath(path, QPen(with_alpha(self._outline, alpha * 3 // 4), 4.0))
         painter.fillPath(path, with_alpha(self._color, alpha))
 
@@ -167,8 +167,8 @@ class VictoryWaveItem(_Passing):
         return self._rect.adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        painter.setRenderHint(QPainter.Antialiasing)
-        painter.setPen(Qt.NoPen)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
         for k, polygon in enumerate(self._triangles):
             light = self.glow(k)
             if light > 0.01:

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QEvent,
     QPointF,
     QPropertyAnimation,
+    QRect,
     QRectF,
     QSizeF,
     Qt,
@@ -66,6 +67,7 @@ from .board_items import (
     StarItem,
     StrokeItem,
     TriangleItem,
+    ends_hidden,
     inradius,
     legible_fill,
     line_sizes,
@@ -95,6 +97,8 @@ class BoardScene(QGraphicsScene):
     def __init__(self, theme, parent=None) -> None:
         super().__init__(parent)
         self._theme = theme
+        self._palette_of: object = None  # the theme `_palette_colors` were read from
+        self._palette_colors: tuple[tuple[QColor, QColor], tuple[QColor, QColor], QColor]
         self.board: Board | None = None
         self._positions = np.zeros((0, 2), dtype=float)
         self._stars: list[StarItem] = []
@@ -106,8 +110,8 @@ class BoardScene(QGraphicsScene):
         self._last: StrokeItem | None = None
         self._last_key: tuple[int, int] | None = None
         self._fading: list[TriangleItem] = []
-        self._triangle_layer = BakedLayerItem(Z_TRIANGLE)
         self._stroke_layer = BakedLayerItem(Z_STROKE)
+        self._triangle_layer = BakedLayerItem(Z_TRIANGLE, above=self._stroke_layer)
         self.addItem(self._triangle_layer)
         self.addItem(self._stroke_layer)
         self.pixel_size = 1.0  # scene units per screen pixel, kept up to date by the view
@@ -153,7 +157,7 @@ class BoardScene(QGraphicsScene):
         self._pulse.setEndValue(1.0)
         self._pulse.setDuration(1100)
         self._pulse.setLoopCount(-1)
-        self._pulse.setEasingCurve(QEasingCurve.InOutSine)
+        self._pulse.setEasingCurve(QEasingCurve.Type.InOutSine)
         self._rejected_timer = QTimer(self)
         self._rejected_timer.setSingleShot(True)
         self._rejected_timer.setInterval(REJECTED_MS)
@@ -183,12 +187,27 @@ class BoardScene(QGraphicsScene):
         self.update()
 
     def stroke_colors(self) -> tuple[QColor, QColor]:
-        a, b = self._theme.player_strokes
-        return qcolor(a), qcolor(b)
+        a, b = self._palette()[0]
+        return QColor(a), QColor(b)
 
     def fill_colors(self) -> tuple[QColor, QColor]:
-        a, b = self._theme.player_fills
-        return qcolor(a), qcolor(b)
+        a, b = self._palette()[1]
+        return QColor(a), QColor(b)
+
+    def _palette(self) -> tuple[tuple[QColor, QColor], tuple[QColor, QColor], QColor]:
+        """The theme's stroke and fill colours and its star colour, read once per theme (a
+        board's layers are baked from hundreds of strokes and triangles). Not to be changed:
+        the public `stroke_colors` and `fill_colors` give copies."""
+        theme = self._theme
+        if self._palette_of is not theme:
+            strokes, fills = theme.player_strokes, theme.player_fills
+            self._palette_colors = (
+                (qcolor(strokes[0]), qcolor(strokes[1])),
+                (qcolor(fills[0]), qcolor(fills[1])),
+                qcolor(theme.star),
+            )
+            self._palette_of = theme
+        return self._palette_colors
 
     def _apply_theme_to_guides(self) -> None:
         theme = self._theme
@@ -242,8 +261,8 @@ class BoardScene(QGraphicsScene):
             self._triangles.append((triangle, move.player))
             if animate:
                 fill = self._legible_fill(triangle, move.player)
-                item = TriangleItem([self.star_point(k) for k in triangle], fill, move.player)
-                item.triangle = tuple(sorted(triangle))
+                corners = [self.star_point(k) for k in triangle]
+                item = TriangleItem(corners, fill, move.player, triangle)
                 item.settled.connect(lambda item=item: self._settle(item))
                 self.addItem(item)
                 self._fading.append(item)
@@ -348,12 +367,15 @@ class BoardScene(QGraphicsScene):
         self.removeItem(item)
 
     def _baked_line(self, key: tuple[int, int]) -> BakedLine:
-        color = self.stroke_colors()[self._strokes[key]]
-        return BakedLine(self.star_point(key[0]), self.star_point(key[1]), color, self.sizes.stroke)
+        strokes, _, star = self._palette()
+        a, b = self.star_point(key[0]), self.star_point(key[1])
+        flat_ends = ends_hidden(self.sizes, star)
+        return BakedLine(a, b, strokes[self._strokes[key]], self.sizes.stroke, flat_ends)
 
     def _baked_polygon(self, triangle: tuple[int, int, int], player: int) -> BakedPolygon:
-        points = QPolygonF([self.star_point(k) for k in triangle])
-        return BakedPolygon(points, self._legible_fill(triangle, player))
+        a, b, c = (self.star_point(k) for k in triangle)
+        fill = legible_fill(self._palette()[1][player], inradius(a, b, c) / self.pixel_size)
+        return BakedPolygon(QPolygonF([a, b, c]), fill)
 
     def _legible_fill(self, triangle: tuple[int, int, int], player: int) -> QColor:
         a, b, c = (self.star_point(k) for k in triangle)
@@ -362,13 +384,18 @@ class BoardScene(QGraphicsScene):
     def _rebake(self) -> None:
         """Both layers from the records (not the last stroke, not the fading triangles)."""
         fading = {item.triangle for item in self._fading}
+        strokes, _, star = self._palette()
+        flat_ends = ends_hidden(self.sizes, star)
+        width, point = self.sizes.stroke, self.star_point
         self._stroke_layer.set_shapes(
-            self._baked_line(key) for key in self._strokes if key != self._last_key
+            BakedLine(point(i), point(j), strokes[player], width, flat_ends)
+            for (i, j), player in self._strokes.items()
+            if (i, j) != self._last_key
         )
         self._triangle_layer.set_shapes(
             self._baked_polygon(triangle, player)
             for triangle, player in self._triangles
-            if tuple(sorted(triangle)) not in fading
+            if not fading or tuple(sorted(triangle)) not in fading
         )
 
     def show_rejected(
@@ -603,7 +630,8 @@ class BoardScene(QGraphicsScene):
             if not self._rejected.isVisible():
                 self._hide_obstacles()
         else:
-            self._show_obstacles(*refusal.stroke, refusal.over, refusal.crossed)
+            i, j = refusal.stroke
+            self._show_obstacles(i, j, refusal.over, refusal.crossed)
         self.preview_changed.emit(refusal)
 
     def _apply_band_style(self) -> None:
@@ -618,8 +646,8 @@ class BoardScene(QGraphicsScene):
         event.accept()
         if not self.input_enabled:
             return
-        if event.button() != Qt.LeftButton:
-            if event.button() == Qt.RightButton:
+        if event.button() != Qt.MouseButton.LeftButton:
+            if event.button() == Qt.MouseButton.RightButton:
                 self.cancel()
             return
         i = self.star_at(event.scenePos())
@@ -650,12 +678,14 @@ class BoardScene(QGraphicsScene):
             if delta.manhattanLength() >= QApplication.startDragDistance():
                 self._dragged = True
         if self.picked is not None:
-            snap = hovered is not None and hovered != self.picked
-            self._band_to(self.star_point(hovered) if snap else pos, hovered if snap else None)
+            if hovered is not None and hovered != self.picked:  # the band snaps to the star
+                self._band_to(self.star_point(hovered), hovered)
+            else:
+                self._band_to(pos, None)
 
     def mouseReleaseEvent(self, event) -> None:
         event.accept()
-        if not self.input_enabled or event.button() != Qt.LeftButton:
+        if not self.input_enabled or event.button() != Qt.MouseButton.LeftButton:
             return
         pressed, self._press_star = self._press_star, None
         if pressed is None or pressed != self.picked:
@@ -729,19 +759,26 @@ class BoardScene(QGraphicsScene):
             item.set_color(self._legible_fill(item.triangle, item.player))
 
     def _build_board(self, board: Board) -> None:
-        for star in self._stars:
-            self.removeItem(star)
         self.board = board
         self._positions = np.asarray(board.stars, dtype=float).reshape(-1, 2)
         core, glow = qcolor(self._theme.star), qcolor(self._theme.star_glow)
-        self._stars = []
-        for index, (x, y) in enumerate(board.star_list):
-            star = StarItem(index, x, y)
+        places = board.star_list
+        # The last board's stars move to the new one's places (a new board usually has as many):
+        # cheaper than taking them all off the scene and putting new ones on.
+        for star in self._stars[len(places) :]:
+            self.removeItem(star)
+        kept = self._stars[: len(places)]
+        for index, star in enumerate(kept):
+            star.setPos(*places[index])
+        self._stars = kept
+        for index in range(len(kept), len(places)):
+            star = StarItem(index, *places[index])
+            self.addItem(star)
+            self._stars.append(star)
+        for star in self._stars:
             star.set_colors(core, glow)
             star.set_core_radius(self.sizes.core)
             star.set_glow_scale(self._theme.marks)
-            self.addItem(star)
-            self._stars.append(star)
         margin = min(board.width, board.height) * 0.06
         area = QRectF(0, 0, board.width, board.height)
         self.setSceneRect(area.adjusted(-margin, -margin, margin, margin))
@@ -797,6 +834,8 @@ class BoardView(QGraphicsView):
         self.setScene(self.board_scene)
         self._theme = theme
         self._background_image: QPixmap | None = None
+        self._sky_picture: QPixmap | None = None  # the background without the board's frame
+        self._sky_key: tuple[int, int, float] = (0, 0, 0.0)  # its size and pixel ratio
         self._load_background_image()
         self._rotated = False
         self._reading_order: list[int] = []
@@ -806,22 +845,22 @@ class BoardView(QGraphicsView):
         self.zoom = 1.0  # 1: the whole board fills the view; more: a part of it, larger
         self._zoom_centre: QPointF | None = None  # the scene point in the middle when zoomed
         self._pan_from: QPointF | None = None  # where a middle-button drag started
-        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setFrameShape(QFrame.NoFrame)
-        self.setCacheMode(QGraphicsView.CacheBackground)
-        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
-        self.setOptimizationFlags(QGraphicsView.DontSavePainterState)
-        self.setTransformationAnchor(QGraphicsView.NoAnchor)
-        self.setResizeAnchor(QGraphicsView.NoAnchor)
-        self.setFocusPolicy(Qt.StrongFocus)
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlags(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(240, 240)
         self._sky = self._make_sky()
-        self.board_scene.cursor_changed.connect(
-            lambda star: star is not None and self.show_star(star)
-        )
+        self.board_scene.cursor_changed.connect(self._follow_cursor)
         self.banner = BoardBanner(self.viewport())
         self.banner.set_theme(theme)
         self.hint_card = HintCard(self.viewport())
@@ -872,7 +911,9 @@ class BoardView(QGraphicsView):
             )
         )
         session.stroke_refused.connect(
-            lambda refusal: scene.show_rejected(*refusal.stroke, refusal.over, refusal.crossed)
+            lambda refusal: scene.show_rejected(
+                refusal.stroke[0], refusal.stroke[1], refusal.over, refusal.crossed
+            )
         )
         session.stroke_refused.connect(
             lambda refusal: self.banner.show_text(rejection_text(refusal.reason))
@@ -938,10 +979,20 @@ class BoardView(QGraphicsView):
         self.setSceneRect(self._covering_rect(transform))
         self.centerOn(self._zoom_centre if self.zoom > 1 and self._zoom_centre else rect.center())
         scene.set_quick(quick)
+        if quick != self._quick:
+            # A live resize draws the background straight onto the viewport: a cached one
+            # would be drawn at each new size and then copied.
+            self.setCacheMode(
+                QGraphicsView.CacheModeFlag.CacheNone
+                if quick
+                else QGraphicsView.CacheModeFlag.CacheBackground
+            )
         self._quick = quick
         if not quick:
             scene.set_pixel_size(1.0 / zoomed, min(vw, vh))
-        self._reading_order = self._compute_reading_order()
+            self._reading_order = self._compute_reading_order()
+        else:  # the keyboard's order waits for the size (or for cycle_cursor to ask)
+            self._reading_order = []
         self.resetCachedContent()
 
     # -- zoom -------------------------------------------------------------------------------------
@@ -973,7 +1024,8 @@ class BoardView(QGraphicsView):
         self.fit_board()
 
     def wheelEvent(self, event) -> None:
-        if event.modifiers() & Qt.ControlModifier:  # as in every viewer: Ctrl+wheel zooms
+        # As in every viewer: Ctrl+wheel zooms.
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             steps = event.angleDelta().y() / 120
             if steps:
                 self.set_zoom(self.zoom * self.ZOOM_STEP**steps, event.position())
@@ -983,7 +1035,7 @@ class BoardView(QGraphicsView):
         self._remember_centre()
 
     def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.MiddleButton and self.zoom > 1:
+        if event.button() == Qt.MouseButton.MiddleButton and self.zoom > 1:
             self._pan_from = event.position()
             event.accept()
             return
@@ -1002,7 +1054,7 @@ class BoardView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
-        if event.button() == Qt.MiddleButton and self._pan_from is not None:
+        if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
             self._pan_from = None
             event.accept()
             return
@@ -1012,6 +1064,10 @@ class BoardView(QGraphicsView):
         if self.zoom > 1:
             self._zoom_centre = self.mapToScene(self.viewport().rect().center())
             self.resetCachedContent()
+
+    def _follow_cursor(self, star: int | None) -> None:
+        if star is not None:
+            self.show_star(star)
 
     def show_star(self, i: int) -> None:
         """Zoomed in, scroll so that star i is in sight (the keyboard cursor went there)."""
@@ -1042,6 +1098,7 @@ class BoardView(QGraphicsView):
     def _load_background_image(self) -> None:
         path = getattr(self._theme, "background_image", None)
         self._background_image = load_background_image(str(path)) if path else None
+        self._sky_picture = None  # the theme's sky, drawn again at the next paint
 
     @staticmethod
     def _make_sky() -> list[tuple[float, float, float, int]]:
@@ -1052,14 +1109,41 @@ class BoardView(QGraphicsView):
             for _ in range(170)
         ]
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         painter.save()
         painter.resetTransform()
         w, h = self.viewport().width(), self.viewport().height()
+        if not self._quick:
+            # The sky does not change with the board: a game opened on another board (which
+            # draws the background again, under the new board's frame) copies it.
+            device = painter.device()
+            ratio = device.devicePixelRatioF() if device is not None else 1.0
+            if self._sky_picture is None or self._sky_key != (w, h, ratio):
+                self._sky_picture = None  # its memory back before the new one is made
+                picture = QPixmap(max(1, round(w * ratio)), max(1, round(h * ratio)))
+                picture.setDevicePixelRatio(ratio)
+                picture.fill(Qt.GlobalColor.transparent)  # under an image's transparent parts
+                sky = QPainter(picture)
+                sky.setRenderHints(painter.renderHints())
+                self._draw_sky_background(sky, w, h)
+                sky.end()
+                self._sky_picture, self._sky_key = picture, (w, h, ratio)
+            painter.drawPixmap(0, 0, self._sky_picture)
+        else:  # a live resize: a new size each frame, drawn once each
+            self._draw_sky_background(painter, w, h)
+        painter.restore()
+        self._draw_board_frame(painter)
+
+    def _draw_sky_background(self, painter: QPainter, w: int, h: int) -> None:
+        """The theme's image, or its colours and (not while the window is being resized) its
+        clouds and specks, over the viewport's `w` x `h` pixels."""
         area = QRectF(0, 0, w, h)
         if self._background_image is not None:
             scaled = self._background_image.scaled(
-                w, h, Qt.KeepAspectRatioByExpanding, Qt.SmoothTransformation
+                w,
+                h,
+                Qt.AspectRatioMode.KeepAspectRatioByExpanding,
+                Qt.TransformationMode.SmoothTransformation,
             )
             painter.drawPixmap(
                 int((w - scaled.width()) / 2), int((h - scaled.height()) / 2), scaled
@@ -1072,12 +1156,10 @@ class BoardView(QGraphicsView):
             painter.fillRect(area, gradient)
             if self._theme.decoration and not self._quick:  # faint: they wait for the size
                 self._draw_sky(painter, w, h)
-        painter.restore()
-        self._draw_board_frame(painter)
 
     def _draw_sky(self, painter: QPainter, w: int, h: int) -> None:
         """Two soft nebula clouds in the players' colours, barely there, and faint specks."""
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         strokes = self._theme.player_strokes
         for (cx, cy, radius), color in zip(
             ((0.18, 0.22, 0.55), (0.85, 0.8, 0.6)),
@@ -1091,7 +1173,7 @@ class BoardView(QGraphicsView):
             painter.setBrush(cloud)
             painter.drawEllipse(QPointF(cx * w, cy * h), r, r)
         speck = qcolor(self._theme.star)
-        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for x, y, r, alpha in self._sky:
             painter.setBrush(with_alpha(speck, alpha))
             painter.drawEllipse(QPointF(x * w, y * h), r, r)
@@ -1104,13 +1186,14 @@ class BoardView(QGraphicsView):
         area = QRectF(0, 0, board.width, board.height)
         margin = min(board.width, board.height) * 0.035
         text = qcolor(self._theme.text)
+        brush: QColor | Qt.BrushStyle
         painter.save()
-        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self._theme.decoration:
             pen, brush = QPen(with_alpha(text, 34), 1.0), with_alpha(text, 10)
         else:  # a plain sky: the panel is an edge a player can see (3:1), not a shade
             sky = qcolor(self._theme.background_top)
-            pen, brush = QPen(readable_on(sky, sky, 3.0), 1.0), Qt.NoBrush
+            pen, brush = QPen(readable_on(sky, sky, 3.0), 1.0), Qt.BrushStyle.NoBrush
         pen.setCosmetic(True)
         painter.setPen(pen)
         painter.setBrush(brush)
@@ -1126,10 +1209,13 @@ class BoardView(QGraphicsView):
 
     def event(self, event) -> bool:
         # Tab and Shift+Tab cycle through the stars instead of moving the focus away.
-        if event.type() == QEvent.KeyPress and event.key() in (Qt.Key_Tab, Qt.Key_Backtab):
+        if event.type() == QEvent.Type.KeyPress and event.key() in (
+            Qt.Key.Key_Tab,
+            Qt.Key.Key_Backtab,
+        ):
             if self.board_scene.star_count:
-                backwards = event.key() == Qt.Key_Backtab or bool(
-                    event.modifiers() & Qt.ShiftModifier
+                backwards = event.key() == Qt.Key.Key_Backtab or bool(
+                    event.modifiers() & Qt.KeyboardModifier.ShiftModifier
                 )
                 self.cycle_cursor(-1 if backwards else 1)
                 return True
@@ -1139,16 +1225,19 @@ class BoardView(QGraphicsView):
         scene = self.board_scene
         key = event.key()
         directions = {
-            Qt.Key_Left: (-1.0, 0.0),
-            Qt.Key_Right: (1.0, 0.0),
-            Qt.Key_Up: (0.0, -1.0),
-            Qt.Key_Down: (0.0, 1.0),
+            Qt.Key.Key_Left: (-1.0, 0.0),
+            Qt.Key.Key_Right: (1.0, 0.0),
+            Qt.Key.Key_Up: (0.0, -1.0),
+            Qt.Key.Key_Down: (0.0, 1.0),
         }
         if key in directions and scene.star_count:
             self.move_cursor(*directions[key])
-        elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space) and scene.cursor is not None:
+        elif (
+            key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+            and scene.cursor is not None
+        ):
             scene.pick(scene.cursor)
-        elif key == Qt.Key_Escape and scene.picked is not None:
+        elif key == Qt.Key.Key_Escape and scene.picked is not None:
             scene.cancel()
         else:
             super().keyPressEvent(event)
@@ -1195,6 +1284,8 @@ class BoardView(QGraphicsView):
 
     def cycle_cursor(self, step: int) -> None:
         scene = self.board_scene
+        if not self._reading_order:  # not yet worked out since a live resize began
+            self._reading_order = self._compute_reading_order()
         order = self._reading_order or list(range(scene.star_count))
         if scene.cursor is None or scene.cursor not in order:
             index = 0 if step > 0 else len(order) - 1

@@ -85,12 +85,12 @@ class _Sketch:
         gradient = QLinearGradient(rect.topLeft(), rect.bottomLeft())
         gradient.setColorAt(0.0, _qcolor(self.theme.background_top))
         gradient.setColorAt(1.0, _qcolor(self.theme.background_bottom))
-        self.p.setPen(Qt.NoPen)
+        self.p.setPen(Qt.PenStyle.NoPen)
         self.p.setBrush(QBrush(gradient))
         self.p.drawRoundedRect(rect, 14, 14)
 
     def fill(self, player: int, *points: Point) -> None:
-        self.p.setPen(Qt.NoPen)
+        self.p.setPen(Qt.PenStyle.NoPen)
         self.p.setBrush(self.fills[player])
         self.p.drawPolygon(QPolygonF([QPointF(*pt) for pt in points]))
 
@@ -106,12 +106,12 @@ class _Sketch:
 
     def refused(self, a: Point, b: Point) -> None:
         """A refused stroke: dashed, in the warning colour."""
-        self.p.setPen(self._pen(self.warning, 2.6, Qt.DashLine))
+        self.p.setPen(self._pen(self.warning, 2.6, Qt.PenStyle.DashLine))
         self.p.drawLine(QPointF(*a), QPointF(*b))
 
     def trouble(self, at: Point) -> None:
         """A warning ring around the place that makes a stroke illegal."""
-        self.p.setBrush(Qt.NoBrush)
+        self.p.setBrush(Qt.BrushStyle.NoBrush)
         self.p.setPen(self._pen(_faded(self.warning, 90), 6.0))
         self.p.drawEllipse(QPointF(*at), 13, 13)
         self.p.setPen(self._pen(self.warning, 2.0))
@@ -124,7 +124,7 @@ class _Sketch:
         glow.setColorAt(0.0, _faded(glow_colour, 230))
         glow.setColorAt(0.35, _faded(glow_colour, 90))
         glow.setColorAt(1.0, _faded(glow_colour, 0))
-        self.p.setPen(Qt.NoPen)
+        self.p.setPen(Qt.PenStyle.NoPen)
         self.p.setBrush(QBrush(glow))
         self.p.drawEllipse(centre, self.STAR_GLOW, self.STAR_GLOW)
         self.p.setBrush(_qcolor(self.theme.star))
@@ -146,8 +146,8 @@ class _Sketch:
 
     def ring(self, at: Point) -> None:
         """A soft highlight ring: "look at this star"."""
-        self.p.setBrush(Qt.NoBrush)
-        self.p.setPen(self._pen(_faded(self.highlight, 200), 1.6, Qt.DotLine))
+        self.p.setBrush(Qt.BrushStyle.NoBrush)
+        self.p.setPen(self._pen(_faded(self.highlight, 200), 1.6, Qt.PenStyle.DotLine))
         self.p.drawEllipse(QPointF(*at), 12, 12)
 
     def arrow(self, a: Point, b: Point) -> None:
@@ -160,8 +160,8 @@ class _Sketch:
         self.p.drawLine(QPointF(x, y), QPointF(x - 8, y + 6))
 
     @staticmethod
-    def _pen(colour: QColor, width: float, style: Qt.PenStyle = Qt.SolidLine) -> QPen:
-        return QPen(colour, width, style, Qt.RoundCap, Qt.RoundJoin)
+    def _pen(colour: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+        return QPen(colour, width, style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
 
 
 def _draw_cross(s: _Sketch) -> None:
@@ -260,12 +260,12 @@ def render_picture(
     image = QImage(
         max(1, round(logical.width() * ratio)),
         max(1, round(logical.height() * ratio)),
-        QImage.Format_ARGB32_Premultiplied,
+        QImage.Format.Format_ARGB32_Premultiplied,
     )
-    image.fill(Qt.transparent)
+    image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
     try:
-        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         # Fit the logical canvas into the image, keeping its proportions, centred.
         scale = min(image.width() / CANVAS.width(), image.height() / CANVAS.height())
         painter.translate(
@@ -290,10 +290,11 @@ def picture_url(name: str) -> QUrl:
 def _png_base64(image: QImage) -> str:
     data = QByteArray()
     buffer = QBuffer(data)
-    buffer.open(QIODevice.WriteOnly)
-    image.save(buffer, "PNG")
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # PySide6's stubs want the format as bytes, but at run time save() takes only a str.
+    image.save(buffer, "PNG")  # type: ignore[call-overload]
     buffer.close()
-    return base64.b64encode(bytes(data)).decode("ascii")
+    return base64.b64encode(data.data()).decode("ascii")
 
 
 def help_source(language_code: str | None = None) -> str:
@@ -343,5 +344,5 @@ def load_help(
     document = text_browser.document()
     for name in PICTURES:
         image = render_picture(name, theme, HELP_PICTURE_SIZE, ratio)
-        document.addResource(QTextDocument.ImageResource, picture_url(name), image)
+        document.addResource(QTextDocument.ResourceType.ImageResource, picture_url(name), image)
     text_browser.setHtml(help_source(language_code))

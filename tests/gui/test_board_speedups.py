@@ -1,0 +1,311 @@
+"""The board's quicker drawing shows what the plain drawing showed: tall triangles and strokes
+filled in bands of rows, the sky kept between boards, one picture stretched during a live resize,
+the stars of the last board moved to the new one's places. No test here times anything: these
+check the pictures and the bookkeeping (benchmarks/repaint.py measures)."""
+
+import random
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
+
+from triangles_qt.app import board_items
+from triangles_qt.app.board_items import (
+    BAND_ROWS,
+    BakedLayerItem,
+    LineSizes,
+    StarItem,
+    _bands,
+    _capsule,
+    _triangle_bands,
+    ends_hidden,
+)
+from triangles_qt.app.board_view import BoardView
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game
+from triangles_qt.themes import NEBULA
+
+
+def pixels(image: QImage) -> np.ndarray:
+    image = image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), -1)
+    return rows[:, : image.width() * 4].astype(int)
+
+
+def blank(width=400, height=900) -> QImage:
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(12, 20, 40))
+    return image
+
+
+def drawn(image: QImage, draw) -> np.ndarray:
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    draw(painter)
+    painter.end()
+    return pixels(image)
+
+
+def random_triangles(count, seed=3):
+    rng = random.Random(seed)
+    return [[(rng.uniform(5, 395), rng.uniform(5, 895)) for _ in range(3)] for _ in range(count)]
+
+
+def test_a_tall_triangle_in_bands_covers_each_pixel_as_the_whole_one():
+    triangles = random_triangles(12) + [[(10.5, 3.25), (390.0, 3.25), (200.2, 890.7)]]
+    color = QColor(90, 170, 255, 100)
+
+    def whole(painter):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        for points in triangles:
+            painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in points]))
+
+    def banded(painter):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        for points in triangles:
+            for piece in _triangle_bands(points):
+                bounds = piece.boundingRect()
+                band = bounds.top() // BAND_ROWS  # each piece within one band of rows
+                assert bounds.bottom() <= (band + 1) * BAND_ROWS + 1e-9
+                painter.drawPolygon(piece)
+
+    difference = np.abs(drawn(blank(), whole) - drawn(blank(), banded))
+    assert difference.max() <= 3  # rounding where the bands meet, nothing to see
+
+
+def test_any_convex_polygon_is_cut_into_the_same_bands():
+    points = [(20.0, 10.0), (300.0, 40.0), (380.0, 500.0), (150.0, 700.0), (30.0, 420.0)]
+    pieces = _bands(points, 10.0, 700.0)
+    assert len(pieces) == 700 // BAND_ROWS + 1
+    area = sum(_area(piece) for piece in pieces)
+    assert area == pytest.approx(_area(QPolygonF([QPointF(x, y) for x, y in points])))
+    same = _bands([(0, 0), (50, 0), (0, 2 * BAND_ROWS)], 0, 2 * BAND_ROWS)
+    triangle = _triangle_bands([(0, 0), (50, 0), (0, 2 * BAND_ROWS)])
+    assert [_area(p) for p in same] == pytest.approx([_area(p) for p in triangle])
+
+
+def _area(polygon: QPolygonF) -> float:
+    points = [(polygon[k].x(), polygon[k].y()) for k in range(polygon.size())]
+    return abs(
+        sum(
+            x0 * y1 - x1 * y0
+            for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True)
+        )
+        / 2
+    )
+
+
+@pytest.mark.parametrize("width", [2.4, 4.5, 9.0])
+def test_a_tall_round_capped_stroke_in_pieces_looks_as_drawn_with_a_pen(width):
+    rng = random.Random(int(width * 10))
+    lines = [
+        (QPointF(rng.uniform(10, 390), rng.uniform(5, 200)), QPointF(rng.uniform(10, 390), y))
+        for y in (300.0, 520.5, 890.0)
+    ] + [(QPointF(200.3, 880.0), QPointF(201.0, 10.0))]  # upwards, nearly upright
+    color = QColor(255, 170, 60)
+    pen = QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    pen.setCosmetic(True)
+
+    def with_pen(painter):
+        painter.setPen(pen)
+        for a, b in lines:
+            painter.drawLine(a, b)
+
+    def in_pieces(painter):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        for a, b in lines:
+            pieces = _capsule(a, b, width / 2)
+            assert pieces is not None and len(pieces) >= 3
+            for piece in pieces:
+                painter.drawPolygon(piece)
+
+    difference = np.abs(drawn(blank(), with_pen) - drawn(blank(), in_pieces)).max(axis=1)
+    assert difference.max() <= 40  # a few pixels of the round ends' rims
+    assert (difference > 8).sum() <= 12 * len(lines)
+    assert _capsule(QPointF(0, 5), QPointF(300, 20), 2.0) is None  # a flat one: drawLine
+
+
+def test_stroke_ends_are_flat_only_under_a_wide_opaque_core():
+    opaque, glassy = QColor(250, 250, 255), QColor(250, 250, 255, 200)
+    assert ends_hidden(LineSizes(core=6.0, stroke=3.2), opaque)
+    assert not ends_hidden(LineSizes(core=6.0, stroke=3.2), glassy)
+    assert not ends_hidden(LineSizes(core=3.0, stroke=3.2), opaque)  # the usual sizes
+
+
+def played(board, count):
+    game = Game(board)
+    for _ in range(count):
+        best = max(game.legal_strokes(), key=lambda s: len(game.gain(int(s[0]), int(s[1]))))
+        game.play(int(best[0]), int(best[1]))
+    return game
+
+
+@pytest.fixture
+def view(qtbot):
+    view = BoardView(NEBULA)
+    qtbot.addWidget(view)
+    view.resize(640, 460)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def rendered(view, ratio=1.0) -> np.ndarray:
+    size = view.viewport().size()
+    image = QImage(
+        round(size.width() * ratio),
+        round(size.height() * ratio),
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
+    image.setDevicePixelRatio(ratio)
+    image.fill(0)
+    painter = QPainter(image)
+    view.render(painter, QRectF(0, 0, size.width(), size.height()), view.viewport().rect())
+    painter.end()
+    return pixels(image)
+
+
+@pytest.mark.parametrize("ratio", [1.0, 2.0])
+def test_the_layers_pictures_look_as_their_shapes_drawn_one_by_one(view, monkeypatch, ratio):
+    view.show_game(played(Board.generate("phone-60", 4), 60))
+    scene = view.board_scene
+    assert all(scene.baked_counts)
+    pictured = rendered(view, ratio)
+    monkeypatch.setattr(BakedLayerItem, "MAX_PIXELS", 0)  # each shape drawn with a pen
+    scene._rebake()
+    one_by_one = rendered(view, ratio)
+    difference = np.abs(pictured - one_by_one).max(axis=1)
+    assert difference.max() <= 40
+    assert (difference > 8).mean() < 0.0005
+
+
+def test_a_live_resize_stretches_one_picture_and_keeps_each_layers_own(view, qtbot, monkeypatch):
+    view.show_game(played(Board.generate("phone-60", 4), 40))
+    scene = view.board_scene
+    settled = rendered(view)
+    view.viewport().repaint()  # the pictures for the screen (render() made some for an image)
+    triangles, strokes = scene._triangle_layer, scene._stroke_layer
+    renders = []
+    render = BakedLayerItem._render
+    monkeypatch.setattr(
+        BakedLayerItem,
+        "_render",
+        lambda layer, *args: renders.append(layer) or render(layer, *args),
+    )
+    view.resize(600, 430)
+    view.resize(560, 400)  # a second step at once: a live resize
+    assert strokes.quick and view.cacheMode() == BoardView.CacheModeFlag.CacheNone
+    view.viewport().repaint()
+    assert triangles._both is not None and strokes._carried  # one picture for both
+    assert view._reading_order == []  # the keyboard's order waits for the size
+    view.cycle_cursor(1)  # ...unless Tab is pressed meanwhile
+    assert view._reading_order and scene.cursor == view._reading_order[0]
+    assert renders == []  # stretched, not drawn again
+    view.resize(640, 460)  # back where it was
+    qtbot.waitUntil(lambda: not strokes.quick, timeout=3000)
+    assert triangles._both is None and not strokes._carried
+    assert view.cacheMode() == BoardView.CacheModeFlag.CacheBackground
+    scene.set_cursor(None)
+    view.viewport().repaint()
+    assert renders == []  # not drawn again for the size it had
+    assert np.array_equal(rendered(view), settled)
+
+
+def test_what_is_played_during_a_live_resize_shows_and_stays(view, qtbot):
+    board = Board.generate("phone-60", 4)
+    game = played(board, 41)
+    view.show_game(played(board, 30))
+    scene = view.board_scene
+    view.viewport().repaint()
+    view.resize(600, 430)
+    view.resize(560, 400)
+    view.viewport().repaint()
+    assert scene._stroke_layer._carried
+    for move in game.moves[30:]:
+        scene.add_move(move, animate=False)
+    view.viewport().repaint()
+    qtbot.waitUntil(lambda: not scene._stroke_layer.quick, timeout=3000)
+    during = rendered(view)
+    fresh = BoardView(NEBULA)
+    qtbot.addWidget(fresh)
+    fresh.resize(560, 400)
+    fresh.show()
+    qtbot.waitExposed(fresh)
+    fresh.show_game(game)
+    difference = np.abs(during - rendered(fresh)).max(axis=1)
+    assert difference.max() <= 40 and (difference > 8).mean() < 0.0005
+
+
+def test_the_sky_is_drawn_once_for_a_size_and_theme(view):
+    view.show_game(Game(Board.generate("phone-60", 4)))
+    first = rendered(view)
+    sky = view._sky_picture
+    view.show_game(Game(Board.generate("phone-60", 5)))  # another board: the same sky
+    rendered(view)
+    assert view._sky_picture is sky
+    view.show_game(Game(Board.generate("phone-60", 4)))
+    assert np.array_equal(rendered(view), first)
+    view.set_theme(NEBULA)
+    assert view._sky_picture is None  # drawn again for a theme
+    rendered(view)
+    assert view._sky_picture is not None and view._sky_picture is not sky
+
+
+def test_a_new_board_moves_the_stars_it_has(view):
+    scene = view.board_scene
+    view.show_game(Game(Board.generate("phone-60", 4)))
+    stars = list(scene._stars)
+    other = Board.generate("phone-60", 5)
+    view.show_game(Game(other))
+    assert scene._stars == stars  # the same items, at the new places
+    assert [(s.pos().x(), s.pos().y()) for s in scene._stars] == [
+        (float(x), float(y)) for x, y in other.star_list
+    ]
+    for count, preset in ((24, "phone-24"), (180, "tablet-180")):
+        board = Board.generate(preset, 1)
+        view.show_game(Game(board))
+        assert [s.index for s in scene._stars] == list(range(count))
+        assert len([i for i in scene.items() if isinstance(i, StarItem)]) == count
+        assert all(s.core_radius == scene.sizes.core for s in scene._stars)
+
+
+def test_a_stars_box_and_picture_follow_its_size_and_colours():
+    star = StarItem(0, 10, 20)
+    assert star.boundingRect() == QRectF(-13, -13, 26, 26)
+    star.set_core_radius(6.0)
+    g = star.glow_radius
+    assert g == 26 and star.boundingRect() == QRectF(-g, -g, 2 * g, 2 * g)
+    image = QImage(80, 80, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    painter.translate(40, 40)
+    star.paint(painter, None)
+    white = star._shown
+    star.set_colors(QColor("gold"), QColor("gold"))
+    assert star._shown is None
+    star.paint(painter, None)
+    painter.end()
+    assert star._shown is not white
+    assert board_items.StarItem._pictures  # shared by every star alike
+
+
+def test_another_game_on_the_board_is_drawn_over_the_last_ones_picture(view, qtbot):
+    board = Board.generate("phone-60", 4)
+    view.show_game(played(board, 50))
+    view.viewport().repaint()
+    picture = view.board_scene._stroke_layer._pixmap
+    shorter = played(board, 20)
+    view.show_game(shorter)  # an undo, say: the same size, the same pixmap drawn again
+    view.viewport().repaint()
+    assert view.board_scene._stroke_layer._pixmap is picture
+    fresh = BoardView(NEBULA)
+    qtbot.addWidget(fresh)
+    fresh.resize(640, 460)
+    fresh.show()
+    qtbot.waitExposed(fresh)
+    fresh.show_game(shorter)
+    assert np.array_equal(rendered(view), rendered(fresh))
