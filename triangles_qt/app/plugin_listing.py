@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QProcess, QTimer, Signal
 
 from triangles_qt.engine.listing import LISTING_TIMEOUT_S, Listing
 
@@ -48,6 +48,14 @@ class PluginListing(QObject):
         program, *arguments = self._listing.command
         self._process.start(program, arguments)
         self._timer.start(round(LISTING_TIMEOUT_S * 1000))
+        app = QCoreApplication.instance()
+        if app is not None:  # a player who quits at once does not leave the lister running
+            app.aboutToQuit.connect(self._stop)
+
+    def _stop(self) -> None:
+        if not self.done and self._process.state() != QProcess.ProcessState.NotRunning:
+            self._process.kill()
+            self._process.waitForFinished(2000)
 
     def when_listed(self, then: Callable[[Any], object]) -> None:
         """Call `then(registry)` once the listing is done (soon after this call if it is)."""
