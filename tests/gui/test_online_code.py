@@ -143,3 +143,22 @@ def test_without_a_forward_or_a_relay_the_host_is_told_what_to_do(make_window, q
     joining.join_code_edit.setText("not a code")
     joining.join_button.click()
     assert "4821-amber-oyster" in joining.status.text()
+
+
+def test_the_relay_typed_is_offered_again_at_the_next_start(make_window, qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from triangles_qt.app.settings import Settings
+
+    window = make_window()
+    dialog = window.online.show_dialog()
+    assert dialog.relay_edit.text() == ""
+    qtbot.keyClicks(dialog.relay_edit, " relay.example.org:4001 ")
+    qtbot.keyClick(dialog.relay_edit, Qt.Key.Key_Return)
+    window.settings.sync()
+    # The next start reads the same settings file: the relay is there, as typed but trimmed.
+    assert Settings(tmp_path / "settings-0.ini").relay_address == "relay.example.org:4001"
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel).click()
+    qtbot.waitUntil(lambda: window.online.dialog is None, timeout=5000)
+    assert window.online.show_dialog().relay_edit.text() == "relay.example.org:4001"

@@ -72,6 +72,11 @@ class OnlinePlay(QObject):
             names = self.window.settings.player_names
             name = names[0] if names else ""
             dialog = self.dialog = OnlineDialog(name, self.window)
+            settings = self.window.settings
+            dialog.relay_edit.setText(settings.relay_address)  # the one used last time
+            dialog.relay_edit.editingFinished.connect(
+                lambda: setattr(settings, "relay_address", dialog.relay_edit.text())
+            )
             dialog.host_requested.connect(self.host)
             dialog.join_requested.connect(self.join)
             dialog.code_requested.connect(self.join_code)

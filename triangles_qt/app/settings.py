@@ -160,6 +160,19 @@ class Settings:
         self._set("help/coached", bool(value))
 
     @property
+    def relay_address(self) -> str:
+        """The relay (HOST:PORT) last typed in Play online ("" for none): games by code meet
+        there when the router lets no one in."""
+        value = self._get("online/relay")
+        if not isinstance(value, str):
+            return ""
+        return "".join(value.split())[:MAX_RELAY_LENGTH]
+
+    @relay_address.setter
+    def relay_address(self, value: str) -> None:
+        self._set("online/relay", "".join(value.split())[:MAX_RELAY_LENGTH])
+
+    @property
     def player_names(self) -> tuple[str, str]:
         """The names typed for Player 1 and Player 2; "" for a name never typed."""
         return (
@@ -367,6 +380,9 @@ def _as_bytes(value: Any) -> bytes:
     if isinstance(value, (bytes, bytearray)):
         return bytes(value)
     return b""
+
+
+MAX_RELAY_LENGTH = 300  # a host name (253) and a port
 
 
 def _as_name(value: Any) -> str:
