@@ -72,11 +72,8 @@ class OnlinePlay(QObject):
             names = self.window.settings.player_names
             name = names[0] if names else ""
             dialog = self.dialog = OnlineDialog(name, self.window)
-            settings = self.window.settings
-            dialog.relay_edit.setText(settings.relay_address)  # the one used last time
-            dialog.relay_edit.editingFinished.connect(
-                lambda: setattr(settings, "relay_address", dialog.relay_edit.text())
-            )
+            dialog.relay_edit.setText(self.window.settings.relay_address)  # the last one
+            dialog.relay_edit.editingFinished.connect(self._remember_relay)
             dialog.host_requested.connect(self.host)
             dialog.join_requested.connect(self.join)
             dialog.code_requested.connect(self.join_code)
@@ -372,6 +369,10 @@ class OnlinePlay(QObject):
                 seconds=max(3, math.ceil(delay_s) + 1),
             )
         )
+
+    def _remember_relay(self) -> None:
+        if self.dialog is not None:
+            self.window.settings.relay_address = self.dialog.relay_edit.text()
 
     def _dialog_cancelled(self) -> None:
         if self.match is not None and self.match.state in (State.LISTENING, State.CONNECTING):
