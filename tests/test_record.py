@@ -21,6 +21,8 @@ from triangles_qt.core.game import Game
 from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.record import (
     MAX_RECORD_BYTES,
+    Ending,
+    EndKind,
     LoadedRecord,
     RecordError,
     game_to_record,
@@ -323,6 +325,43 @@ def test_golden_replay_unfinished_by_hand():
     assert game.gain(0, 3) == ((0, 2, 3),)
 
 
+def test_golden_replay_left_by_hand():
+    """replay-left.triangles: the same game, which stopped there because Dara left (version 2,
+    `ended`): it loads with how it ended, and writing it back gives the same text."""
+    loaded = read_record(VALID / "replay-left.triangles")
+    assert loaded.ended == Ending(EndKind.LEFT, 1, "Dara left the game")
+    assert not loaded.game.is_over and loaded.game.scores == (1, 0)
+    text = record_to_text(loaded.game, loaded.players, loaded.ended)
+    assert json.loads(text) == json.loads((VALID / "replay-left.triangles").read_text("utf-8"))
+    assert read_record(VALID / "replay-unfinished.triangles").ended is None
+
+
+def test_a_record_without_an_ending_stays_version_1():
+    """Older programs read every record of a game that is not said to have stopped early."""
+    loaded = read_record(VALID / "replay-unfinished.triangles")
+    assert json.loads(record_to_text(loaded.game, loaded.players))["version"] == 1
+    ended = Ending(EndKind.RESIGNED, 1, "")
+    data = json.loads(record_to_text(loaded.game, loaded.players, ended))
+    assert data["version"] == 2
+    assert data["ended"] == {"how": "resigned", "player": 1, "why": ""}
+    assert parse_record(json.dumps(data)).ended == ended
+
+
+def test_an_ending_is_written_on_one_line_and_cut():
+    loaded = read_record(VALID / "replay-unfinished.triangles")
+    why = "lost\n\tthe connection\x00 " + "x" * 1000
+    text = record_to_text(loaded.game, loaded.players, Ending(EndKind.DISCONNECTED, None, why))
+    ended = parse_record(text).ended
+    assert ended is not None and ended.how == EndKind.DISCONNECTED
+    assert ended.why.startswith("lost the connection x") and len(ended.why) <= 300
+
+
+def test_a_finished_game_cannot_be_said_to_have_stopped_early():
+    loaded = read_record(VALID / "square.triangles")
+    with pytest.raises(RecordError, match="finished"):
+        record_to_text(loaded.game, loaded.players, Ending(EndKind.LEFT, 0, "gone"))
+
+
 INVALID_REASONS = {
     "bool-coordinate": "star 1's x must be an integer, not true",
     "computer-without-strategy": "player 1 is a computer, so its strategy must be a string",
@@ -382,7 +421,13 @@ INVALID_REASONS = {
     "unknown-board-key": "the board has the unknown key 'colour'",
     "unknown-key": "the record has the unknown key 'comment'",
     "unknown-preset": "preset 'watch-9' is unknown",
-    "version-2": "version 2, newer than this program reads",
+    "version-3": "version 3, newer than this program reads",
+    "ended-missing": "the record is missing the key 'ended'",
+    "ended-in-version-1": "the record has the unknown key 'ended'",
+    "ended-on-finished": "says how the game stopped (ended), but it is finished",
+    "ended-how-unknown": "ended.how must be one of resigned, left, refused, disconnected",
+    "ended-resigned-nobody": "ended.player must say who resigned",
+    "ended-why-control": "ended.why contains a control character",
     "version-bool": "version must be an integer, not true",
     "winner-null": "gives the winner as null, but player 0 won",
     "winner-out-of-range": "winner must be 0, 1 or null, not 2",

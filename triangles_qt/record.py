@@ -38,6 +38,12 @@ def summary(loaded: LoadedRecord) -> str:
     if game.is_over:
         parts.append("finished")
         parts.append("draw" if game.winner is None else f"{names[game.winner]} wins")
+    elif loaded.ended is not None:
+        ended = loaded.ended
+        who = "" if ended.player is None else f"{names[ended.player]} "
+        parts.append(f"unfinished, stopped: {who}{ended.how.value}")
+        if ended.why:
+            parts.append(ended.why)
     else:
         parts.append("unfinished")
         parts.append(f"{names[game.player]} to move")

@@ -14,6 +14,9 @@ out = HERE / "invalid"
 square = json.loads((HERE / "valid" / "square.triangles").read_text(encoding="utf-8"))
 square_bytes = (HERE / "valid" / "square.triangles").read_bytes()
 inside = json.loads((HERE / "valid" / "star-inside.triangles").read_text(encoding="utf-8"))
+unfinished = json.loads(
+    (HERE / "valid" / "replay-unfinished.triangles").read_text(encoding="utf-8")
+)
 
 
 def w(name, obj):
@@ -43,7 +46,29 @@ raw("huge-int", square_bytes.replace(b'"seed": null', b'"seed": ' + b"9" * 5000)
 raw("duplicate-key", square_bytes.replace(b'"version": 1,', b'"version": 1, "version": 1,'))
 mut("wrong-format", square, lambda d: d.update(format="chess-game"))
 mut("no-format", square, lambda d: d.pop("format"))
-mut("version-2", square, lambda d: d.update(version=2))
+mut("version-3", square, lambda d: d.update(version=3))
+mut("ended-missing", unfinished, lambda d: d.update(version=2))
+mut("ended-in-version-1", unfinished, lambda d: d.update(ended=None))
+mut(
+    "ended-on-finished",
+    square,
+    lambda d: d.update(version=2, ended={"how": "left", "player": 1, "why": "gone"}),
+)
+mut(
+    "ended-how-unknown",
+    unfinished,
+    lambda d: d.update(version=2, ended={"how": "timeout", "player": 1, "why": ""}),
+)
+mut(
+    "ended-resigned-nobody",
+    unfinished,
+    lambda d: d.update(version=2, ended={"how": "resigned", "player": None, "why": ""}),
+)
+mut(
+    "ended-why-control",
+    unfinished,
+    lambda d: d.update(version=2, ended={"how": "left", "player": 0, "why": "a\nb"}),
+)
 mut("version-bool", square, lambda d: d.update(version=True))
 mut("unknown-key", square, lambda d: d.update(comment="hello"))
 mut("missing-key", square, lambda d: d.pop("winner"))

@@ -23,6 +23,10 @@ Loading is strict, and every problem raises `RecordError` whose message is one p
   the game is over, and list exactly the counting triangles it closes (each triple ascending; the
   list in any order). Moves are numbered from 1 in messages ("move 5" is the fifth move).
 - `scores`, `finished` and `winner` must equal the replayed game's.
+- Version 2 adds `ended`: how a game that is not finished stopped (a player resigned, left, was
+  refused or lost the connection for good, with why), or null. A record without it is written
+  as version 1, exactly as before, so that an older program reads every record of a game that
+  ended by the rules.
 - Player names and strategy ids are non-empty strings of at most `MAX_RECORDED_NAME_LENGTH`
   characters without control characters (a name is printed on one line); a seed is null or an
   integer with |seed| <= 2^64 - 1.
@@ -44,6 +48,7 @@ import os
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, TypeGuard
 
 from ..defaults import MAX_RECORDED_NAME_LENGTH
@@ -55,7 +60,10 @@ from .rules import Rules
 from .safe_read import NotAFile, TooLarge, read_regular_file
 
 FORMAT = "triangles-game"
-VERSION = 1
+VERSION = 2
+"""The newest version read. A record is written as version 1 unless it says how an unfinished
+game ended (`ended`, version 2)."""
+PLAIN_VERSION = 1
 SUFFIX = ".triangles"
 
 MAX_RECORD_BYTES = 10 * 1024 * 1024
@@ -89,6 +97,7 @@ _TOP_KEYS = (
 _BOARD_KEYS = ("preset", "seed", "width", "height", "tolerance", "stars")
 _RULES_KEYS = ("replay_after_triangle",)
 _MOVE_KEYS = ("player", "stroke", "triangles")
+_ENDED_KEYS = ("how", "player", "why")
 _PLAYER_KEYS = ("name", "kind", "strategy")
 
 
@@ -103,21 +112,52 @@ class RecordError(ValueError):
         self.kind = kind
 
 
+class EndKind(StrEnum):
+    """How a game stopped before the rules ended it."""
+
+    RESIGNED = "resigned"  # `player` gave up
+    LEFT = "left"  # `player` left the game (a network game's `bye`, or the program closed)
+    REFUSED = "refused"  # a line or stroke of `player` was refused: the match ended there
+    DISCONNECTED = "disconnected"  # the connection was lost and not made again in time
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Why an unfinished game is over for good: how, by whom (None: not known or nobody's
+    doing) and the reason in one line, as the program that saw it said it."""
+
+    how: EndKind
+    player: int | None = None
+    why: str = ""
+
+
+MAX_WHY_LENGTH = 300
+"""Longest reason kept in `ended.why`; a longer one is cut when written."""
+
+
 @dataclass(frozen=True)
 class LoadedRecord:
-    """A validated record: the replayed game and its two players (Player 1 first)."""
+    """A validated record: the replayed game, its two players (Player 1 first) and, for a game
+    that stopped before its end, how (`ended`)."""
 
     game: Game
     players: tuple[PlayerInfo, PlayerInfo]
+    ended: Ending | None = None
 
 
 # -- writing ---------------------------------------------------------------------------------------
 
 
-def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
-    """The JSON-ready record of `game` (docs/rules.md section 8). Raises RecordError for bad
-    players."""
+def game_to_record(
+    game: Game, players: Sequence[PlayerInfo], ended: Ending | None = None
+) -> dict[str, Any]:
+    """The JSON-ready record of `game` (docs/rules.md section 8); `ended` says how it stopped
+    when it is not finished (version 2). Raises RecordError for bad players or an `ended` that
+    does not fit the game."""
     checked = _checked_player_infos(players)
+    if ended is not None:
+        ended = Ending(ended.how, ended.player, _one_line(ended.why, MAX_WHY_LENGTH))
+        _check_ending(ended, game)
     board = game.board
     # Refuse to write what could not be loaded back (a seed beyond 64 bits).
     seed = board.seed
@@ -126,7 +166,7 @@ def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
     _check_preset_and_seed(board.preset, seed)
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": PLAIN_VERSION if ended is None else VERSION,
         "board": {
             "preset": board.preset,
             "seed": seed,
@@ -148,12 +188,24 @@ def game_to_record(game: Game, players: Sequence[PlayerInfo]) -> dict[str, Any]:
         "scores": [int(s) for s in game.scores],
         "finished": bool(game.is_over),
         "winner": game.winner,
+        **({} if ended is None else {"ended": _ending_to_json(ended)}),
     }
 
 
-def record_to_text(game: Game, players: Sequence[PlayerInfo]) -> str:
+def _ending_to_json(ended: Ending) -> dict[str, Any]:
+    return {"how": ended.how.value, "player": ended.player, "why": ended.why}
+
+
+def _one_line(text: str, limit: int) -> str:
+    """`text` as one line a record can hold: control characters become spaces, cut to `limit`."""
+    flat = "".join(" " if unicodedata.category(c) in ("Cc", "Cs") else c for c in text)
+    flat = " ".join(flat.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def record_to_text(game: Game, players: Sequence[PlayerInfo], ended: Ending | None = None) -> str:
     """The record as JSON text: one key per line and one move per line, so files diff well."""
-    record = game_to_record(game, players)
+    record = game_to_record(game, players, ended)
 
     def dump(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
@@ -168,13 +220,18 @@ def record_to_text(game: Game, players: Sequence[PlayerInfo]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def write_record(path: str | os.PathLike[str], game: Game, players: Sequence[PlayerInfo]) -> None:
+def write_record(
+    path: str | os.PathLike[str],
+    game: Game,
+    players: Sequence[PlayerInfo],
+    ended: Ending | None = None,
+) -> None:
     """Save the record of `game` to `path` atomically: the old file survives any failure.
 
     The text goes to a temporary file in the same folder, is flushed and fsynced, then replaces
     `path` with `os.replace`; on any error the temporary file is removed and the error re-raised.
     """
-    write_atomically(path, record_to_text(game, players).encode("utf-8"))
+    write_atomically(path, record_to_text(game, players, ended).encode("utf-8"))
 
 
 def _player_to_json(player: PlayerInfo) -> dict[str, Any]:
@@ -366,16 +423,19 @@ def _load(document: Any) -> LoadedRecord:
     version = document.get("version")
     if not _is_int(version):
         raise RecordError(f"the version must be an integer, not {_describe(version)}")
-    if version != VERSION:
+    if version not in (PLAIN_VERSION, VERSION):
         if version > VERSION:
             raise RecordError(
                 f"this record has version {version}, newer than this program reads ({VERSION})",
                 "newer",
             )
         raise RecordError(
-            f"this record has version {version}, which does not exist (only {VERSION} does)"
+            f"this record has version {version}, which does not exist "
+            f"(only {PLAIN_VERSION} and {VERSION} do)"
         )
-    _check_keys(document, _TOP_KEYS, "the record")
+    _check_keys(
+        document, _TOP_KEYS if version == PLAIN_VERSION else (*_TOP_KEYS, "ended"), "the record"
+    )
 
     board = _load_board(document["board"])
     rules = _load_rules(document["rules"])
@@ -417,7 +477,40 @@ def _load(document: Any) -> LoadedRecord:
         raise RecordError(
             f"the record gives the winner as {_describe(winner)}, but player {game.winner} won"
         )
-    return LoadedRecord(game, players)
+    ended = _load_ending(document.get("ended"), game)
+    return LoadedRecord(game, players, ended)
+
+
+def _load_ending(value: Any, game: Game) -> Ending | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RecordError(f"ended must be an object or null, not {_describe(value)}")
+    _check_keys(value, _ENDED_KEYS, "ended")
+    how, player, why = value["how"], value["player"], value["why"]
+    kinds = [kind.value for kind in EndKind]
+    if not isinstance(how, str) or how not in kinds:
+        raise RecordError(f"ended.how must be one of {', '.join(kinds)}, not {_describe(how)}")
+    if player is not None and not (_is_int(player) and player in (0, 1)):
+        raise RecordError(f"ended.player must be 0, 1 or null, not {_describe(player)}")
+    if not isinstance(why, str):
+        raise RecordError(f"ended.why must be a string, not {_describe(why)}")
+    if len(why) > MAX_WHY_LENGTH:
+        raise RecordError(f"ended.why is longer than {MAX_WHY_LENGTH} characters")
+    if _has_control_character(why) or _has_lone_surrogate(why):
+        raise RecordError("ended.why contains a control character")
+    ending = Ending(EndKind(how), player, why)
+    _check_ending(ending, game)
+    return ending
+
+
+def _check_ending(ended: Ending, game: Game) -> None:
+    if game.is_over:
+        raise RecordError("the record says how the game stopped (ended), but it is finished")
+    if ended.player is not None and ended.player not in (0, 1):
+        raise RecordError(f"ended.player must be 0, 1 or null, not {ended.player}")
+    if ended.how == EndKind.RESIGNED and ended.player is None:
+        raise RecordError("ended.player must say who resigned")
 
 
 def _load_board(value: Any) -> Board:
