@@ -49,7 +49,8 @@ from ..cli_args import bounded_float, bounded_int
 from . import protocol, relay
 from .codes import CodeError, GameCode, direct_code, looks_like_code, parse_code, relay_code
 from .discovery import Advertiser
-from .headless import HeadlessPlayer, ResumeError, read_resume, run
+from .headless import HeadlessPlayer, run
+from .kept_seat import KeptSeatError, read_kept_seat
 from .match import Listen, NetError, NetMatch, lan_address, own_addresses
 from .portmap import map_port
 from .protocol import Limits, PeerInfo, Setup
@@ -313,12 +314,16 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
             where = (host, port)
         resume_file = args.resume_file or _default_resume_file(args.records, *where)
         try:
-            resume = read_resume(resume_file)
-        except ResumeError as exc:
+            kept = read_kept_seat(resume_file)
+            if kept is not None and kept.role != "join":
+                raise KeptSeatError(f"{resume_file} keeps a hosted game, not a joined one")
+        except KeptSeatError as exc:
             print(f"error: {exc} (remove it to join a new game)", file=sys.stderr)
             return 2
-        if resume is not None:
+        resume = None
+        if kept is not None:
             print(f"rejoining the game kept in {resume_file}", file=sys.stderr, flush=True)
+            resume = (kept.token, kept.game, kept.seat)
         match = NetMatch.join(host, port, local, resume, limits, invite=code)
     player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
 

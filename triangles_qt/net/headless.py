@@ -9,8 +9,6 @@ again with the same command, comes back to the same game.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,75 +16,21 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from triangles_qt.core.atomic_file import write_atomically
-from triangles_qt.core.game import Game
-from triangles_qt.core.players import PlayerInfo
-from triangles_qt.core.record import RecordError, game_to_record, parse_record, record_to_text
-from triangles_qt.core.safe_read import read_regular_file
+from triangles_qt.core.record import RecordError, record_to_text
 from triangles_qt.strategy_runner import SafeStrategy
 from triangles_qt.table.events import ComputerFailed
 from triangles_qt.table.seats import ComputerSeat, Seat
 from triangles_qt.table.table import Table
 
 from . import protocol
+from .kept_seat import forget, kept_seat_of, players_of, write_kept_seat
 from .match import NetMatch, Role, State
 from .remote_seat import RemoteSeat
 
-RESUME_FORMAT = "triangles-net-resume"
-RESUME_VERSION = 1
-MAX_RESUME_BYTES = 1 << 20
-
-
-class ResumeError(ValueError):
-    """A rejoin state file that cannot be used; one sentence."""
-
-
-def players_of(match: NetMatch) -> list[PlayerInfo]:
-    """The two players as both sides' records store them (Player 1 first)."""
-    assert match.peer is not None
-    players = [match.local.player(), match.local.player()]
-    players[match.peer_seat] = match.peer.player()
-    return players
-
 
 def write_resume(path: Path, match: NetMatch) -> None:
-    """Keep what a joiner needs to rejoin: its token, its seat and the strokes both sides
-    confirmed (as a game record, so that loading it checks every one)."""
-    assert match.game is not None
-    confirmed = match.game.copy()
-    while len(confirmed.moves) > match.confirmed_count:
-        confirmed.undo()
-    state = {
-        "format": RESUME_FORMAT,
-        "version": RESUME_VERSION,
-        "token": match.token,
-        "seat": match.local_seat,
-        "record": game_to_record(confirmed, players_of(match)),
-    }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Private: the token in it takes the seat back.
-    write_atomically(path, (json.dumps(state) + "\n").encode("utf-8"), private=True)
-
-
-def read_resume(path: Path) -> tuple[str, Game, int] | None:
-    """(token, confirmed game, seat) from a state file; None when there is none."""
-    if not path.exists():
-        return None
-    try:
-        data = json.loads(read_regular_file(path, MAX_RESUME_BYTES))
-        if not isinstance(data, dict) or data.get("format") != RESUME_FORMAT:
-            raise ResumeError(f"{path} is not a rejoin state file")
-        if data.get("version") != RESUME_VERSION:
-            raise ResumeError(f"{path} was written by another version")
-        token, seat = data.get("token"), data.get("seat")
-        if not isinstance(token, str) or seat not in (0, 1):
-            raise ResumeError(f"{path} has no valid token and seat")
-        protocol.check_token_word(token)
-        game = parse_record(json.dumps(data.get("record"))).game
-    except (OSError, ValueError) as exc:  # RecordError, ProtocolError, JSON errors
-        if isinstance(exc, ResumeError):
-            raise
-        raise ResumeError(f"{path} cannot be used to rejoin: {exc}") from None
-    return token, game, int(seat)
+    """Keep what `match`'s side needs to take its seat back after a kill (kept_seat.py)."""
+    write_kept_seat(path, kept_seat_of(match))
 
 
 def record_name(match: NetMatch) -> str:
@@ -231,10 +175,7 @@ class HeadlessPlayer(QObject):
                 self.done.emit(1, f"error: the record was not written: {exc}")
                 return
         if self.resume_file is not None:
-            try:
-                os.unlink(self.resume_file)
-            except FileNotFoundError:
-                pass
+            forget(self.resume_file)
         match.leave()
         self.done.emit(0, message)
 
