@@ -315,3 +315,55 @@ def test_the_headless_host_says_that_whoever_joins_first_takes_the_seat(tmp_path
     host.kill()
     _, err = host.communicate(timeout=60)
     assert "warning: whoever joins first takes the seat (--accept NAME" in err
+
+
+def wait_for_confirmed(state: Path, count: int, process: subprocess.Popen) -> None:
+    """Until the joiner's rejoin state holds `count` confirmed strokes (or it ended)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            if len(json.loads(state.read_text())["record"]["moves"]) >= count:
+                return
+        except (OSError, ValueError, KeyError):
+            pass
+        time.sleep(0.02)
+    raise AssertionError("the game did not get that far")
+
+
+def test_a_game_left_mid_way_leaves_a_record_on_both_sides_saying_who_left(tmp_path):
+    """Issue 47: a match that ends any way leaves a record on every side (docs/rules.md 8.1.1)."""
+    host, port = start_host(tmp_path, "--strategy", "medium", "--seed", "8")
+    command = join_command(tmp_path, port, "--strategy", "easy", "--delay", "0.05")
+    state = tmp_path / "join" / f".join-127.0.0.1-{port}.json"
+    joiner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=ENV)  # fmt: skip
+    wait_for_confirmed(state, 6, joiner)
+    joiner.send_signal(signal.SIGINT)  # Ctrl-C: the joiner leaves (bye)
+    joined_status, _, joined_err = finish(joiner)
+    status, _, err = finish(host)
+    assert joined_status != 0 and status == 1, err
+    for side, text in (("join", joined_err), ("host", err)):
+        path = the_record(tmp_path / side)
+        assert f"record: {path}" in text
+        loaded = read_record(path)
+        assert not loaded.game.is_over and len(loaded.game.moves) >= 6
+        assert loaded.ended is not None and loaded.ended.how == "left"
+        assert loaded.ended.player == 1  # the joiner's seat (the host starts by default)
+        assert json.loads(path.read_text())["version"] == 2
+    assert "Easy left the game" in read_record(the_record(tmp_path / "host")).ended.why
+
+
+def test_a_joiner_that_does_not_come_back_leaves_the_host_a_record_of_the_lost_game(tmp_path):
+    host, port = start_host(tmp_path, "--strategy", "medium", "--seed", "8", "--grace", "1")
+    command = join_command(tmp_path, port, "--strategy", "easy", "--delay", "0.05")
+    state = tmp_path / "join" / f".join-127.0.0.1-{port}.json"
+    joiner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    wait_for_confirmed(state, 6, joiner)
+    joiner.send_signal(signal.SIGKILL)
+    joiner.wait(timeout=10)
+    status, _, err = finish(host)
+    assert status == 1 and "did not come back within 1 s" in err
+    loaded = read_record(the_record(tmp_path / "host"))
+    assert loaded.ended is not None and loaded.ended.how == "disconnected"
+    assert loaded.ended.player is None and "did not come back" in loaded.ended.why
+    assert state.exists()  # the joiner may still try: its state is its own to remove

@@ -328,8 +328,7 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
     player = HeadlessPlayer(match, safe, args.budget, args.records, resume_file, args.delay)
 
     def interrupted() -> None:  # Ctrl-C: this program ends, and the peer is told (bye)
-        player.done.emit(INTERRUPTED, "triangles-net: interrupted")  # first: it is why
-        match.leave("interrupted")
+        player.leave("interrupted", INTERRUPTED, "triangles-net: interrupted")
 
     waker = wake_on_signals(app, interrupted)  # noqa: F841 - kept while the loop runs
     try:

@@ -16,13 +16,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from triangles_qt.core.atomic_file import write_atomically
-from triangles_qt.core.record import RecordError, record_to_text
+from triangles_qt.core.record import Ending, RecordError, record_to_text
 from triangles_qt.strategy_runner import SafeStrategy
 from triangles_qt.table.events import ComputerFailed
 from triangles_qt.table.seats import ComputerSeat, Seat
 from triangles_qt.table.table import Table
 
 from . import protocol
+from .endings import EndingWatch
 from .kept_seat import forget, kept_seat_of, players_of, write_kept_seat
 from .match import NetMatch, Role, State
 from .remote_seat import RemoteSeat
@@ -79,6 +80,8 @@ class HeadlessPlayer(QObject):
         self.delay_s = delay_s
         self.record_path: Path | None = None
         self._finished = False
+        self._leaving: tuple[int, str] | None = None
+        self.endings = EndingWatch(match)
         self.table = Table(self, budget_s)
         self.table.happened.connect(self._table_event)
         match.started.connect(self._started)
@@ -163,21 +166,27 @@ class HeadlessPlayer(QObject):
         match = self.match
         assert match.game is not None
         message = result_line(match)
-        if self.records_dir is not None:
-            try:
-                self.records_dir.mkdir(parents=True, exist_ok=True)
-                self.record_path = self.records_dir / record_name(match)
-                text = record_to_text(match.game, players_of(match))
-                write_atomically(self.record_path, text.encode("utf-8"))
-                message += f"\nrecord: {self.record_path}"
-            except (OSError, RecordError) as exc:
-                match.leave()
-                self.done.emit(1, f"error: the record was not written: {exc}")
-                return
+        try:
+            message += self._write_record(self.endings.ending(""))
+        except (OSError, RecordError) as exc:
+            match.leave()
+            self.done.emit(1, f"error: the record was not written: {exc}")
+            return
         if self.resume_file is not None:
             forget(self.resume_file)
         match.leave()
         self.done.emit(0, message)
+
+    def _write_record(self, ended: Ending | None) -> str:
+        """Keep the game's record in the records folder, if there is one; what to print."""
+        match = self.match
+        if self.records_dir is None or match.game is None or match.peer is None:
+            return ""
+        self.records_dir.mkdir(parents=True, exist_ok=True)
+        self.record_path = self.records_dir / record_name(match)
+        text = record_to_text(match.game, players_of(match), ended)
+        write_atomically(self.record_path, text.encode("utf-8"))
+        return f"\nrecord: {self.record_path}"
 
     def _ended(self, reason: str) -> None:
         if self._finished:
@@ -187,10 +196,28 @@ class HeadlessPlayer(QObject):
             return
         self._finished = True
         self.table.close()
-        message = f"error: {reason or 'the game ended before it was finished'}"
+        status, message = 1, f"error: {reason or 'the game ended before it was finished'}"
+        if self._leaving is not None:
+            status, message = self._leaving
         if self.match.refusal_code == protocol.TOKEN and self.resume_file is not None:
             message += f" (remove {self.resume_file} to join a new game)"
-        self.done.emit(1, message)
+        if self.match.game is not None and self.match.game.moves:
+            # Kept as it stood, with how it stopped (docs/rules.md 8.1.1).
+            try:
+                ending = self.endings.ending(reason, left_here=self._leaving is not None)
+                message += self._write_record(ending)
+            except (OSError, RecordError) as exc:
+                message += f"\nerror: the record was not written: {exc}"
+        self.done.emit(status, message)
+
+    def leave(self, reason: str, status: int, message: str) -> None:
+        """This side's player leaves the game (Ctrl-C): the peer is told, the record kept, and
+        `done` says (`status`, `message`) with the record's line."""
+        self._leaving = (status, message)
+        self.match.leave(reason)
+        if not self._finished:  # the match had ended already
+            self._finished = True
+            self.done.emit(status, message)
 
 
 def run(player: HeadlessPlayer, app: Any) -> int:
