@@ -11,6 +11,7 @@ from triangles_qt.app.table_talk import seat_note, waiting_text
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.record import read_record
 from triangles_qt.net.match import Listen, State
+from triangles_qt.net.protocol import Limits
 from triangles_qt.net.remote_seat import RemoteSeat
 
 WAIT = 15_000
@@ -394,3 +395,111 @@ def test_a_rejoin_is_not_asked_again(make_window, qtbot):
     ben.online.match._connection.socket.abort()  # the network fails under Ben
     qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT)
     assert ana.asked == []
+
+
+def history_records(window):
+    store = window.session.statistics_store()
+    return [read_record_text(store.record_of(entry.id)) for entry in store.history()]
+
+
+def read_record_text(text):
+    from triangles_qt.core.record import parse_record
+
+    return parse_record(text)
+
+
+def play_strokes(windows, qtbot, count):
+    for _ in range(count):
+        mover = next(w for w in windows if w.session.local_to_move)
+        i, j = (int(v) for v in mover.session.position.legal_strokes()[0])
+        mover.session.request_stroke(i, j)
+        qtbot.waitUntil(
+            lambda: (
+                len({len(w.session.position.strokes) for w in windows}) == 1
+                and any(w.session.local_to_move for w in windows)
+            ),
+            timeout=WAIT,
+        )
+
+
+def test_a_game_left_mid_way_is_kept_in_both_histories_saying_who_left(make_window, qtbot):
+    """Issue 47: a match that stops any way leaves a record on every side (rules.md 8.1.1)."""
+    ana, ben = connect(make_window, qtbot)
+    play_strokes((ana, ben), qtbot, 3)
+    ben_seat = ana.online.match.peer_seat
+    ben.start_new_game(NewGameChoices(preset="phone-24", opponent="human"), seed=3)
+    qtbot.waitUntil(lambda: ana.online.match.state == State.CLOSED, timeout=WAIT)
+    # The two windows share one history here: one entry from each side.
+    stopped = [r for r in history_records(ana) if r.ended is not None]
+    assert len(stopped) == 2
+    for loaded in stopped:
+        assert loaded.ended.how == "left" and loaded.ended.player == ben_seat
+        assert len(loaded.game.moves) == 3 and not loaded.game.is_over
+    assert {r.ended.why for r in stopped} == {"left for another game", "Ben left the game"}
+
+
+def test_an_app_killed_mid_game_offers_to_rejoin_at_its_next_start(make_window, qtbot):
+    """Issue 47: the app keeps its seat as the headless joiner does; started again, it asks,
+    proves the seat is its own and plays the game to its end with nothing lost."""
+    from triangles_qt.app.online_kept import kept_seat_files
+    from triangles_qt.net.kept_seat import read_kept_seat
+
+    ana, ben = connect(make_window, qtbot)
+    play_strokes((ana, ben), qtbot, 4)
+    qtbot.waitUntil(
+        lambda: any(
+            (k := read_kept_seat(p)) is not None and k.role == "join" and len(k.game.moves) == 4
+            for p in kept_seat_files()
+        ),
+        timeout=WAIT,
+    )
+    strokes = list(ben.session.position.strokes)
+    # Killed: the connection ends without a word and the window does nothing more.
+    match = ben.online.match
+    match.blockSignals(True)
+    match.close()
+    ben.online.match = None
+    qtbot.waitUntil(lambda: ana.online.match.state == State.RECONNECTING, timeout=WAIT)
+    again = make_window()
+    again.answers = [True]
+    assert again.online.offer_rejoin()
+    assert any("was interrupted after 4 strokes" in q for q in again.asked)
+    qtbot.waitUntil(
+        lambda: any(isinstance(seat, RemoteSeat) for seat in again.session.seats), timeout=WAIT
+    )
+    assert list(again.session.position.strokes) == strokes
+    qtbot.waitUntil(lambda: ana.online.match.state == State.PLAYING, timeout=WAIT)
+    play_to_the_end((ana, again), qtbot)
+    assert ana.session.position.strokes == again.session.position.strokes
+    # Settled: nothing is kept to rejoin any more.
+    qtbot.waitUntil(
+        lambda: not [p for p in kept_seat_files() if p.name.endswith("-join.json")], timeout=WAIT
+    )
+
+
+def test_a_kept_game_that_cannot_be_rejoined_goes_to_the_history(make_window, qtbot):
+    from triangles_qt.app.online_kept import kept_seat_path
+    from triangles_qt.core.board import Board
+    from triangles_qt.core.game import Game
+    from triangles_qt.core.players import PlayerInfo
+    from triangles_qt.net import protocol
+    from triangles_qt.net.kept_seat import KeptSeat, write_kept_seat
+
+    game = Game(Board.generate("phone-24", 4))
+    for _ in range(3):
+        i, j = game.legal_strokes()[0]
+        game.play(int(i), int(j))
+    players = (PlayerInfo("Ana", PlayerKind.HUMAN), PlayerInfo("Ben", PlayerKind.HUMAN))
+    kept = KeptSeat("join", protocol.new_token(), 1, game, players, ("127.0.0.1", free_port()))
+    write_kept_seat(kept_seat_path(kept.tag, "join"), kept)
+    window = make_window()
+    window.answers = [True]
+    window.online.limits = Limits(grace_s=0.5, retry_s=0.1)
+    notices = []
+    window.online.notice.connect(notices.append)
+    assert window.online.offer_rejoin()
+    qtbot.waitUntil(lambda: window.online.match.state == State.CLOSED, timeout=WAIT)
+    (loaded,) = history_records(window)
+    assert loaded.ended.how == "disconnected" and loaded.game.moves == game.moves
+    assert any("could not be rejoined" in n.text() for n in notices)
+    assert not kept_seat_path(kept.tag, "join").exists()

@@ -2,7 +2,9 @@
 `NetMatch`, the game started at the table once the friend is there (the person here in one seat,
 a `RemoteSeat` in the other), an undo asked of the friend and the friend's asked of the player,
 a rematch from the end-of-game window's Play again, and leaving the match when the window plays
-something else or closes.
+something else or closes. While a game is on, this side's seat is kept on disk (kept_seat.py):
+an app that was killed offers at its next start to rejoin. A game that stops before its end
+stays in the History, its record saying how (docs/rules.md 8.1.1).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
@@ -19,18 +22,31 @@ from PySide6.QtWidgets import QInputDialog
 from triangles_qt import __version__
 from triangles_qt.core.board import Board
 from triangles_qt.core.players import PlayerKind
+from triangles_qt.core.position import Position
+from triangles_qt.core.record import Ending, EndKind
 from triangles_qt.core.rules import Rules
 from triangles_qt.net.codes import CodeError, GameCode, direct_code, parse_code, relay_code
 from triangles_qt.net.discovery import Advertiser, Browser
+from triangles_qt.net.endings import EndingWatch
+from triangles_qt.net.kept_seat import (
+    KeptSeat,
+    KeptSeatError,
+    forget,
+    kept_seat_of,
+    read_kept_seat,
+    write_kept_seat,
+)
 from triangles_qt.net.match import MAX_WRONG_CODES, NetError, NetMatch, State
 from triangles_qt.net.portmap import Mapping
-from triangles_qt.net.protocol import DECLINED, PeerInfo, Setup
+from triangles_qt.net.protocol import DECLINED, Limits, PeerInfo, Setup
 from triangles_qt.net.reach import PortMapper, RelayServer
 from triangles_qt.net.remote_seat import RemoteSeat
 from triangles_qt.net.secure import WRONG_CODE
 
 from .notices import Notice, NoticeKind
 from .online_dialog import OnlineDialog
+from .online_kept import kept_seat_files, kept_seat_path
+from .plurals import plural
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -50,6 +66,12 @@ class OnlinePlay(QObject):
         self._browser: Browser | None = None
         self._advertiser: Advertiser | None = None
         self._mapper: PortMapper | None = None  # a game by code: the router's forward
+        self._endings: EndingWatch | None = None
+        self.limits = Limits()  # the protocol's (tests shorten its waits)
+        self._kept_at: Path | None = None  # where this side's seat is kept while a game is on
+        self._leaving = False  # this side's player left the game (another game, closed)
+        self._stopped_kept = False  # the game, stopped early, is in the History already
+        self._rejoining: KeptSeat | None = None  # the kept game, until it is at the table again
         window.session.started.connect(self._game_started)
         window.session.seat_maker.register("remote", RemoteSeat)
         window.installEventFilter(self)
@@ -114,7 +136,13 @@ class OnlinePlay(QObject):
         setup = Setup(board, Rules(dialog.replay), 0 if dialog.friend_starts else 1)
         try:
             match = NetMatch.host(
-                setup, self._local(), dialog.listen, dialog.port, parent=self, ask=True
+                setup,
+                self._local(),
+                dialog.listen,
+                dialog.port,
+                limits=self.limits,
+                parent=self,
+                ask=True,
             )
         except NetError as exc:
             print(f"triangles-qt: cannot host: {exc}", file=sys.stderr)
@@ -270,7 +298,9 @@ class OnlinePlay(QObject):
         if not self._may_leave_the_game():
             return
         self._drop_match()
-        self._adopt(NetMatch.join(host, port, self._local(), parent=self, invite=code))
+        self._adopt(
+            NetMatch.join(host, port, self._local(), limits=self.limits, parent=self, invite=code)
+        )
         dialog.set_busy(True)
         dialog.show_status(
             lambda: QCoreApplication.translate("OnlinePlay", "Connecting by game code…")
@@ -282,7 +312,7 @@ class OnlinePlay(QObject):
         if not self._may_leave_the_game():
             return
         self._drop_match()
-        self._adopt(NetMatch.join(host, port, self._local(), parent=self))
+        self._adopt(NetMatch.join(host, port, self._local(), limits=self.limits, parent=self))
         dialog.set_busy(True)
         where = f"{host}:{port}"
         dialog.show_status(
@@ -290,6 +320,92 @@ class OnlinePlay(QObject):
                 "%1", where
             )
         )
+
+    # -- coming back after a kill --------------------------------------------------------------
+
+    def offer_rejoin(self) -> bool:
+        """On start: offer each online game this app was killed in, newest first, until the
+        player takes one (True: it is being rejoined). "Forget it" drops a game for good; Esc
+        keeps it for the next start."""
+        for path in kept_seat_files():
+            try:
+                kept = read_kept_seat(path)
+            except KeptSeatError as exc:
+                print(f"triangles-qt: {exc}: removed", file=sys.stderr)
+                forget(path)
+                continue
+            if kept is None:
+                continue
+            answer = self._ask_rejoin(kept)
+            if answer:
+                return self.rejoin(kept, path)
+            if answer is False:
+                forget(path)
+        return False
+
+    def _ask_rejoin(self, kept: KeptSeat) -> bool | None:
+        names = [player.name for player in kept.players]
+        self.window.preview(Position(kept.game), (names[0], names[1]))
+        strokes = len(kept.game.moves)
+        return self.window.ask(
+            QCoreApplication.translate("OnlinePlay", "Rejoin the online game"),
+            plural(
+                QCoreApplication.translate(
+                    "OnlinePlay",
+                    "Your online game with %1 was interrupted after %n stroke(s). Rejoin it?",
+                    "",
+                    strokes,
+                ),
+                strokes,
+            ).replace("%1", kept.peer.name),
+            (
+                QCoreApplication.translate("OnlinePlay", "&Rejoin"),
+                QCoreApplication.translate("OnlinePlay", "&Forget it"),
+                QCoreApplication.translate("OnlinePlay", "&Not now"),
+            ),
+        )
+
+    def rejoin(self, kept: KeptSeat, path: Path) -> bool:
+        """Take the kept seat back: the joiner connects to where the host was and proves the
+        seat is its own; the game comes back to the table once it is in."""
+        if kept.role != "join" or kept.address is None:
+            return self._resume_hosting(kept, path)
+        invite = None
+        if kept.code:
+            try:
+                invite = parse_code(kept.code)
+            except CodeError:
+                invite = None
+        host, port = kept.address
+        local = PeerInfo(kept.players[kept.seat].name, __version__, PlayerKind.HUMAN)
+        self._drop_match()
+        self._kept_at = path
+        self._rejoining = kept
+        self._adopt(
+            NetMatch.join(
+                host,
+                port,
+                local,
+                (kept.token, kept.game, kept.seat),
+                limits=self.limits,
+                parent=self,
+                invite=invite,
+            )
+        )
+        name = kept.peer.name
+        self.notice.emit(
+            Notice(
+                NoticeKind.CONNECTION,
+                lambda: QCoreApplication.translate("OnlinePlay", "Reconnecting to %1…").replace(
+                    "%1", name
+                ),
+                seconds=None,
+            )
+        )
+        return True
+
+    def _resume_hosting(self, kept: KeptSeat, path: Path) -> bool:
+        return False
 
     def _local(self) -> PeerInfo:
         name = self.dialog.name if self.dialog is not None else ""
@@ -301,7 +417,12 @@ class OnlinePlay(QObject):
 
     def _adopt(self, match: NetMatch) -> None:
         self.match = match
+        self._endings = EndingWatch(match)
+        self._leaving = self._stopped_kept = False
         match.started.connect(lambda: self._start(match))
+        match.resumed.connect(lambda _first: self._rejoined(match))
+        match.confirmed.connect(lambda _count: self._keep_seat(match))
+        match.resigned.connect(lambda seat: self._resigned(match, seat))
         match.ended.connect(lambda reason: self._ended(match, reason))
         match.rematch_offered.connect(lambda: self._rematch_offered(match))
         match.rematch_declined.connect(lambda: self._rematch_declined(match))
@@ -409,6 +530,11 @@ class OnlinePlay(QObject):
         remote.chat_received.connect(lambda text: self._tell_chat(remote.name, text))
         seats[match.peer_seat] = remote
         window.session.start_with_seats(match.game.copy(), seats)
+        self._stopped_kept = False
+        if self._rejoining is not None:  # back at the table: "Reconnecting…" is over
+            self._rejoining = None
+            self.withdrawn.emit(NoticeKind.CONNECTION)
+        self._keep_seat(match)
         menu = window.game_menu  # made after this object: the action joins it on first use
         if self.chat_action not in menu.actions():
             after = menu.actions()[menu.actions().index(window.online_action) + 1]
@@ -552,11 +678,80 @@ class OnlinePlay(QObject):
         )
         match.answer_rematch(bool(accept))
 
+    # -- keeping the seat and the game --------------------------------------------------------
+
+    def _keep_seat(self, match: NetMatch) -> None:
+        """Keep what rejoining takes (after every stroke both sides have); forgotten once the
+        game is settled."""
+        if match is not self.match or match.game is None or not match.token:
+            return
+        if match.settled or match.state == State.CLOSED:
+            self._forget_seat()
+            return
+        try:
+            kept = kept_seat_of(match)
+            path = self._kept_at = kept_seat_path(kept.tag, kept.role)
+            write_kept_seat(path, kept)
+        except (OSError, ValueError) as exc:  # a full disk must not stop the game
+            print(f"triangles-qt: the online game's seat was not kept: {exc}", file=sys.stderr)
+
+    def _forget_seat(self) -> None:
+        if self._kept_at is not None:
+            forget(self._kept_at)
+            self._kept_at = None
+
+    def _resigned(self, match: NetMatch, seat: int) -> None:
+        if match is self.match:
+            self._keep_stopped(Ending(EndKind.RESIGNED, seat, ""))
+
+    def _keep_stopped(self, ending: Ending | None) -> None:
+        """The game at the table stopped before its end: into the History, saying how."""
+        if ending is None or self._stopped_kept or not self.at_the_table():
+            return
+        self._stopped_kept = True
+        problem = self.window.session.keep_stopped(ending)
+        if problem is not None:
+            print(f"triangles-qt: the stopped game was not kept: {problem.detail}", file=sys.stderr)
+
+    def _rejoin_failed(self, kept: KeptSeat, reason: str) -> None:
+        """Kept in the History as it stood, and the player told."""
+        ending = Ending(EndKind.DISCONNECTED, None, reason)
+        problem = self.window.session.keep_stopped(ending, (kept.game, kept.players, kept.seat))
+        if problem is not None:
+            print(f"triangles-qt: the stopped game was not kept: {problem.detail}", file=sys.stderr)
+        name = kept.peer.name
+        self.withdrawn.emit(NoticeKind.CONNECTION)
+        self.notice.emit(
+            Notice(
+                NoticeKind.CONNECTION,
+                lambda: QCoreApplication.translate(
+                    "OnlinePlay",
+                    "The game with %1 could not be rejoined: it is kept in the History.",
+                ).replace("%1", name),
+                seconds=12,
+            )
+        )
+
+    def _rejoined(self, match: NetMatch) -> None:
+        """Back in a game after a lost connection; or, in an app started again after a kill,
+        the game kept comes back to the table."""
+        if match is self.match and not any(
+            isinstance(seat, RemoteSeat) and seat.plays_over(match)
+            for seat in self.window.session.seats
+        ):
+            self._start(match)
+
     def _ended(self, match: NetMatch, reason: str) -> None:
         if match is not self.match:
             return
         if reason:
             print(f"triangles-qt: online game ended: {reason}", file=sys.stderr)
+        self._forget_seat()
+        kept, self._rejoining = self._rejoining, None
+        if kept is not None:  # the game kept after a kill could not be rejoined
+            self._rejoin_failed(kept, reason)
+        elif self._endings is not None:
+            self._keep_stopped(self._endings.ending(reason, left_here=self._leaving))
         # A request for another game, if any, has no answer coming any more.
         self.withdrawn.emit(NoticeKind.CONNECTION)
         dialog = self.dialog
@@ -610,6 +805,7 @@ class OnlinePlay(QObject):
             self._advertiser.stop()
             self._advertiser = None
         if self.match is not None:
+            self._leaving = True
             self.match.leave()
             self.match.deleteLater()
             self.match = None

@@ -21,8 +21,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from triangles_qt.core.board import PRESETS, Board
 from triangles_qt.core.game import Game
+from triangles_qt.core.players import PlayerInfo
 from triangles_qt.core.position import Position
 from triangles_qt.core.record import (
+    Ending,
+    EndKind,
     LoadedRecord,
     RecordError,
     read_record,
@@ -55,7 +58,7 @@ from .events import (
     ResultSavedLater,
     StatisticsProblem,
 )
-from .seats import Seat, SeatMaker, SeatNames, StandIn
+from .seats import Connected, Seat, SeatMaker, SeatNames, StandIn
 from .strategy_turn import StrategyTurn
 from .table import Table
 
@@ -304,6 +307,11 @@ class GameSession(Table):
         if not game.moves or self._counted is not None:
             self._forget_autosave()
             return
+        if any(isinstance(seat, Connected) for seat in self._seats):
+            # A game with a friend elsewhere is not resumed alone: its side keeps its seat to
+            # rejoin instead (net/kept_seat.py), and its record when it stops.
+            self._forget_autosave()
+            return
         if game.is_over and not self._stroke_since_start:
             self._forget_autosave()  # ended before this window played in it: nothing to count
             return
@@ -415,7 +423,14 @@ class GameSession(Table):
     def _abandon(self) -> None:
         """The person here leaves the game in progress for another: against a computer it is
         counted as lost and kept in the history as abandoned (so no loss is dodged with New
-        game). Told in the status bar if the statistics cannot be written."""
+        game); with a friend elsewhere it is kept in the history as left. Told in the status
+        bar if the statistics cannot be written."""
+        you = self.person_seat
+        if you is not None and any(isinstance(seat, Connected) for seat in self._seats):
+            problem = self.keep_stopped(Ending(EndKind.LEFT, you, "left for another game"))
+            if problem is not None:
+                self.happened.emit(AbandonNotCounted(problem))
+            return
         if not self.abandoning_counts:
             return
         you = self.person_seat
@@ -427,24 +442,36 @@ class GameSession(Table):
         except StatisticsError as exc:
             self.happened.emit(AbandonNotCounted(StatisticsProblem(exc.reason, str(exc))))
 
+    def keep_stopped(
+        self, ended: Ending, elsewhere: tuple[Game, Sequence[PlayerInfo], int] | None = None
+    ) -> StatisticsProblem | None:
+        """The game stopped before its end (a friend elsewhere left, was refused or lost, or
+        someone resigned): kept in the history as it stands, its record saying how
+        (docs/rules.md 8.1.1), and counted in no statistics. `elsewhere`: (game, players, the
+        person's seat) of a game that never came back to this table (a rejoin that failed).
+        None, or why it could not be kept."""
+        players: Sequence[PlayerInfo]
+        if elsewhere is None:
+            if self._game is None:
+                return None
+            game, players, you = self._game, self.players, self.person_seat
+            names = [seat.name for seat in self._seats]
+        else:
+            game, players, you = elsewhere
+            names = [player.name for player in players]
+        if game.is_over or not game.moves:
+            return None
+        try:
+            self.statistics_store().record_game(finished_game(game, players, you, names, ended))
+        except StatisticsError as exc:
+            return StatisticsProblem(exc.reason, str(exc))
+        return None
+
     def _finished_game(self) -> FinishedGame:
         """What the history keeps of the game as it stands."""
-        game = self._game
-        assert game is not None
-        you = self.person_seat
-        try:
-            record = record_to_text(game, self.players)
-        except RecordError:
-            record = ""
+        assert self._game is not None
         names = [seat.name for seat in self._seats]
-        return FinishedGame(
-            names[1 - you] if you is not None else " – ".join(names),
-            game.board.preset,
-            game.board.n,
-            game.rules.replay_after_triangle,
-            (game.scores[0], game.scores[1]),
-            record,
-        )
+        return finished_game(self._game, self.players, self.person_seat, names)
 
     def _record_result(self, winner: int | None) -> StatisticsProblem | None:
         """Keep the finished game in the history and, between the person here and a computer,
@@ -473,3 +500,26 @@ class GameSession(Table):
         except StatisticsError as exc:
             return StatisticsProblem(exc.reason, str(exc))
         return None
+
+
+def finished_game(
+    game: Game,
+    players: Sequence[PlayerInfo],
+    you: int | None,
+    names: Sequence[str],
+    ended: Ending | None = None,
+) -> FinishedGame:
+    """What the history keeps of `game` as it stands: `you` is the person's seat, `names` the
+    seats' names as shown."""
+    try:
+        record = record_to_text(game, players, ended)
+    except RecordError:
+        record = ""
+    return FinishedGame(
+        names[1 - you] if you is not None else " – ".join(names),
+        game.board.preset,
+        game.board.n,
+        game.rules.replay_after_triangle,
+        (game.scores[0], game.scores[1]),
+        record,
+    )
