@@ -136,6 +136,7 @@ def test_usage_errors_exit_2(tmp_path):
         ["join", "127.0.0.1:70000", "--strategy", "easy"],
         ["host", "--strategy", "easy", "--port", "-1"],
         ["host", "--strategy", "easy", "--name", "x" * 41],
+        ["host", "--strategy", "easy", "--seed", "12345678901"],  # no joiner could read it
         ["host", "--strategy", "no-such-strategy", "--listen", "loopback", "--port", "0"],
     ):
         done = subprocess.run([*NET, *args], capture_output=True, text=True, env=ENV, timeout=60)

@@ -44,6 +44,7 @@ from triangles_qt.defaults import DEFAULT_PRESET, MOVE_BUDGET_S
 from triangles_qt.engine.listing import load_plugins_isolated
 from triangles_qt.plugin_manager import user_data_dir
 from triangles_qt.tournament.play import Contestant, new_contestant
+from triangles_qt.wire import MAX_DIGITS
 
 from ..cli_args import bounded_float, bounded_int
 from . import protocol, relay
@@ -143,7 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"board size (default: {DEFAULT_PRESET})",
     )
     host.add_argument(
-        "--seed", type=bounded_int(0, 2**62), help="board seed (default: a random one)"
+        "--seed",
+        # A seed travels as one number of the protocol: at most MAX_DIGITS digits.
+        type=bounded_int(0, 10**MAX_DIGITS - 1),
+        help="board seed (default: a random one)",
     )
     host.add_argument(
         "--replay-after-triangle",
