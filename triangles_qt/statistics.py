@@ -38,6 +38,15 @@ FORMAT_VERSION = 1
 OUTCOMES = ("won", "lost", "drawn")
 ABANDONED = "abandoned"  # left unfinished by the person here: counted as lost
 RESULTS = (*OUTCOMES, ABANDONED)  # what a counted game's outcome may be
+STOPPED = (  # how a game with a friend elsewhere stopped early (counted nowhere)
+    "resigned-you",
+    "resigned-friend",
+    "left-you",
+    "left-friend",
+    "refused-you",
+    "refused-friend",
+    "disconnected",
+)
 MAX_FILE_BYTES = 4 * 1024 * 1024  # of the legacy JSON file
 BUSY_TIMEOUT_S = 10.0
 JOURNAL_PAGES = 16
@@ -49,7 +58,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished REAL NOT NULL,      -- Unix time
     strategy TEXT,               -- the computer opponent's statistics id; NULL: not counted
     outcome TEXT,                -- won / lost / drawn / abandoned (counted as lost) for the
-                                 -- person here; NULL likewise
+                                 -- person here; NULL likewise; or how a game with a
+                                 -- friend elsewhere stopped early (STOPPED, never counted)
     counted INTEGER NOT NULL,    -- 0 once the statistics were reset
     opponent TEXT NOT NULL,      -- as the players saw it
     preset TEXT,
@@ -297,7 +307,7 @@ class StatisticsStore:
                     int(i),
                     float(f),
                     str(opp),
-                    out if out in RESULTS else None,
+                    out if out in RESULTS or out in STOPPED else None,
                     preset if isinstance(preset, str) else None,
                     int(n),
                     bool(replay),
@@ -341,10 +351,15 @@ class StatisticsStore:
             raise ValueError(f"outcome must be one of {', '.join(RESULTS)}, not {outcome!r}")
         return self._add(strategy_id, outcome, replacing, game)
 
-    def record_game(self, game: FinishedGame, *, replacing: int | None = None) -> int:
+    def record_game(
+        self, game: FinishedGame, *, replacing: int | None = None, stopped: str | None = None
+    ) -> int:
         """Keep a finished game that counts in no statistics (two people, or a computer that
-        is not installed) in the history; returns its id."""
-        return self._add(None, None, replacing, game)
+        is not installed) in the history; returns its id. `stopped` (one of STOPPED): a game
+        with a friend elsewhere that stopped before its end, and how."""
+        if stopped is not None and stopped not in STOPPED:
+            raise ValueError(f"stopped must be one of {', '.join(STOPPED)}, not {stopped!r}")
+        return self._add(None, stopped, replacing, game)
 
     def _add(
         self,

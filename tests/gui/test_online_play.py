@@ -436,6 +436,12 @@ def test_a_game_left_mid_way_is_kept_in_both_histories_saying_who_left(make_wind
         assert loaded.ended.how == "left" and loaded.ended.player == ben_seat
         assert len(loaded.game.moves) == 3 and not loaded.game.is_over
     assert {r.ended.why for r in stopped} == {"left for another game", "Ben left the game"}
+    # Listed as Ben's window and Ana's see it.
+    history = ana.session.statistics_store().history()
+    assert sorted(entry.outcome for entry in history[:2]) == ["left-friend", "left-you"]
+    ana.show_history()
+    dialog = ana._child_dialogs["history"]
+    assert {dialog.table.item(row, 5).text() for row in range(2)} == {"You left", "Friend left"}
 
 
 def test_an_app_killed_mid_game_offers_to_rejoin_at_its_next_start(make_window, qtbot):

@@ -193,8 +193,14 @@ class HistoryDialog(QDialog):
             "lost": self.tr("Lost"),
             "drawn": self.tr("Drawn"),
             "abandoned": self.tr("Abandoned"),
-            None: "",
-        }[entry.outcome]
+            "resigned-you": self.tr("You resigned"),
+            "resigned-friend": self.tr("Friend resigned"),
+            "left-you": self.tr("You left"),
+            "left-friend": self.tr("Friend left"),
+            "refused-you": self.tr("Stopped: refused"),
+            "refused-friend": self.tr("Stopped: refused"),
+            "disconnected": self.tr("Connection lost"),
+        }.get(entry.outcome or "", "")
         score = f"{entry.scores[0]} – {entry.scores[1]}"
         opponent = self._names.opponent(entry.opponent, entry.strategy)
         return [date, opponent, rules, board, score, outcome]

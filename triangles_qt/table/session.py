@@ -462,7 +462,9 @@ class GameSession(Table):
         if game.is_over or not game.moves:
             return None
         try:
-            self.statistics_store().record_game(finished_game(game, players, you, names, ended))
+            self.statistics_store().record_game(
+                finished_game(game, players, you, names, ended), stopped=stopped_outcome(ended, you)
+            )
         except StatisticsError as exc:
             return StatisticsProblem(exc.reason, str(exc))
         return None
@@ -523,3 +525,12 @@ def finished_game(
         (game.scores[0], game.scores[1]),
         record,
     )
+
+
+def stopped_outcome(ended: Ending, you: int | None) -> str:
+    """How the history lists a game that stopped early (statistics.STOPPED), seen from `you`."""
+    if ended.how == EndKind.DISCONNECTED:
+        return "disconnected"
+    # This side always knows when its own player did it: anyone else is the friend.
+    who = "you" if ended.player is not None and ended.player == you else "friend"
+    return f"{ended.how.value}-{who}"
