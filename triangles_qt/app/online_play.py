@@ -13,7 +13,7 @@ import math
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction
@@ -49,7 +49,37 @@ from .online_kept import kept_seat_files, kept_seat_path
 from .plurals import plural
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from PySide6.QtWidgets import QMenu, QWidget
+
+    from triangles_qt.table.session import GameSession
+
+    from .settings import Settings
+
+
+class OnlineWindow(Protocol):
+    """What online play asks of the window it works for (the MainWindow is one): its table and
+    settings, its questions, a preview of a game offered back, where dialogs open, the Game menu
+    where "Send a message" goes after "Play online", and its events (its language changing, its
+    closing). Nothing else of the window is reached from here."""
+
+    settings: Settings
+    game_menu: QMenu
+    online_action: QAction
+
+    @property
+    def session(self) -> GameSession: ...
+
+    def ask(
+        self, title: str, question: str, verbs: tuple[str, ...] | None = None
+    ) -> bool | None: ...
+
+    def leave_game(self, title: str, question: str, verb: str) -> bool: ...
+
+    def preview(self, position: Position, names: tuple[str, str]) -> None: ...
+
+    def dialog_parent(self) -> QWidget: ...
+
+    def installEventFilter(self, watcher: QObject) -> None: ...
 
 
 class OnlinePlay(QObject):
@@ -58,8 +88,8 @@ class OnlinePlay(QObject):
     notice = Signal(object)  # Notice: for the status bar
     withdrawn = Signal(object)  # NoticeKind: no longer true
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: OnlineWindow, parent: QObject | None = None) -> None:
+        super().__init__(parent if parent is not None else window.dialog_parent())
         self.window = window
         self.match: NetMatch | None = None
         self.dialog: OnlineDialog | None = None
@@ -93,7 +123,7 @@ class OnlinePlay(QObject):
         if self.dialog is None:
             names = self.window.settings.player_names
             name = names[0] if names else ""
-            dialog = self.dialog = OnlineDialog(name, self.window)
+            dialog = self.dialog = OnlineDialog(name, self.window.dialog_parent())
             dialog.relay_edit.setText(self.window.settings.relay_address)  # the last one
             dialog.relay_edit.editingFinished.connect(self._remember_relay)
             dialog.host_requested.connect(self.host)
@@ -545,7 +575,7 @@ class OnlinePlay(QObject):
 
     def ask_chat_line(self) -> None:
         text, ok = QInputDialog.getText(
-            self.window,
+            self.window.dialog_parent(),
             QCoreApplication.translate("OnlinePlay", "Message"),
             QCoreApplication.translate("OnlinePlay", "A line for your friend:"),
         )
