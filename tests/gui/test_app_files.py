@@ -837,3 +837,16 @@ def test_the_open_window_names_saved_games_and_opens_the_one_picked(make_window,
     window.open_action.trigger()
     assert seen["type"] == "Triangles game"
     assert window.session.position.moves == moves
+
+
+def test_a_game_that_stopped_early_says_how_when_opened_and_plays_on(make_window):
+    """A record of an online game that stopped before its end (version 2, `ended`)."""
+    from pathlib import Path
+
+    record = Path(__file__).parent.parent / "records" / "valid" / "replay-left.triangles"
+    window = make_window()
+    assert window.files.open_file(record)
+    assert window.statusBar().currentMessage() == (
+        "Opened replay-left.triangles. Dara had left there; the game can be played on."
+    )
+    assert window.session.local_to_move and len(window.session.position.strokes) == 4

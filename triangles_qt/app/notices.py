@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from triangles_qt.core.game import Rejection
 from triangles_qt.core.position import Position
+from triangles_qt.core.record import Ending, EndKind
 from triangles_qt.strategy_runner import FailureKind
 
 from .hint_reason import HintTexts, Reason, reason_for
@@ -137,12 +138,48 @@ def drawn_again(count: int = 1) -> Notice:
     return Notice(NoticeKind.UNDO, lambda: Counted().strokes_drawn_again(count), seconds=2.5)
 
 
-def opened(name: str) -> Notice:
+def opened(name: str, stopped: Ending | None = None, names: tuple[str, str] = ("", "")) -> Notice:
+    """A game file opened; `stopped`: its record says the game stopped there before its end."""
+    if stopped is None:
+        return Notice(
+            NoticeKind.FILE,
+            lambda: QCoreApplication.translate("MainWindow", "Opened %1").replace("%1", name),
+            yields=True,
+        )
     return Notice(
         NoticeKind.FILE,
-        lambda: QCoreApplication.translate("MainWindow", "Opened %1").replace("%1", name),
-        yields=True,
+        lambda: (
+            QCoreApplication.translate("MainWindow", "Opened %1.").replace("%1", name)
+            + " "
+            + stopped_text(stopped, names)
+        ),
+        seconds=10,
     )
+
+
+def stopped_text(stopped: Ending, names: tuple[str, str]) -> str:
+    """How a game stopped before its end (a game with a friend elsewhere), for a record opened
+    here: it can be played on."""
+    who = names[stopped.player] if stopped.player is not None else ""
+    if stopped.how == EndKind.RESIGNED:
+        text = QCoreApplication.translate(
+            "MainWindow", "%1 had resigned there; the game can be played on."
+        )
+    elif stopped.how == EndKind.LEFT and who:
+        text = QCoreApplication.translate(
+            "MainWindow", "%1 had left there; the game can be played on."
+        )
+    elif stopped.how == EndKind.REFUSED and who:
+        text = QCoreApplication.translate(
+            "MainWindow",
+            "It had stopped there: what %1 sent was refused. The game can be played on.",
+        )
+    else:
+        text = QCoreApplication.translate(
+            "MainWindow",
+            "It had stopped there: the connection was lost. The game can be played on.",
+        )
+    return text.replace("%1", who)
 
 
 def saved(name: str) -> Notice:

@@ -64,7 +64,7 @@ def notice_for(event: object, table: Table) -> Notice | None:
     if isinstance(event, ev.UndoAsked):
         return notices.undo_asked()
     if isinstance(event, ev.FileOpened):
-        return notices.opened(event.name)
+        return notices.opened(event.name, event.stopped, event.names)
     if isinstance(event, ev.FileSaved):
         return notices.saved(event.name)
     if isinstance(event, ev.AutosaveFailed):

@@ -10,6 +10,7 @@ from typing import Any
 
 from triangles_qt.core.game import Rejection
 from triangles_qt.core.position import Position
+from triangles_qt.core.record import Ending
 
 Stroke = tuple[int, int]
 
@@ -68,7 +69,12 @@ class ResultWithdrawn:
 
 @dataclass(frozen=True)
 class FileOpened:
+    """A game file was opened; `stopped`: its record says the game stopped there before its
+    end (docs/rules.md 8.1.1), `names` its players."""
+
     name: str
+    stopped: Ending | None = None
+    names: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,8 @@ class GameSession(Table):
         self._set_file(Path(path), loaded.game.strokes)
         self._forget_autosave()
         stand_ins = self._start_loaded(loaded)
-        self.happened.emit(FileOpened(Path(path).name))
+        names = (loaded.players[0].name, loaded.players[1].name)
+        self.happened.emit(FileOpened(Path(path).name, loaded.ended, names))
         return stand_ins
 
     def autosaved_games(self) -> tuple[list[ResumeOffer], list[DamagedAutosave]]:
