@@ -159,8 +159,8 @@ def test_undo_walks_back_through_every_state(board, rng):
 def test_stars_mostly_on_one_line_block_exactly_the_strokes_that_pass_near_them(
     on_line, off_line, tol, rng
 ):
-    """Boards of a hostile record: most stars on one line, which takes the board's other path
-    for finding blocked strokes; the result must be the brute-force one."""
+    """Boards of a hostile record: most stars on one line, so that most triples of stars are
+    within the build's bound and go to its exact test; the result must be the brute-force one."""
     dx, dy = rng.choice([(1, 0), (0, 1), (1, 1), (2, 1), (3, -2)])
     step = rng.randint(1, 3)
     start = (rng.randint(0, 50), rng.randint(400, 450))

@@ -7,18 +7,20 @@ Indices: a *stroke* is an unordered pair of star indices. The star-legal strokes
 that pass over no star) are numbered 0..m-1 and called *candidates*; a candidate's bit in a
 Python-int bitset is its number. Everything rule-deciding is an exact integer computation.
 
-The build (Board._precompute) decides n^3 / 2 (pair, star) orientations, 2.9 million at 180
-stars. It takes the pairs in chunks of CHUNK_ENTRIES, stars as rows and pairs as columns so that
-numpy's inner loops are long, in int32 work arrays reused from chunk to chunk and small enough to
-stay in a core's cache: a chunk's orientations give its signs (int8) and, made absolute in place
-and compared with each pair's reach (computed once for all pairs, as their directions), the few
-stars near each pair's line, which an exact test then decides in batches (_PendingChunks): eight
-passes over a chunk in all, each near the speed of memory. What is kept is one byte per
-candidate and star (`side_t`: 1.5 MB on a tablet-180 board, 3.3 MB with 250 stars; at most
-n^3 / 2 bytes, when no star blocks any pair) and O(n^2) besides; the build's peak is that twice
-(the chunks' columns, then the table), one batch of chunks and the pairs' four int32 vectors:
-5.1 MiB at 180 stars (tracemalloc; 9.2 with 250), where a pairs x stars int32 matrix and its
-temporaries took 24 MB.
+The build (Board._precompute) takes two sweeps over the stars, a few at a time (CHUNK_ENTRIES):
+each star a row and all the pairs the columns, so that numpy's loops run along whole rows (on
+rows of a few hundred they cost twice as much), in int32 work arrays reused from chunk to chunk.
+The first finds the star-legal pairs: three stars k < a < b have one |orientation| whichever of
+them is the star and which two the pair, so each triple is looked at once, as star k and pair
+a-b (n^3 / 6 orientations, 1 million at 180 stars, where each (star, pair) took 2.9), against a
+bound on the three pairs' reaches; the few triples within it (2 %) go to the exact test, which
+decides their three (star, pair) entries at once (_ExactTests). The second computes the side
+table's orientations for the star-legal pairs only, row by row. What is kept is one byte per
+candidate and star (`side_t`: 1.5 MB on a tablet-180 board, 3.1 MB with 250 stars; at most
+n^3 / 2 bytes, when no star blocks any pair) and O(n^2) besides; the build peaks at 4.2 MiB at
+180 stars (tracemalloc; 7.4 with 250). Fresh memory costs a page fault every 4 KiB, as much as
+a few numpy passes over it: hence the reused work arrays, and the exact test's batches of a few
+thousand triples, whose temporaries reuse the memory of the batch before.
 
 A game's legal strokes, once few, get CrossingFilters: bitsets over them that narrow down which
 ones a new stroke crosses to a handful, decided one at a time with exact integer orientations.
@@ -39,14 +41,16 @@ from .geometry import MAX_COORDINATE, MAX_TOLERANCE
 
 DEFAULT_TOLERANCE = 4
 MAX_STARS = 250
-CHUNK_ENTRIES = 1 << 17
-"""(star, pair) entries per chunk of the board's build: 512 KiB per int32 work array, about a
-core's L2 cache (0.5-2 MiB on current CPUs). Measured on tablet-180: 2^16 to 2^18 are alike,
-2^15 and below pay numpy's per-call cost."""
+CHUNK_ENTRIES = 1 << 16
+"""(star, pair) entries per chunk of the board's build, at most (a chunk is at least one star's
+row): 256 KiB per int32 work array, within a core's L2 cache (0.5-2 MiB on current CPUs).
+Measured on tablet-180: 2^16 and 2^17 are alike, 2^15 pays numpy's per-call cost, 2^18 the
+cache's misses."""
 BOX_LEVEL = 64
 """Coordinate units per level of CrossingFilters' bounding boxes."""
-PENDING_ENTRIES = 1 << 19
-"""Bytes, about, of chunks kept waiting for one exact test (see _PendingChunks)."""
+PENDING_ENTRIES = 1 << 12
+"""Triples of stars of the build kept waiting for the exact test, which takes this many at once
+(see _ExactTests)."""
 
 
 @dataclass(frozen=True)
@@ -236,42 +240,19 @@ class Board:
 
     def _precompute(self) -> None:
         """The tables: the star-legal pairs (the candidates) and, for each candidate, which side
-        of it every star is on (`side_t`), built in chunks of pairs (see the module docstring)."""
+        of it every star is on (`side_t`), in two sweeps over the stars (see the module
+        docstring)."""
         n = self.n
-        # int32 is exact here: every orientation and intermediate is at most 2 MAX_COORDINATE^2
-        # in size, plus a reach of at most 1.5 MAX_COORDINATE MAX_TOLERANCE (_near_line): < 2^31.
+        # int32 is exact here: see _orient_rows.
         x = self.stars[:, 0].astype(np.int32)
         y = self.stars[:, 1].astype(np.int32)
         ia, ib = np.triu_indices(n, 1)
-        # Per pair, once: its direction, its line's constant and its reach (see _near_line).
-        dx_all, dy_all = x[ib] - x[ia], y[ib] - y[ia]
-        const_all = dx_all * y[ia] - dy_all * x[ia]
-        reach_all = _reach(dx_all, dy_all, self.tolerance)
-        step = max(8, CHUNK_ENTRIES // n)  # pairs per chunk
-        work = np.empty((2, n * step), dtype=np.int32)  # reused: fresh big arrays fault pages in
-        near_work = np.empty(n * step, dtype=bool)
-        star_legal = np.ones(len(ia), dtype=bool)
-        sides: list[np.ndarray] = []  # the candidates' columns of each chunk, in order
-        pending = _PendingChunks(x, y, ia, ib, self.tolerance, star_legal, sides)
-        for start in range(0, len(ia), step):
-            part = slice(start, start + step)
-            dx, dy = dx_all[part], dy_all[part]
-            shape = (n, len(dx))
-            # orient[k, p]: twice the signed area of (a_p, b_p, star k). Stars are the rows, so
-            # numpy's inner loops run along the chunk's pairs, the longer axis.
-            orient, scratch = (w[: n * len(dx)].reshape(shape) for w in work)
-            np.multiply.outer(y, dx, out=orient)
-            orient -= np.multiply.outer(x, dy, out=scratch)
-            orient -= const_all[part]
-            signs = np.sign(orient, out=np.empty(shape, np.int8), casting="unsafe")
-            near = np.less_equal(
-                np.abs(orient, out=orient),
-                reach_all[part],
-                out=near_work[: orient.size].reshape(shape),
-            )
-            k, p = _near_line(x, y, ia[part], ib[part], near, self.tolerance)
-            pending.add(start, signs, k, p + start)
-        pending.flush()
+        # Per pair, once: its direction and its line's constant (see _orient_rows).
+        dx, dy = x[ib] - x[ia], y[ib] - y[ia]
+        const = dx * y[ia] - dy * x[ia]
+        # Reused by both sweeps: fresh big arrays fault their pages in again.
+        work = np.empty((2, max(CHUNK_ENTRIES, len(ia))), dtype=np.int32)
+        star_legal = _star_legal(x, y, ia, ib, dx, dy, const, self.tolerance, work)
         cand = np.flatnonzero(star_legal)
         self.m = m = len(cand)
         self.cand_a = ia[cand]
@@ -284,8 +265,7 @@ class Board:
         # its line). Star-major: a star's row over the candidates is contiguous, a candidate's
         # column over the stars is strided (a copy the other way round would cost the build
         # more than the strided reads cost a game).
-        self.side_t = np.concatenate(sides, axis=1, out=np.empty((n, m), dtype=np.int8))
-        del sides[:]
+        self.side_t = _sides(x, y, dx[cand], dy[cand], const[cand], work)
         self._first_end_counts = np.bincount(self.cand_a, minlength=n)
         index = np.full((n, n), -1, dtype=np.intp)
         index[self.cand_a, self.cand_b] = np.arange(m)
@@ -477,31 +457,99 @@ def _reach(dx: np.ndarray, dy: np.ndarray, tol: int) -> np.ndarray:
     return reach
 
 
-def _near_line(
-    x: np.ndarray, y: np.ndarray, a: np.ndarray, b: np.ndarray, near: np.ndarray, tol: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """The (star, pair) entries of a chunk that may pass over a star: where `near` (|orient| at
-    most the pair's reach: within tol of its line, and a few more), the stars other than the
-    pair's ends (a necessary condition of docs/rules.md 2.2, which the exact test then decides).
-    Returns the stars and the pairs' chunk indices."""
-    found = np.flatnonzero(near)
-    if len(found) > 8 * len(a):
-        # Many stars on a few lines (a hostile record, never a generated board): most are near
-        # a pair's line but beyond its ends, so keep those within its segment's box grown by tol.
-        for c in (x, y):
-            near &= c[:, None] >= np.minimum(c[a], c[b]) - tol
-            near &= c[:, None] <= np.maximum(c[a], c[b]) + tol
+def _orient_rows(
+    x: np.ndarray,
+    y: np.ndarray,
+    rows: slice,
+    dx: np.ndarray,
+    dy: np.ndarray,
+    const: np.ndarray,
+    work: np.ndarray,
+) -> np.ndarray:
+    """orient[k, p] = y_k dx_p - x_k dy_p - const_p for the stars k of `rows` and the pairs p,
+    twice the signed area of (a_p, b_p, star k) with const_p the pair's line constant
+    dx_p y_a - dy_p x_a; in work[0], with work[1] as scratch.
+    Stars are the rows and pairs the columns, so that numpy's broadcast loops run along whole
+    rows of pairs: their cost per element doubles on rows of a few hundred (chunks of pairs by
+    all the stars took twice as long).
+
+    int32 is exact: with coordinates at most MAX_COORDINATE (M), y_k dx_p and x_k dy_p (and
+    the two terms of const_p) are at most M^2 in size, their difference 2 M^2, and the result,
+    twice the area of a triangle within the board, M^2: all below 2^31."""
+    ys, xs = y[rows, None], x[rows, None]
+    shape = (len(ys), len(dx))
+    orient: np.ndarray = work[0, : shape[0] * shape[1]].reshape(shape)
+    scratch = work[1, : shape[0] * shape[1]].reshape(shape)
+    np.multiply(ys, dx, out=orient)
+    orient -= np.multiply(xs, dy, out=scratch)
+    orient -= const
+    return orient
+
+
+def _star_legal(
+    x: np.ndarray,
+    y: np.ndarray,
+    ia: np.ndarray,
+    ib: np.ndarray,
+    dx: np.ndarray,
+    dy: np.ndarray,
+    const: np.ndarray,
+    tol: int,
+    work: np.ndarray,
+) -> np.ndarray:
+    """The build's first sweep: whether each pair (ia, ib) is star-legal (docs/rules.md 2.2).
+
+    A star within tol of a pair's segment has |orient| at most the pair's reach (_reach). Three
+    stars k < a < b have one |orient| whichever is the star and which the pair, so each triple
+    is looked at once, as star k and pair a-b: star k's row over the pairs of stars after it,
+    a few stars at a time (CHUNK_ENTRIES), against a bound on the three pairs' reaches, the
+    greater of a-b's and the widest of star k's pairs (`widest`). The few triples within it
+    (2 % on generated boards) go to the exact test of their three (star, pair) entries
+    (_ExactTests)."""
+    n, pairs = len(x), len(ia)
+    reach = _reach(dx, dy, tol)
+    # first[k]: the first pair of star k (pairs a-b, a < b, are numbered by a, then by b);
+    # first[n - 1] = first[n] = pairs: star n - 1 is no pair's first star.
+    first = np.zeros(n + 1, dtype=np.intp)
+    np.cumsum(np.arange(n - 1, -1, -1), out=first[1:])
+    widest = np.zeros(n, dtype=reach.dtype)  # widest[k]: the most reach of a pair k-j, j > k
+    if n > 1:
+        widest[: n - 1] = np.maximum.reduceat(reach, first[: n - 1])
+    star_legal = np.ones(pairs, dtype=bool)
+    exact = _ExactTests(x, y, ia, ib, first, tol, star_legal)
+    near_work = np.empty(work.shape[1], dtype=bool)
+    start = 0
+    while start < n - 2:  # a triple's first star has two after it
+        # The pairs of the stars after `start`; the chunk's later rows also reach pairs of the
+        # stars up to theirs, which are left out of `near`.
+        columns = slice(first[start + 1], pairs)
+        width = pairs - columns.start
+        rows = slice(start, min(n - 2, start + max(1, work.shape[1] // width)))
+        orient = _orient_rows(x, y, rows, dx[columns], dy[columns], const[columns], work)
+        size = np.abs(orient, out=orient)
+        # Within the larger of the two bounds: within one or the other (cheaper than the larger);
+        # work[1], _orient_rows' scratch, is free again.
+        near = np.less_equal(size, reach[columns], out=near_work[: size.size].reshape(size.shape))
+        near |= np.less_equal(
+            size, widest[rows, None], out=work[1].view(bool)[: size.size].reshape(size.shape)
+        )
+        for row, star in enumerate(range(rows.start + 1, rows.stop), 1):
+            near[row, : first[star + 1] - columns.start] = False
         found = np.flatnonzero(near)
-    k, p = np.divmod(found, len(a))
-    others = (k != a[p]) & (k != b[p])
-    return k[others], p[others]
+        k, p = np.divmod(found, width)
+        k += rows.start
+        p += columns.start
+        exact.add(k, p, size.ravel()[found])
+        start = rows.stop
+    exact.flush()
+    return star_legal
 
 
-class _PendingChunks:
-    """Chunks of the build waiting for the exact test of their near stars, which runs on many
-    chunks at once (a numpy call per chunk would cost more than the test): then the pairs it
-    finds passing over a star are struck from `star_legal`, and each chunk's candidate columns
-    go to `sides`, in order."""
+class _ExactTests:
+    """Triples of stars of the build, k < a < b given as star k, pair a-b and |orient|, waiting
+    for the exact test of their three (star, pair) entries, which runs on PENDING_ENTRIES at
+    once (numpy calls for each chunk's few would cost more than the test); the pairs found
+    passing over a star are struck from `star_legal`."""
 
     def __init__(
         self,
@@ -509,33 +557,98 @@ class _PendingChunks:
         y: np.ndarray,
         ia: np.ndarray,
         ib: np.ndarray,
+        first: np.ndarray,
         tol: int,
         star_legal: np.ndarray,
-        sides: list[np.ndarray],
     ) -> None:
-        self.x, self.y, self.ia, self.ib, self.tol = x, y, ia, ib, tol
-        self.star_legal, self.sides = star_legal, sides
-        self.chunks: list[tuple[int, np.ndarray]] = []
-        self.near: list[tuple[np.ndarray, np.ndarray]] = []
-        self.entries = 0  # bounds the memory held: the chunks' signs and their near entries
+        self.x, self.y, self.ia, self.ib, self.first, self.tol = x, y, ia, ib, first, tol
+        self.star_legal = star_legal
+        self.waiting: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        self.entries = 0
 
-    def add(self, start: int, signs: np.ndarray, k: np.ndarray, p: np.ndarray) -> None:
-        self.chunks.append((start, signs))
-        self.near.append((k, p))
-        self.entries += signs.size + 16 * len(k)
+    def add(self, k: np.ndarray, p: np.ndarray, size: np.ndarray) -> None:
+        self.waiting.append((k, p, size))
+        self.entries += len(k)
         if self.entries >= PENDING_ENTRIES:
             self.flush()
 
     def flush(self) -> None:
-        if self.near:
-            k = np.concatenate([k for k, _ in self.near])
-            p = np.concatenate([p for _, p in self.near])
-            hit = _within_tolerance(self.x, self.y, k, self.ia[p], self.ib[p], self.tol)
-            self.star_legal[p[hit]] = False
-        for start, signs in self.chunks:
-            kept = np.flatnonzero(self.star_legal[start : start + signs.shape[1]])
-            self.sides.append(signs.take(kept, axis=1))  # C order (a bool mask gives F order)
-        self.chunks, self.near, self.entries = [], [], 0
+        if not self.waiting:
+            return
+        ks, ps, sizes = (np.concatenate(parts) for parts in zip(*self.waiting, strict=True))
+        self.waiting, self.entries = [], 0
+        # In slices: the test's temporaries then stay small, and each slice's reuse the memory
+        # of the one before (fresh memory costs a page fault every 4 KiB: as much as the test).
+        for start in range(0, len(ks), PENDING_ENTRIES):
+            part = slice(start, start + PENDING_ENTRIES)
+            self._test(ks[part], ps[part], sizes[part])
+
+    def _test(self, k: np.ndarray, p: np.ndarray, size: np.ndarray) -> None:
+        """docs/rules.md 1.2, as geometry.within_distance_of_segment, for the three (star,
+        pair) entries of each triple k < a < b (star k and pair a-b, with |orient| `size`): a
+        star s is within tol of segment c-d exactly when it is within tol of c or of d, or
+        projects strictly inside the segment (0 < dot < |cd|^2, dot = (s - c).(d - c)) at a
+        distance within tol (cross^2 <= tol^2 |cd|^2, cross = |orient|, the same for the three
+        entries). That is within_distance_of_segment's case split: when dot <= 0, s is no
+        farther from c than from d (and the other way round when dot >= |cd|^2), and when s is
+        within tol of c or d, cross^2 <= |cs|^2 |cd|^2 <= tol^2 |cd|^2 (and as much from d).
+
+        With u = a - k and v = b - k: star k and pair a-b have dot = |u|^2 - u.v and |ab|^2 =
+        |u|^2 - 2 u.v + |v|^2, star a and pair k-b dot = u.v and |kb|^2 = |v|^2, star b and
+        pair k-a dot = u.v and |ka|^2 = |u|^2. int32 is exact: with coordinates at most
+        MAX_COORDINATE (M), the squares and dot products are at most 2 M^2 in size and the sums
+        on the way 6 M^2 < 2^31; cross^2 (4 M^4) and tol^2 |cd|^2 are int64."""
+        x, y, tol2 = self.x, self.y, self.tol * self.tol
+        a, b = self.ia.take(p), self.ib.take(p)
+        xk, yk = x.take(k), y.take(k)
+        ux, uy = x.take(a) - xk, y.take(a) - yk
+        vx, vy = x.take(b) - xk, y.take(b) - yk
+        uu = ux * ux + uy * uy
+        vv = vx * vx + vy * vy
+        uv = ux * vx + uy * vy
+        ww = uu - 2 * uv + vv
+        cross2 = size.astype(np.int64)
+        cross2 *= cross2
+        close_ka, close_kb, close_ab = uu <= tol2, vv <= tol2, ww <= tol2
+        star_legal, first = self.star_legal, self.first
+        hit = _within(close_ka | close_kb, uu - uv, ww, cross2, tol2)  # star k, pair a-b
+        star_legal[p[hit]] = False
+        hit = _within(close_ka | close_ab, uv, vv, cross2, tol2)  # star a, pair k-b
+        star_legal[first.take(k[hit]) + (b[hit] - k[hit] - 1)] = False
+        hit = _within(close_kb | close_ab, uv, uu, cross2, tol2)  # star b, pair k-a
+        star_legal[first.take(k[hit]) + (a[hit] - k[hit] - 1)] = False
+
+
+def _within(
+    close: np.ndarray, dot: np.ndarray, length2: np.ndarray, cross2: np.ndarray, tol2: int
+) -> np.ndarray:
+    """Where a star is within tol of a segment (see _ExactTests._test): within tol of an end
+    (`close`, changed in place), or projected strictly inside at a distance within tol."""
+    across = cross2 <= tol2 * length2.astype(np.int64)
+    across &= dot > 0
+    across &= dot < length2
+    close |= across
+    return np.flatnonzero(close)
+
+
+def _sides(
+    x: np.ndarray,
+    y: np.ndarray,
+    dx: np.ndarray,
+    dy: np.ndarray,
+    const: np.ndarray,
+    work: np.ndarray,
+) -> np.ndarray:
+    """The build's second sweep: the (stars, candidates) side table, orientations' signs, for the
+    candidates of directions dx, dy and line constants const, a few stars at a time."""
+    n, m = len(x), len(dx)
+    side = np.empty((n, m), dtype=np.int8)
+    step = max(1, work.shape[1] // max(m, 1))  # stars per chunk
+    for start in range(0, n, step):
+        rows = slice(start, min(n, start + step))
+        orient = _orient_rows(x, y, rows, dx, dy, const, work)
+        np.sign(orient, out=side[rows], casting="unsafe")
+    return side
 
 
 class CrossingFilters:
@@ -656,31 +769,6 @@ _PAIR_DIGITS = bytes(b"012"[(v == 1) + 2 * (v == 0xFF)] for v in range(256))
 def _bits_of(flags: np.ndarray) -> int:
     """The Python-int bitset of a bool array (bit i is flags[i])."""
     return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
-
-
-def _within_tolerance(
-    x: np.ndarray, y: np.ndarray, k: np.ndarray, a: np.ndarray, b: np.ndarray, tol: int
-) -> np.ndarray:
-    """Whether star k[i] is at distance <= tol from the closed segment a[i]-b[i]: docs/rules.md
-    1.2 vectorised, as geometry.within_distance_of_segment. x and y are int32: differences, dot
-    products and squared lengths are at most 2 MAX_COORDINATE^2 < 2^31 in size (|p - b|^2 as
-    |p - a|^2 - 2 dot + |b - a|^2, at most 4 times that on the way); the squared cross product
-    and tol^2 |b - a|^2 are int64."""
-    ax, ay = x[a], y[a]
-    abx, aby = x[b] - ax, y[b] - ay
-    apx, apy = x[k] - ax, y[k] - ay
-    length2 = abx * abx + aby * aby
-    dot = apx * abx + apy * aby
-    ap2 = apx * apx + apy * apy
-    bp2 = ap2 - 2 * dot + length2
-    cross = (abx * apy - aby * apx).astype(np.int64)
-    tol2 = tol * tol
-    within: np.ndarray = np.where(
-        dot <= 0,
-        ap2 <= tol2,
-        np.where(dot >= length2, bp2 <= tol2, cross * cross <= tol2 * length2.astype(np.int64)),
-    )
-    return within
 
 
 def bits_to_indices(bits: int, size: int) -> np.ndarray:
