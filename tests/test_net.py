@@ -922,3 +922,73 @@ def test_a_host_out_of_file_descriptors_accepts_again(qtbot):
     hosting._server.acceptError.emit(QAbstractSocket.SocketError.SocketResourceError)
     joining = join(hosting)
     qtbot.waitUntil(lambda: joining.state == State.PLAYING, timeout=WAIT_MS)
+
+
+# -- a killed host takes its game back (issue 47) ------------------------------------------------
+
+
+def test_a_killed_host_takes_its_game_back_on_the_same_port_and_the_game_finishes(
+    qtbot, monkeypatch
+):
+    """The host saves its state at each change (before its `ack` or stroke leaves); its match
+    is thrown away mid-game, a new one resumes from what was saved on the same port, and the
+    joiner, retrying, proves its token and plays the game to its end."""
+    import json
+
+    from triangles_qt.net.connection import Connection
+    from triangles_qt.net.match import HostState
+
+    hosting = host(qtbot, seed=9)
+    saved = []
+    said = []  # ("saved", strokes) and the host's lines, in the order they happened
+    original = Connection.send
+
+    def send(connection, line):
+        if connection.parent() is hosting:
+            said.append(line)
+        original(connection, line)
+
+    monkeypatch.setattr(Connection, "send", send)
+
+    def save():
+        state = hosting.host_state()
+        assert state is not None
+        saved.append(json.dumps(state.to_data()))
+        said.append(("saved", len(state.strokes)))
+
+    hosting.host_state_changed.connect(save)
+    joining = join(hosting)
+    pause_at = [6]
+    autoplay(hosting, 1, pause_at)
+    autoplay(joining, 2, pause_at)
+    qtbot.waitUntil(
+        lambda: joining.confirmed_count == hosting.confirmed_count == 6, timeout=WAIT_MS
+    )
+    # Every stroke the host confirmed (its `ack`) or sent was saved before the line left.
+    kept = 0
+    for entry in said:
+        if isinstance(entry, tuple):
+            kept = entry[1]
+        elif entry.startswith(("ack ", "stroke ")):
+            assert int(entry.split()[1]) < kept, (entry, said)
+    lines = [entry for entry in said if isinstance(entry, str)]
+    assert "ack 1" in lines and any(line.startswith("stroke 0 ") for line in lines)
+    port = hosting.address()[1]
+    hosting.close()  # killed: its connection ends without a word
+    hosting.deleteLater()
+    qtbot.waitUntil(lambda: joining.state == State.RECONNECTING, timeout=WAIT_MS)
+    state = HostState.from_data(json.loads(saved[-1]))
+    assert list(state.strokes) == joining.game.strokes
+    again = NetMatch.host(state.setup, ANA, Listen.LOOPBACK, port, limits=FAST, resume=state)
+    assert again.state == State.RECONNECTING and again.peer.name == BOT.name
+    resumed = []
+    again.resumed.connect(resumed.append)
+    pause_at[0] = 1000
+    autoplay(again, 1)
+    qtbot.waitUntil(lambda: bool(resumed), timeout=WAIT_MS)
+    assert resumed == [6]
+    qtbot.waitUntil(lambda: bool(again.settled and joining.settled), timeout=30_000)
+    assert again.game.strokes == joining.game.strokes
+    assert record(again) == record(joining)
+    again.leave()
+    joining.leave()

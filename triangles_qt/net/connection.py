@@ -23,31 +23,14 @@ from __future__ import annotations
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 from . import protocol
+from .protocol import Closing as Closing
 from .protocol import Limits, ProtocolError, TokenBucket
 from .secure import SecureLines, sealed_bytes
-
-
-@dataclass(frozen=True)
-class Closing:
-    """Why a connection ended. `code` is the protocol's error code when a side refused something
-    (`by_peer`: the peer refused what this side sent, and `text` is its reason), or None when it
-    was simply closed or lost; `text` is one English sentence for a log or the status bar."""
-
-    by_peer: bool
-    code: str | None
-    text: str
-
-    @property
-    def dropped(self) -> bool:
-        """Lost, not refused: the peer may come back (a network failure, a killed program, a
-        silent peer)."""
-        return self.code is None or self.code == protocol.TIMEOUT
 
 
 class Connection(QObject):
@@ -55,6 +38,7 @@ class Connection(QObject):
 
     line_received = Signal(str)
     closed = Signal(object)  # Closing, once
+    heard = Signal()  # a `ping` or `pong` came (taken here): the peer is there
 
     def __init__(self, socket: QTcpSocket, limits: Limits, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -153,7 +137,7 @@ class Connection(QObject):
         # Nobody listens any more. Cut now, while the owner is alive: a slot (a lambda) may
         # hold the last reference to the owner, which, dropped as this connection is deleted,
         # would delete the owner and with it this half-deleted child a second time.
-        for signal in (self.line_received, self.closed):
+        for signal in (self.line_received, self.closed, self.heard):
             with warnings.catch_warnings():  # "Failed to disconnect": there was nothing
                 warnings.simplefilter("ignore", RuntimeWarning)
                 signal.disconnect()
@@ -263,7 +247,10 @@ class Connection(QObject):
         self._first_line = None
         if line == "ping":
             self.send("pong")
-        elif line != "pong":
+            self.heard.emit()
+        elif line == "pong":
+            self.heard.emit()
+        else:
             self.line_received.emit(line)
         return self._closing is None
 

@@ -64,6 +64,23 @@ class Limits:
     busy_retry_s: float = 60.0  # how long a joiner told `busy` keeps trying (backing off)
 
 
+@dataclass(frozen=True)
+class Closing:
+    """Why a connection ended. `code` is the protocol's error code when a side refused something
+    (`by_peer`: the peer refused what this side sent, and `text` is its reason), or None when it
+    was simply closed or lost; `text` is one English sentence for a log or the status bar."""
+
+    by_peer: bool
+    code: str | None
+    text: str
+
+    @property
+    def dropped(self) -> bool:
+        """Lost, not refused: the peer may come back (a network failure, a killed program, a
+        silent peer)."""
+        return self.code is None or self.code == TIMEOUT
+
+
 class ProtocolError(ValueError):
     """A line the protocol does not allow here. `code` is the `error` line's word."""
 
