@@ -11,6 +11,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # the browser test's Qt a
 
 import json  # noqa: E402
 import signal  # noqa: E402
+import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -368,3 +369,41 @@ def test_a_joiner_that_does_not_come_back_leaves_the_host_a_record_of_the_lost_g
     assert loaded.ended is not None and loaded.ended.how == "disconnected"
     assert loaded.ended.player is None and "did not come back" in loaded.ended.why
     assert state.exists()  # the joiner may still try: its state is its own to remove
+
+
+def test_a_killed_host_takes_its_game_back_with_the_same_command(tmp_path):
+    """Issue 47: the host keeps its game (every stroke of its list, before it confirms one);
+    started again on its port it waits for the joiner, whose retries find it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [*NET, "host", "--listen", "loopback", "--port", str(port), "--preset", "phone-24",
+               "--records", str(tmp_path / "host"), "--strategy", "medium", "--seed", "8",
+               "--delay", "0.05", "--accept-all"]  # fmt: skip
+    kept = tmp_path / "host" / f".host-{port}.json"
+    first = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV
+    )
+    assert first.stdout is not None
+    assert first.stdout.readline().startswith("listening on")  # before the joiner comes
+    joiner = subprocess.Popen(
+        join_command(tmp_path, port, "--strategy", "easy", "--delay", "0.05"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+    )
+    wait_for_confirmed(kept, 10, first)
+    first.send_signal(signal.SIGKILL)
+    first.wait(timeout=10)
+    strokes = json.loads(kept.read_text())["record"]["moves"]
+    again = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=120)
+    joined_status, _, joined_err = finish(joiner)
+    assert again.returncode == 0, again.stderr
+    assert "taking back the game kept in" in again.stderr
+    assert joined_status == 0, joined_err
+    host_record, join_record = the_record(tmp_path / "host"), the_record(tmp_path / "join")
+    assert host_record.read_bytes() == join_record.read_bytes()
+    assert json.loads(join_record.read_text())["moves"][: len(strokes)] == strokes
+    assert read_record(join_record).game.is_over
+    assert not kept.exists()  # a finished game leaves nothing to take back

@@ -53,6 +53,7 @@ from .discovery import Advertiser
 from .headless import HeadlessPlayer, run
 from .kept_seat import KeptSeatError, read_kept_seat
 from .match import Listen, NetError, NetMatch, lan_address, own_addresses
+from .match_resume import HostState
 from .portmap import map_port
 from .protocol import Limits, PeerInfo, Setup
 from .reach import PortMapper, RelayServer
@@ -191,6 +192,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to keep what a rejoin needs (default: .join-HOST-PORT.json in --records "
         "DIR, else in the player's data folder)",
     )
+    host.add_argument(
+        "--resume-file",
+        type=Path,
+        help="where to keep the game, so that this command started again after a kill takes "
+        "it back (default: .host-PORT.json in --records DIR, else in the player's data "
+        "folder; none for --port 0 or a game by code)",
+    )
     for command in (host, join):
         command.add_argument(
             "--relay",
@@ -268,9 +276,32 @@ def _play(args: argparse.Namespace, app: QCoreApplication, contestant: Contestan
             print(f"error: {exc}", file=sys.stderr)
             return 2
         setup = Setup(board, Rules(args.replay_after_triangle), 0 if args.joiner_starts else 1)
+        resume_file = args.resume_file
+        if resume_file is None and args.port and not invite:
+            resume_file = _kept_folder(args.records) / f".host-{args.port}.json"
+        try:
+            kept = read_kept_seat(resume_file) if resume_file is not None else None
+            if kept is not None and kept.role != "host":
+                raise KeptSeatError(f"{resume_file} keeps a joined game, not a hosted one")
+        except KeptSeatError as exc:
+            print(f"error: {exc} (remove it to host a new game)", file=sys.stderr)
+            return 2
+        hosted: HostState | None = None
+        if kept is not None:
+            print(f"taking back the game kept in {resume_file}", file=sys.stderr, flush=True)
+            # The joiner's proof covers the host's name: the same as before.
+            local = replace(local, name=kept.players[kept.seat].name)
+            setup, hosted = kept.setup, kept.host_state()
         try:
             match = NetMatch.host(
-                setup, local, Listen(args.listen), args.port, args.address, limits, ask=True
+                setup,
+                local,
+                Listen(args.listen),
+                args.port,
+                args.address,
+                limits,
+                ask=True,
+                resume=hosted,
             )
         except NetError as exc:
             print(f"error: {exc}", file=sys.stderr)
@@ -412,9 +443,13 @@ def _advertise(
 
 
 def _default_resume_file(records: Path | None, host: str, port: int | str) -> Path:
-    folder = records if records is not None else user_data_dir() / "net"
+    """A joiner's kept seat: `.join-HOST-PORT.json`."""
     safe_host = "".join(c if c.isalnum() or c in ".-" else "_" for c in host)
-    return folder / f".join-{safe_host}-{port}.json"
+    return _kept_folder(records) / f".join-{safe_host}-{port}.json"
+
+
+def _kept_folder(records: Path | None) -> Path:
+    return records if records is not None else user_data_dir() / "net"
 
 
 def cli() -> None:

@@ -2,8 +2,9 @@
 bots and tests. `HeadlessPlayer` plays a `NetMatch` at a table (triangles_qt/table/), as the
 app does: the strategy's seat (`ComputerSeat`: `SafeStrategy` in its own process, as the arena
 and the app run it) against the peer's (`RemoteSeat`). It writes the record once the game is
-settled, and keeps the joiner's rejoin state in a small file so that a killed joiner, started
-again with the same command, comes back to the same game.
+settled (or, if it stopped before its end, as it stood, saying how), and keeps its seat in a
+small file (kept_seat.py) so that a killed joiner or host, started again with the same command,
+comes back to the same game.
 """
 
 from __future__ import annotations
@@ -85,11 +86,13 @@ class HeadlessPlayer(QObject):
         self.table = Table(self, budget_s)
         self.table.happened.connect(self._table_event)
         match.started.connect(self._started)
-        # A joiner started again after a kill comes back to its game by a rejoin.
+        # A side started again after a kill comes back to its game by a rejoin.
         match.resumed.connect(self._resumed)
         match.stroke_received.connect(lambda _move: self._next())
         match.state_changed.connect(self._state_changed)
         match.confirmed.connect(self._confirmed)
+        # A host keeps its game before each line that confirms a stroke leaves.
+        match.host_state_changed.connect(self._keep_host_state)
         match.problem.connect(lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
         match.retrying.connect(self._retrying)
         match.waiting_for_host.connect(
@@ -149,6 +152,13 @@ class HeadlessPlayer(QObject):
         """Finish once the game is settled (the table plays it until then)."""
         if self.match.settled:
             self._settle()
+
+    def _keep_host_state(self) -> None:
+        if self.resume_file is not None and self.match.peer is not None and not self._finished:
+            try:
+                write_resume(self.resume_file, self.match)
+            except (OSError, RecordError) as exc:
+                print(f"warning: the game was not kept: {exc}", file=sys.stderr)
 
     def _confirmed(self, _count: int) -> None:
         if self.match.role == Role.JOIN and self.resume_file is not None:

@@ -1,6 +1,7 @@
 """What one side of a network game keeps on disk to take its seat back after it was killed: the
-seat's token, the seat, the strokes both sides confirmed (as a game record, so that loading it
-checks every one), the two players, where the game was (the host's address for a joiner, the
+seat's token, the seat, the strokes (a joiner's: those both sides confirmed; a host's: every
+stroke of its list, which is the game), as a game record so that loading it checks every one,
+the two players, where the game was (the host's address for a joiner, the
 port a host listened on) and the game code, if it was joined by one.
 
 The file is private to its owner (the token in it takes the seat back) and written atomically;
@@ -25,6 +26,7 @@ from triangles_qt.core.record import game_to_record, parse_record
 from triangles_qt.core.safe_read import read_regular_file
 
 from . import protocol
+from .match_resume import HostState
 from .protocol import PeerInfo, Setup
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ class KeptSeat:
     role: str  # "host" or "join"
     token: str
     seat: int  # this side's seat (0: Player 1)
-    game: Game  # the confirmed strokes
+    game: Game  # a joiner's confirmed strokes; a host's every stroke
     players: tuple[PlayerInfo, PlayerInfo]
     address: tuple[str, int] | None = None  # joiner: the host's (or relay's); host: its port
     code: str = ""  # the game code it was joined or hosted by, if any
@@ -62,6 +64,10 @@ class KeptSeat:
     def setup(self) -> Setup:
         joiner = self.seat if self.role == "join" else 1 - self.seat
         return Setup(self.game.board, self.game.rules, joiner)
+
+    def host_state(self) -> HostState:
+        """What the host's match takes back (NetMatch.host's `resume`)."""
+        return HostState.of(self.setup, self.token, self.peer, self.game)
 
     @property
     def tag(self) -> str:
@@ -78,17 +84,22 @@ def players_of(match: NetMatch) -> tuple[PlayerInfo, PlayerInfo]:
 
 
 def kept_seat_of(match: NetMatch) -> KeptSeat:
-    """What `match`'s side must keep to take its seat back: the strokes both sides confirmed."""
+    """What `match`'s side must keep to take its seat back: a joiner the strokes both sides
+    confirmed, a host every stroke of its list (the joiner counts a host's stroke as confirmed
+    once it has it, and a host that came back with fewer could not let it in). Keep it at each
+    `confirmed` (a joiner) or `host_state_changed` (a host, before the line that confirms)."""
     assert match.game is not None
     if match.role.value == "join":
         address: tuple[str, int] | None = match.target
+        game = confirmed_game(match.game, match.confirmed_count)
     else:
         address = ("", match.address()[1])
+        game = match.game.copy()
     return KeptSeat(
         match.role.value,
         match.token,
         match.local_seat,
-        confirmed_game(match.game, match.confirmed_count),
+        game,
         players_of(match),
         address,
         "" if match.invite is None else str(match.invite),
