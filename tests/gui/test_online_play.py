@@ -509,3 +509,42 @@ def test_a_kept_game_that_cannot_be_rejoined_goes_to_the_history(make_window, qt
     assert loaded.ended.how == "disconnected" and loaded.game.moves == game.moves
     assert any("could not be rejoined" in n.text() for n in notices)
     assert not kept_seat_path(kept.tag, "join").exists()
+
+
+def test_a_host_app_killed_mid_game_hosts_it_again_at_its_next_start(make_window, qtbot):
+    """Issue 47: the host's window keeps every stroke of its game; started again it offers the
+    game back, hosts it where it was, and the friend's retries find it."""
+    from triangles_qt.app.online_kept import kept_seat_files
+    from triangles_qt.net.kept_seat import read_kept_seat
+
+    ana, ben = connect(make_window, qtbot)
+    play_strokes((ana, ben), qtbot, 5)
+    qtbot.waitUntil(
+        lambda: any(
+            (k := read_kept_seat(p)) is not None and k.role == "host" and len(k.game.moves) == 5
+            for p in kept_seat_files()
+        ),
+        timeout=WAIT,
+    )
+    strokes = list(ana.session.position.strokes)
+    match = ana.online.match
+    match.blockSignals(True)  # killed: not a word more
+    match.close()
+    ana.online.match = None
+    qtbot.waitUntil(lambda: ben.online.match.state == State.RECONNECTING, timeout=WAIT)
+    again = make_window()
+    again.answers = [True]
+    assert again.online.offer_rejoin()
+    # At the table at once, waiting for Ben.
+    assert list(again.session.position.strokes) == strokes
+    assert any(isinstance(seat, RemoteSeat) for seat in again.session.seats)
+    qtbot.waitUntil(
+        lambda: (
+            again.online.match.state == State.PLAYING and ben.online.match.state == State.PLAYING
+        ),
+        timeout=WAIT,
+    )
+    play_to_the_end((again, ben), qtbot)
+    assert again.session.position.strokes == ben.session.position.strokes
+    assert list(again.session.position.strokes[:5]) == strokes
+    qtbot.waitUntil(lambda: not kept_seat_files(), timeout=WAIT)

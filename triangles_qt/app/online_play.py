@@ -36,7 +36,7 @@ from triangles_qt.net.kept_seat import (
     read_kept_seat,
     write_kept_seat,
 )
-from triangles_qt.net.match import MAX_WRONG_CODES, NetError, NetMatch, State
+from triangles_qt.net.match import MAX_WRONG_CODES, Listen, NetError, NetMatch, Role, State
 from triangles_qt.net.portmap import Mapping
 from triangles_qt.net.protocol import DECLINED, Limits, PeerInfo, Setup
 from triangles_qt.net.reach import PortMapper, RelayServer
@@ -435,7 +435,37 @@ class OnlinePlay(QObject):
         return True
 
     def _resume_hosting(self, kept: KeptSeat, path: Path) -> bool:
-        return False
+        """Host the kept game again where it was, waiting for the friend to come back (their
+        retries find it); the game is at the table at once."""
+        bound, port = kept.address or ("", 0)
+        if bound in ("127.0.0.1", "::1"):
+            listen = Listen.LOOPBACK
+        elif bound in ("0.0.0.0", "::", ""):
+            listen = Listen.ALL
+        else:
+            listen = Listen.LAN
+        local = PeerInfo(kept.players[kept.seat].name, __version__, PlayerKind.HUMAN)
+        self._drop_match()
+        try:
+            match = NetMatch.host(
+                kept.setup,
+                local,
+                listen,
+                port,
+                bound if listen == Listen.LAN else None,
+                limits=self.limits,
+                parent=self,
+                ask=True,
+                resume=kept.host_state(),
+            )
+        except NetError as exc:
+            forget(path)
+            self._rejoin_failed(kept, str(exc))
+            return False
+        self._kept_at = path
+        self._adopt(match)
+        self._start(match)
+        return True
 
     def _local(self) -> PeerInfo:
         name = self.dialog.name if self.dialog is not None else ""
@@ -452,6 +482,8 @@ class OnlinePlay(QObject):
         match.started.connect(lambda: self._start(match))
         match.resumed.connect(lambda _first: self._rejoined(match))
         match.confirmed.connect(lambda _count: self._keep_seat(match))
+        # A host keeps its game before each line that confirms a stroke leaves.
+        match.host_state_changed.connect(lambda: self._keep_seat(match))
         match.resigned.connect(lambda seat: self._resigned(match, seat))
         match.ended.connect(lambda reason: self._ended(match, reason))
         match.rematch_offered.connect(lambda: self._rematch_offered(match))
@@ -715,6 +747,8 @@ class OnlinePlay(QObject):
         game is settled."""
         if match is not self.match or match.game is None or not match.token:
             return
+        if match.role == Role.HOST and match.invite is not None:
+            return  # a game by code is not hosted again: its code and its way in are gone
         if match.settled or match.state == State.CLOSED:
             self._forget_seat()
             return

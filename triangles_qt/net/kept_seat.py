@@ -51,7 +51,7 @@ class KeptSeat:
     seat: int  # this side's seat (0: Player 1)
     game: Game  # a joiner's confirmed strokes; a host's every stroke
     players: tuple[PlayerInfo, PlayerInfo]
-    address: tuple[str, int] | None = None  # joiner: the host's (or relay's); host: its port
+    address: tuple[str, int] | None = None  # joiner: the host's (or relay's); host: its own
     code: str = ""  # the game code it was joined or hosted by, if any
 
     @property
@@ -93,7 +93,7 @@ def kept_seat_of(match: NetMatch) -> KeptSeat:
         address: tuple[str, int] | None = match.target
         game = confirmed_game(match.game, match.confirmed_count)
     else:
-        address = ("", match.address()[1])
+        address = match.address()
         game = match.game.copy()
     return KeptSeat(
         match.role.value,
