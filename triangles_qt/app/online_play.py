@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLockFile, QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
@@ -45,7 +45,7 @@ from triangles_qt.net.secure import WRONG_CODE
 
 from .notices import Notice, NoticeKind
 from .online_dialog import OnlineDialog
-from .online_kept import kept_seat_files, kept_seat_path
+from .online_kept import hold, kept_seat_files, kept_seat_path
 from .plurals import plural
 
 if TYPE_CHECKING:
@@ -99,6 +99,7 @@ class OnlinePlay(QObject):
         self._endings: EndingWatch | None = None
         self.limits = Limits()  # the protocol's (tests shorten its waits)
         self._kept_at: Path | None = None  # where this side's seat is kept while a game is on
+        self._kept_lock: QLockFile | None = None  # held while that file is this window's
         self._leaving = False  # this side's player left the game (another game, closed)
         self._stopped_kept = False  # the game, stopped early, is in the History already
         self._rejoining: KeptSeat | None = None  # the kept game, until it is at the table again
@@ -358,19 +359,25 @@ class OnlinePlay(QObject):
         player takes one (True: it is being rejoined). "Forget it" drops a game for good; Esc
         keeps it for the next start."""
         for path in kept_seat_files():
+            lock = hold(path)
+            if lock is None:  # a window that runs plays it
+                continue
             try:
                 kept = read_kept_seat(path)
             except KeptSeatError as exc:
                 print(f"triangles-qt: {exc}: removed", file=sys.stderr)
+                kept = None
                 forget(path)
+            answer = None if kept is None else self._ask_rejoin(kept)
+            if answer and kept is not None:
+                self._drop_match()
+                self._kept_lock = lock
+                if self.rejoin(kept, path):
+                    return True
                 continue
-            if kept is None:
-                continue
-            answer = self._ask_rejoin(kept)
-            if answer:
-                return self.rejoin(kept, path)
             if answer is False:
                 forget(path)
+            lock.unlock()
         return False
 
     def _ask_rejoin(self, kept: KeptSeat) -> bool | None:
@@ -408,7 +415,6 @@ class OnlinePlay(QObject):
                 invite = None
         host, port = kept.address
         local = PeerInfo(kept.players[kept.seat].name, __version__, PlayerKind.HUMAN)
-        self._drop_match()
         self._kept_at = path
         self._rejoining = kept
         self._adopt(
@@ -445,7 +451,6 @@ class OnlinePlay(QObject):
         else:
             listen = Listen.LAN
         local = PeerInfo(kept.players[kept.seat].name, __version__, PlayerKind.HUMAN)
-        self._drop_match()
         try:
             match = NetMatch.host(
                 kept.setup,
@@ -459,7 +464,8 @@ class OnlinePlay(QObject):
                 resume=kept.host_state(),
             )
         except NetError as exc:
-            forget(path)
+            self._kept_at = path
+            self._forget_seat()
             self._rejoin_failed(kept, str(exc))
             return False
         self._kept_at = path
@@ -754,7 +760,11 @@ class OnlinePlay(QObject):
             return
         try:
             kept = kept_seat_of(match)
-            path = self._kept_at = kept_seat_path(kept.tag, kept.role)
+            path = kept_seat_path(kept.tag, kept.role)
+            if path != self._kept_at:
+                self._forget_seat()
+                self._kept_lock = hold(path)
+                self._kept_at = path
             write_kept_seat(path, kept)
         except (OSError, ValueError) as exc:  # a full disk must not stop the game
             print(f"triangles-qt: the online game's seat was not kept: {exc}", file=sys.stderr)
@@ -763,6 +773,9 @@ class OnlinePlay(QObject):
         if self._kept_at is not None:
             forget(self._kept_at)
             self._kept_at = None
+        if self._kept_lock is not None:
+            self._kept_lock.unlock()
+            self._kept_lock = None
 
     def _resigned(self, match: NetMatch, seat: int) -> None:
         if match is self.match:
