@@ -992,3 +992,46 @@ def test_a_killed_host_takes_its_game_back_on_the_same_port_and_the_game_finishe
     assert record(again) == record(joining)
     again.leave()
     joining.leave()
+
+
+# -- how a match that stopped early ended, for its record (issue 47) ------------------------------
+
+
+def test_a_peer_whose_line_is_refused_mid_game_is_named_in_the_ending(qtbot):
+    from triangles_qt.core.record import EndKind
+    from triangles_qt.net.endings import EndingWatch
+
+    hosting, peer, _ = joined_raw(qtbot, joiner_seat=0)
+    watch = EndingWatch(hosting)
+    i, j = (int(v) for v in hosting.game.legal_strokes()[0])
+    peer.send(f"stroke 0 {i} {j}\n")
+    qtbot.waitUntil(lambda: len(hosting.game.moves) == 1, timeout=WAIT_MS)
+    peer.send(f"stroke 1 {i} {j}\n")  # out of turn: the host refuses it and the match ends
+    peer.wait_error(protocol.TURN)
+    ending = watch.ending(hosting.end_reason)
+    assert ending is not None and ending.how == EndKind.REFUSED and ending.player == 0
+    assert "cannot accept" in ending.why
+
+
+def test_a_side_whose_line_the_peer_refused_is_named_and_a_resignation_too(qtbot):
+    from triangles_qt.core.record import EndKind
+    from triangles_qt.net.endings import EndingWatch
+
+    hosting, peer, _ = joined_raw(qtbot, joiner_seat=0)
+    watch = EndingWatch(hosting)
+    i, j = (int(v) for v in hosting.game.legal_strokes()[0])
+    peer.send(f"stroke 0 {i} {j}\n")
+    qtbot.waitUntil(lambda: len(hosting.game.moves) == 1, timeout=WAIT_MS)
+    peer.send("error illegal your stroke was not accepted\n")
+    qtbot.waitUntil(lambda: hosting.state == State.CLOSED, timeout=WAIT_MS)
+    ending = watch.ending(hosting.end_reason)
+    assert ending is not None and ending.how == EndKind.REFUSED and ending.player == 1
+
+    hosting, peer, _ = joined_raw(qtbot, joiner_seat=0)
+    watch = EndingWatch(hosting)
+    peer.send(f"stroke 0 {i} {j}\n")
+    qtbot.waitUntil(lambda: len(hosting.game.moves) == 1, timeout=WAIT_MS)
+    peer.send("resign\n")
+    qtbot.waitUntil(lambda: hosting.resigned_seat == 0, timeout=WAIT_MS)
+    ending = watch.ending("")
+    assert ending is not None and ending.how == EndKind.RESIGNED and ending.player == 0

@@ -49,6 +49,6 @@ class EndingWatch(QObject):
             return Ending(EndKind.DISCONNECTED, None, reason)
         if match.refusal_code:  # the peer's `error` ended it: this side's line was refused
             return Ending(EndKind.REFUSED, match.local_seat, reason)
-        if getattr(match, "refused_peer", False):  # this side refused the peer's line
+        if match.refused_peer:  # this side refused the peer's line
             return Ending(EndKind.REFUSED, match.peer_seat, reason)
         return Ending(EndKind.LEFT, match.peer_seat, reason)

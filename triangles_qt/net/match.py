@@ -340,6 +340,11 @@ class NetMatch(QObject):
         return self.machine.refusal_code
 
     @property
+    def refused_peer(self) -> bool:
+        """Whether this side ended the match refusing a line of the peer's."""
+        return self.machine.refused_peer
+
+    @property
     def wrong_codes(self) -> int:
         """The host: connections that gave another game code."""
         return self.machine.wrong_codes

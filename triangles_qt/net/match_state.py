@@ -137,6 +137,7 @@ class MatchMachine:
         self.state = State.CONNECTING
         self.end_reason = ""
         self.refusal_code = ""  # the code of the `error` line the peer ended the match with
+        self.refused_peer = False  # this side ended the match refusing a line of the peer's
         self.wrong_codes = 0  # the host: connections that gave another code
         self.places = Places()
         self.ask_to_join = False  # a `join` is put to the host's player (`JoinRequested`)
@@ -857,6 +858,7 @@ class MatchMachine:
             who = self.peer_name or self._labels.get(conn, "the peer")
             self._out.append(Problem(f"refused from {who}: {exc.text}"))
             self._drop_conn()
+            self.refused_peer = True
             self._finish(f"{who} sent what the game cannot accept: {exc.text}")
             self._out += [Refuse(conn, exc.code, exc.text), Release(conn, REFUSED_FREED_S)]
 
