@@ -343,6 +343,19 @@ def test_resign_chat_and_a_rematch_on_the_next_board():
     assert len(net.of("join", ms.Started)) == 2
 
 
+def test_rematch_offers_that_cross_are_a_yes_on_both_sides():
+    net, host, joiner = pair()
+    net.act("host", host.resign())
+    # Both click Play again before either offer arrives.
+    net.apply("host", host.offer_rematch())
+    net.apply("join", joiner.offer_rematch())
+    net.run()
+    assert host.state == joiner.state == State.PLAYING
+    assert host.game is not None and joiner.game is not None
+    assert joiner.game.board.same_as(host.game.board) and not net.of("join", ms.Ended)
+    assert not net.of("host", ms.Ended) and not net.of("join", ms.RematchOffered)
+
+
 # -- a drop and the rejoin -------------------------------------------------------------------------
 
 

@@ -979,8 +979,10 @@ class MatchMachine:
             raise ProtocolError(protocol.STATE, "a rematch before the game is over")
         if answer == "offer":
             self._peer_rematch = True
-            if self._own_rematch:  # both asked: that is a yes
-                self._accept_rematch()
+            if self._own_rematch:
+                # Both asked, the offers crossing: each reads the other's as its yes, and no
+                # `accept` follows (it would cross the next game's set-up).
+                self._start_rematch()
             else:
                 self._out.append(RematchOffered())
         elif answer == "accept":
