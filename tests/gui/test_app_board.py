@@ -211,7 +211,7 @@ def test_every_star_is_on_screen(window):
 def test_on_a_board_shown_small_a_legal_stroke_cannot_touch_a_star(make_window):
     """A stroke may pass `tolerance` points from a star; shown below its natural size, star
     cores and strokes shrink so that such a stroke still clears the star on screen."""
-    from triangles_qt.app.board_items import StarItem, StrokeItem
+    from triangles_qt.app.board_items import StarField, StrokeItem
 
     window = make_window(size=(960, 760))
     window.start_new_game(NewGameChoices(preset="tablet-180", opponent="human"), seed=9)
@@ -219,13 +219,13 @@ def test_on_a_board_shown_small_a_legal_stroke_cannot_touch_a_star(make_window):
     window.session.request_stroke(*legal_pair(window.session.position))
     pixels_per_point = 1 / scene.pixel_size
     assert pixels_per_point < 0.8 and scene.sizes.stroke < StrokeItem.WIDTH
-    reach = scene._stars[0].core_radius + scene.last_stroke_item.width / 2
+    reach = scene.star_field.core_radius + scene.last_stroke_item.width / 2
     assert reach <= scene.board.tolerance * pixels_per_point + 1e-9
     assert scene._baked_line(scene.last_stroke).width == scene.sizes.stroke
     window.resize(1800, 2600)  # room enough: full size again, and more on a view this big
     window.start_new_game(FRIENDS, seed=11)
-    assert scene._stars[0].core_radius > StarItem.CORE and scene.sizes.stroke > StrokeItem.WIDTH
-    reach = scene._stars[0].core_radius + scene.sizes.stroke / 2
+    assert scene.star_field.core_radius > StarField.CORE and scene.sizes.stroke > StrokeItem.WIDTH
+    reach = scene.star_field.core_radius + scene.sizes.stroke / 2
     assert reach <= scene.board.tolerance / scene.pixel_size + 1e-9
 
 
@@ -251,7 +251,7 @@ def test_a_refused_stroke_says_why_over_the_board_until_the_next_stroke(make_win
 def test_high_contrast_draws_bigger_marks_on_a_plain_sky(make_window):
     """An AAA theme: thicker strokes, bigger stars, the hint opaque, and no decoration (the
     sky around the board is its one colour; Nebula's has specks and clouds)."""
-    from triangles_qt.app.board_items import StarItem
+    from triangles_qt.app.board_items import StarField
     from triangles_qt.app.colors import qcolor
     from triangles_qt.plugin_manager import load_plugins
 
@@ -283,8 +283,8 @@ def test_high_contrast_draws_bigger_marks_on_a_plain_sky(make_window):
     theme = window.themes["high-contrast"]
     # as much bigger as the room a legal stroke leaves beside a star allows
     assert scene.sizes.stroke >= 1.15 * nebula_sizes.stroke
-    star = scene._stars[0]
-    assert star.glow_radius >= 1.5 * StarItem.GLOW  # the star's glow is bigger
+    star = scene.star_field
+    assert star.glow_radius >= 1.5 * StarField.GLOW  # the star's glow is bigger
     reach = star.core_radius + scene.sizes.stroke / 2
     assert reach <= scene.board.tolerance / scene.pixel_size + 1e-9
     assert scene._baked_line(scene.last_stroke).width == scene.sizes.stroke
@@ -360,16 +360,16 @@ def test_a_live_resize_stretches_the_board_and_draws_it_properly_once_the_size_s
     for _ in range(8):
         session.request_stroke(*legal_pair(session.position))
     qtbot.wait(300)  # settled
-    assert not scene._stroke_layer.quick
+    assert not scene._layer.quick
     before = scene.pixel_size
     window.resize(1000, 760)
     window.resize(1100, 820)  # a second step at once: a live resize
-    assert scene._stroke_layer.quick and scene._triangle_layer.quick
+    assert scene._layer.quick
     assert scene.pixel_size == before  # the marks wait too
     image = view.grab().toImage()  # drawn stretched, and legibly: the strokes are there
     assert not image.isNull()
-    qtbot.waitUntil(lambda: not scene._stroke_layer.quick, timeout=3000)
+    qtbot.waitUntil(lambda: not scene._layer.quick, timeout=3000)
     assert scene.pixel_size < before  # the board is bigger now: drawn at its new size
     assert all(view.viewport().rect().contains(view.star_view_pos(k)) for k in range(24))
     window.resize(1400, 500)  # the board turns: what it had cannot be stretched, it is redrawn
-    qtbot.waitUntil(lambda: view.rotated and not scene._stroke_layer.quick, timeout=3000)
+    qtbot.waitUntil(lambda: view.rotated and not scene._layer.quick, timeout=3000)

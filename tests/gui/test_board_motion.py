@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PySide6.QtGui import QColor
 
-from triangles_qt.app.board_items import StarItem, StrokeItem, legible_fill, line_sizes
+from triangles_qt.app.board_items import StarField, StrokeItem, legible_fill, line_sizes
 from triangles_qt.app.board_motion import SCORE_MARK_MS, STROKE_DRAW_MS, WAVE_MS
 from triangles_qt.app.motion import DesktopMotion, kde_reduces_motion
 from triangles_qt.app.new_game_dialog import NewGameChoices
@@ -227,9 +227,9 @@ def test_a_legal_stroke_never_touches_a_star_core_on_screen(pixels_per_point, to
 
 def test_strokes_grow_with_the_view_when_there_is_room():
     base = line_sizes(10.0, 4, 640)
-    assert (base.core, base.stroke) == (StarItem.CORE, StrokeItem.WIDTH)
+    assert (base.core, base.stroke) == (StarField.CORE, StrokeItem.WIDTH)
     big = line_sizes(10.0, 4, 1280)
-    assert big.stroke == 2 * StrokeItem.WIDTH and big.core == 2 * StarItem.CORE
+    assert big.stroke == 2 * StrokeItem.WIDTH and big.core == 2 * StarField.CORE
 
 
 def test_thin_triangles_are_filled_more_strongly():
@@ -247,4 +247,4 @@ def test_the_board_redraws_sizes_and_fills_for_the_view(make_window, qtbot):
     window.resize(1600, 1600)
     qtbot.waitUntil(lambda: scene.view_px > 1000)
     assert scene.sizes.stroke > small.stroke
-    assert all(star.core_radius == scene.sizes.core for star in scene._stars)
+    assert scene.star_field.core_radius == scene.sizes.core

@@ -1,8 +1,11 @@
 """The things drawn on the board, one small QGraphicsItem class each (as in Qt's diagramscene).
 
 Scene coordinates are the board's logical points. Stars and markers keep their size on screen
-(ItemIgnoresTransformations); lines use cosmetic pens, so they look the same at every zoom and
-stay crisp on high-DPI screens. Items only draw: they hold no game state.
+(ItemIgnoresTransformations); lines use cosmetic pens, so they look the same at every zoom. Every
+width here is in logical pixels, as the rest of the window is: a cosmetic pen's width is in device
+pixels, so it is multiplied by the device's pixel ratio (`device_ratio`) when painted, and a
+high-DPI screen shows the board as a standard one does, only sharper. Items only draw: they hold
+no game state.
 """
 
 from __future__ import annotations
@@ -10,7 +13,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import Property, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
+import numpy as np
+from PySide6.QtCore import (
+    Property,
+    QEasingCurve,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    QSizeF,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -61,12 +74,12 @@ def line_sizes(
     shrink, down to half size, below which they would be hard to see."""
     grow = max(1.0, min(MAX_GROWTH, view_px / BASE_VIEW_PX)) * marks
     room = tolerance * pixels_per_point
-    core, stroke = StarItem.CORE * grow, StrokeItem.WIDTH * grow
+    core, stroke = StarField.CORE * grow, StrokeItem.WIDTH * grow
     if core + stroke / 2 <= room:
         return LineSizes(core, stroke)
     # Where room is short the strokes keep their extra width and the core gives way: a star's
-    # glow, grown by `marks` too (StarItem.set_glow_scale), keeps it big enough to see.
-    smallest_core = StarItem.CORE * 0.6
+    # glow, grown by `marks` too (StarField.set_glow_scale), keeps it big enough to see.
+    smallest_core = StarField.CORE * 0.6
     core = max(smallest_core, room - stroke / 2)
     if core + stroke / 2 <= room:
         return LineSizes(core, stroke)
@@ -92,13 +105,21 @@ def inradius(a: QPointF, b: QPointF, c: QPointF) -> float:
     return area2 / perimeter if perimeter else 0.0
 
 
+def device_ratio(painter: QPainter) -> float:
+    """Device pixels per logical pixel where `painter` paints (2 on most high-DPI screens)."""
+    device = painter.device()
+    return device.devicePixelRatioF() if device is not None else 1.0
+
+
 def _cosmetic_pen(
     color: QColor,
     width: float,
     style: Qt.PenStyle = Qt.PenStyle.SolidLine,
     cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap,
+    ratio: float = 1.0,
 ) -> QPen:
-    pen = QPen(color, width, style, cap, Qt.PenJoinStyle.RoundJoin)
+    """A pen `width` logical pixels wide at every zoom, for a device of pixel ratio `ratio`."""
+    pen = QPen(color, width * ratio, style, cap, Qt.PenJoinStyle.RoundJoin)
     pen.setCosmetic(True)
     return pen
 
@@ -108,47 +129,86 @@ def _segment_bounds(a: QPointF, b: QPointF) -> QRectF:
     return QRectF(a, b).normalized().adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
 
 
-class StarItem(QGraphicsItem):
-    """A star: a bright core in a soft glow, the same size on screen at every zoom."""
+class StarField(QGraphicsItem):
+    """Every star of the board: a bright core in a soft glow, the same size on screen at every
+    zoom, each a copy of one picture (`_shared_picture`).
+
+    One item paints them all. Each star lies at a fraction of a pixel, and Qt copies a picture
+    there on its slow smoothing path (spread over threads: several times the CPU of a plain
+    copy), so for the view's transform and device each star's picture is drawn once at its
+    fraction of a device pixel (`_render`), and a repaint copies those pixel for pixel. While
+    the window is being resized (`quick`) the stars are copied straight to the screen
+    unsmoothed, each frame its own size; their pictures are drawn again once the size settles.
+    """
 
     CORE = 3.0
     GLOW = 13.0
 
-    def __init__(self, index: int, x: float, y: float) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.index = index
+        self._points = np.zeros((0, 2), dtype=float)
         self._core = QColor("white")
         self._glow = QColor("white")
         self._core_radius = self.CORE
         self._glow_scale = 1.0
+        self._pixel_size = 1.0  # scene units per screen pixel (the glow's room in the scene)
         self._bounds = QRectF()
-        self._corner = QPointF()
-        self._shown: QPixmap | None = None  # the picture painted, for `_shown_ratio`
+        self._shown: QPixmap | None = None  # the picture of one star, for `_shown_ratio`
         self._shown_ratio = 0.0
-        self._reshape()
-        self.setPos(x, y)
+        # Each star's picture at its fraction of a device pixel, in a cell of the atlas, and where
+        # it goes (viewport, logical pixels: a whole number of device pixels), for the transform
+        # `_key` that moved the scene's origin to `_anchor`.
+        self._atlas: QPixmap | None = None
+        self._copies: list[tuple[QRectF, QRectF]] = []  # where each goes, its cell in the atlas
+        self._key: tuple | None = None
+        self._anchor = QPointF()
+        self.quick = False  # a live resize: see the class
         self.setZValue(Z_STAR)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
+
+    def set_points(self, points: np.ndarray) -> None:
+        """The stars' places (scene points, one row each)."""
+        self.prepareGeometryChange()
+        self._points = np.asarray(points, dtype=float).reshape(-1, 2)
+        self._reshape()
+        self._key = None  # drawn again
+        self.update()
+
+    def set_pixel_size(self, size: float) -> None:
+        """Scene units per screen pixel now (the room the glows take in the scene)."""
+        if size != self._pixel_size:
+            self.prepareGeometryChange()
+            self._pixel_size = size
+            self._reshape()
 
     def _reshape(self) -> None:
-        """Its box and picture after a change of size or colour (a board of 180 stars is
-        painted whole on every resize: its paint() and boundingRect() only read)."""
-        g = self.glow_radius
-        self._bounds = QRectF(-g, -g, 2 * g, 2 * g)
-        self._corner = self._bounds.topLeft()
-        self._shown = None
+        """Its box after a change of places or size: the stars with room for their glow, twice
+        over (a live resize shows the board smaller before the size is told)."""
+        points = self._points
+        if not len(points):
+            self._bounds = QRectF()
+            return
+        margin = 2 * self.glow_radius * self._pixel_size
+        low, high = points.min(axis=0), points.max(axis=0)
+        self._bounds = QRectF(
+            float(low[0]) - margin,
+            float(low[1]) - margin,
+            float(high[0] - low[0]) + 2 * margin,
+            float(high[1] - low[1]) + 2 * margin,
+        )
 
     def set_colors(self, core: QColor, glow: QColor) -> None:
         if (core.rgba(), glow.rgba()) != (self._core.rgba(), self._glow.rgba()):
-            self._shown = None
+            self._shown = self._key = None
         self._core, self._glow = QColor(core), QColor(glow)
         self.update()
 
     def set_core_radius(self, radius: float) -> None:
-        """Draw the core `radius` pixels wide (see `line_sizes`); the glow grows with it."""
+        """Draw the cores `radius` pixels wide (see `line_sizes`); the glow grows with them."""
         if radius != self._core_radius:
             self.prepareGeometryChange()
             self._core_radius = radius
+            self._shown = self._key = None
             self._reshape()
             self.update()
 
@@ -157,8 +217,13 @@ class StarItem(QGraphicsItem):
         if scale != self._glow_scale:
             self.prepareGeometryChange()
             self._glow_scale = scale
+            self._shown = self._key = None
             self._reshape()
             self.update()
+
+    @property
+    def count(self) -> int:
+        return len(self._points)
 
     @property
     def core_radius(self) -> float:
@@ -171,24 +236,107 @@ class StarItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    # Every star of a board looks the same: one picture per look and device, drawn once and
-    # copied to each star (a board of 180 stars opens without painting 180 gradients).
+    # Every star looks the same: one picture per look and device, drawn once and copied to each
+    # star (a board of 180 stars opens without painting 180 gradients).
     _pictures: dict[tuple, QPixmap] = {}
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        device = painter.device()
-        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        if not len(self._points):
+            return
+        ratio = device_ratio(painter)
         if self._shown is None or ratio != self._shown_ratio:
             self._shown, self._shown_ratio = self._shared_picture(ratio), ratio
-        painter.drawPixmap(self._corner, self._shown)
+            self._key = None
+        transform = painter.worldTransform()
+        painter.setWorldTransform(QTransform())
+        if self.quick:
+            self._draw_stars(painter, transform, smooth=False)  # a frame of a live resize
+        else:
+            # The pictures hold for the scale, the turn, the pixel ratio and the stars' places to
+            # a fraction of a device pixel; a move by whole device pixels only moves them.
+            key = (
+                round(transform.m11(), 9),
+                round(transform.m12(), 9),
+                round(transform.m21(), 9),
+                round(transform.m22(), 9),
+                round(transform.dx() * ratio % 1, 6),
+                round(transform.dy() * ratio % 1, 6),
+                ratio,
+            )
+            if key != self._key:
+                self._render(painter, transform, ratio)
+                self._key = key
+            moved = QPointF(transform.dx(), transform.dy()) - self._anchor
+            copies = self._copies
+            exposed = option.exposedRect if option is not None else None
+            if exposed is not None and not exposed.contains(self._bounds):  # a part: its stars
+                shown = transform.mapRect(exposed).translated(-moved)
+                copies = [copy for copy in copies if shown.intersects(copy[0])]
+            smooth = QPainter.RenderHint.SmoothPixmapTransform
+            smoothing = bool(painter.renderHints() & smooth)
+            painter.setRenderHint(smooth, False)  # pixel for pixel: a plain copy
+            atlas = self._atlas
+            assert atlas is not None  # drawn above
+            for place, source in copies:
+                painter.drawPixmap(place.translated(moved), atlas, source)
+            painter.setRenderHint(smooth, smoothing)
+        painter.setWorldTransform(transform)
+
+    def _places(self, transform: QTransform) -> tuple[np.ndarray, np.ndarray]:
+        """The stars' pictures' top left corners on the viewport (logical pixels)."""
+        points, g = self._points, self.glow_radius
+        x = transform.m11() * points[:, 0] + transform.m21() * points[:, 1] + transform.dx()
+        y = transform.m12() * points[:, 0] + transform.m22() * points[:, 1] + transform.dy()
+        return x - g, y - g
+
+    def _draw_stars(self, painter: QPainter, transform: QTransform, smooth: bool) -> None:
+        """Each star at its place on the viewport (`transform` maps the scene there), unturned
+        (the glow is round on screen); `smooth`: to a fraction of a pixel."""
+        hint = QPainter.RenderHint.SmoothPixmapTransform
+        smoothing = bool(painter.renderHints() & hint)
+        painter.setRenderHint(hint, smooth)
+        left, top = self._places(transform)
+        picture = self._shown
+        assert picture is not None  # made in paint()
+        for x, y in zip(left.tolist(), top.tolist(), strict=True):
+            painter.drawPixmap(QPointF(x, y), picture)
+        painter.setRenderHint(hint, smoothing)
+
+    def _render(self, painter: QPainter, transform: QTransform, ratio: float) -> None:
+        """Each star's picture for `transform` and the device of `painter`, drawn as it would be
+        on it: at the same fraction of a device pixel, smoothed. They share one pixmap, a cell
+        each, with room around for the fraction."""
+        picture = self._shown
+        assert picture is not None  # made in paint()
+        cell = picture.width() + 2
+        left, top = self._places(transform)
+        count = len(left)
+        columns = max(1, math.ceil(math.sqrt(count)))
+        rows = max(1, math.ceil(count / columns))
+        atlas = self._atlas
+        if atlas is None or (atlas.width(), atlas.height()) != (columns * cell, rows * cell):
+            atlas = QPixmap(columns * cell, rows * cell)
+        atlas.setDevicePixelRatio(ratio)
+        atlas.fill(Qt.GlobalColor.transparent)
+        stars = QPainter(atlas)
+        stars.setRenderHints(painter.renderHints() | QPainter.RenderHint.SmoothPixmapTransform)
+        copies = []
+        for k, (x, y) in enumerate(zip(left.tolist(), top.tolist(), strict=True)):
+            corner = QPointF(math.floor(x * ratio) / ratio, math.floor(y * ratio) / ratio)
+            source = QRectF((k % columns) * cell, (k // columns) * cell, cell, cell)
+            stars.drawPixmap(source.topLeft() / ratio + QPointF(x, y) - corner, picture)
+            copies.append((QRectF(corner, QSizeF(cell / ratio, cell / ratio)), source))
+        stars.end()
+        self._atlas, self._copies = atlas, copies
+        self._anchor = QPointF(transform.dx(), transform.dy())
 
     def _shared_picture(self, ratio: float) -> QPixmap:
         key = (self._core.rgba(), self._glow.rgba(), self._core_radius, self.glow_radius, ratio)
-        picture = StarItem._pictures.get(key)
+        picture = StarField._pictures.get(key)
         if picture is None:
-            if len(StarItem._pictures) > 64:  # old themes and sizes
-                StarItem._pictures.clear()
-            picture = StarItem._pictures[key] = self._picture(ratio)
+            if len(StarField._pictures) > 64:  # old themes and sizes
+                StarField._pictures.clear()
+            picture = StarField._pictures[key] = self._picture(ratio)
         return picture
 
     def _picture(self, ratio: float) -> QPixmap:
@@ -262,14 +410,16 @@ class StrokeItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         a, b = self._a, self._a + (self._b - self._a) * self._reach
+        ratio = device_ratio(painter)
         if self._last:
-            painter.setPen(_cosmetic_pen(with_alpha(self._color, 45), self.width * 3.4))
+            glow = self._color
+            painter.setPen(_cosmetic_pen(with_alpha(glow, 45), self.width * 3.4, ratio=ratio))
             painter.drawLine(a, b)
-            painter.setPen(_cosmetic_pen(with_alpha(self._color, 95), self.width * 2.0))
+            painter.setPen(_cosmetic_pen(with_alpha(glow, 95), self.width * 2.0, ratio=ratio))
             painter.drawLine(a, b)
-            painter.setPen(_cosmetic_pen(self._color.lighter(135), self.width * 1.25))
+            painter.setPen(_cosmetic_pen(glow.lighter(135), self.width * 1.25, ratio=ratio))
         else:
-            painter.setPen(_cosmetic_pen(self._color, self.width))
+            painter.setPen(_cosmetic_pen(self._color, self.width, ratio=ratio))
         painter.drawLine(a, b)
 
 
@@ -331,9 +481,8 @@ class TriangleItem(QGraphicsObject):
 
 @dataclass(frozen=True)
 class BakedLine:
-    """A settled stroke. `flat_ends`: its ends lie under opaque star cores wider than the
-    stroke (see `ends_hidden`), so its round caps would not show; a flat-capped line is several
-    times quicker to rasterise (Qt fills a round cap's curves slowly)."""
+    """A settled stroke, `width` logical pixels wide. `flat_ends`: its ends lie under opaque
+    star cores wider than the stroke (see `ends_hidden`), so its round caps would not show."""
 
     a: QPointF
     b: QPointF
@@ -341,15 +490,15 @@ class BakedLine:
     width: float
     flat_ends: bool = False
 
-    @property
-    def pen(self) -> QPen:
+    def pen(self, ratio: float = 1.0) -> QPen:
+        """Its pen on a device of pixel ratio `ratio`."""
         cap = Qt.PenCapStyle.FlatCap if self.flat_ends else Qt.PenCapStyle.RoundCap
-        return _cosmetic_pen(self.color, self.width, cap=cap)
+        return _cosmetic_pen(self.color, self.width, cap=cap, ratio=ratio)
 
 
 # How much wider (in screen pixels) than half a stroke a star's opaque core must be for the
 # stroke's round cap to be wholly under it: the core's antialiased rim and its picture's
-# smoothing at a fractional position (StarItem) take about a pixel and a half, the cap's own
+# smoothing at a fractional position (StarField) take about a pixel and a half, the cap's own
 # antialiased rim half a pixel more.
 HIDDEN_END_MARGIN = 2.0
 
@@ -360,10 +509,29 @@ def ends_hidden(sizes: LineSizes, core: QColor) -> bool:
     return core.alpha() == 255 and sizes.core >= sizes.stroke / 2 + HIDDEN_END_MARGIN
 
 
+# How far (in device pixels) past a triangle's edge the opaque strokes over it must reach for
+# its fill to be drawn without antialiasing: the fills differ only in the pixels the edge runs
+# through (their centres within 0.71 px of it), and those must lie wholly inside the stroke.
+HIDDEN_EDGE_MARGIN = 1.5
+
+
+def edges_hidden(sizes: LineSizes, strokes: tuple[QColor, QColor]) -> bool:
+    """Whether a triangle's edges lie wholly under its strokes (`strokes`: the players'
+    colours) at `sizes`, on any device of pixel ratio 1 or more: how its fill is antialiased
+    then makes no difference on screen."""
+    opaque = all(color.alpha() == 255 for color in strokes)
+    return opaque and sizes.stroke / 2 >= HIDDEN_EDGE_MARGIN
+
+
 @dataclass(frozen=True)
 class BakedPolygon:
+    """A settled triangle's fill. `edges_hidden`: the opaque strokes drawn over its edges hide
+    them (see `edges_hidden`), so it is filled without antialiasing, many times quicker (Qt's
+    antialiased filler is slow over the long thin triangles a board has)."""
+
     polygon: QPolygonF
     color: QColor
+    edges_hidden: bool = False
 
 
 def _shape_bounds(shape: BakedLine | BakedPolygon) -> QRectF:
@@ -374,23 +542,31 @@ def _shape_bounds(shape: BakedLine | BakedPolygon) -> QRectF:
     return rect.adjusted(-LINE_MARGIN, -LINE_MARGIN, LINE_MARGIN, LINE_MARGIN)
 
 
+def _in_order(shapes: list[BakedLine | BakedPolygon]) -> list[BakedLine | BakedPolygon]:
+    """`shapes` as they are drawn: the triangles, then the strokes over them."""
+    return [shape for shape in shapes if isinstance(shape, BakedPolygon)] + [
+        shape for shape in shapes if isinstance(shape, BakedLine)
+    ]
+
+
 class BakedLayerItem(QGraphicsItem):
-    """Many settled strokes or triangles drawn as one device-pixel picture.
+    """The settled triangles and strokes drawn as one device-pixel picture, the strokes over the
+    triangles.
 
     A full board has hundreds of antialiased strokes and triangles: painting each on every
     repaint costs far more than a frame (benchmarks/repaint.py). The layer keeps them rendered in
     a pixmap for the current view transform and only paints what was added since onto it, so a
-    repaint is one blit. A new transform (resize, rotation, another device) or a restyle
-    re-renders it once; a move alone (scrolling a zoomed board) shifts the picture. While the
-    window is being resized (`quick`), the picture it has is stretched to the new size instead,
-    and re-rendered once the size settles. A layer with another `above` it takes that one's
-    picture into its own for the resize (`_carry_above`): one picture stretched a frame, not
-    two.
+    repaint is one blit. A triangle added later goes under what the picture has
+    (CompositionMode_DestinationOver): only strokes lie where it does, and they are then drawn
+    over it as if drawn after it. A new transform (resize, rotation, another device) or a
+    restyle re-renders it once; a move alone (scrolling a zoomed board) shifts the picture.
+    While the window is being resized (`quick`), the picture it has is stretched to the new size
+    instead, and re-rendered once the size settles.
     """
 
     MAX_PIXELS = 6000 * 6000
 
-    def __init__(self, z: float, above: BakedLayerItem | None = None) -> None:
+    def __init__(self, z: float) -> None:
         super().__init__()
         self._rect = QRectF()
         self._shapes: list[BakedLine | BakedPolygon] = []
@@ -399,46 +575,21 @@ class BakedLayerItem(QGraphicsItem):
         self._key: tuple | None = None
         self._origin = QPointF()
         self._covered = QRectF()  # the scene area the picture shows
-        self._quick = False
-        self.above = above  # the layer drawn next over this one, if any
-        self.below: BakedLayerItem | None = None  # the one this is `above` of
-        if above is not None:
-            above.below = self
+        self.quick = False  # the window is being resized: stretch the picture, do not render
         self._stale = False  # the picture does not show the shapes: draw it again
-        self._both: QPixmap | None = None  # its picture with `above`'s, for a live resize
-        self._carried = False  # its picture is in the layer below's `_both`
         self.setZValue(z)
 
-    @property
-    def quick(self) -> bool:
-        """The window is being resized: stretch the picture, do not render."""
-        return self._quick
-
-    @quick.setter
-    def quick(self, quick: bool) -> None:
-        self._quick = quick
-        if not quick:
-            self._drop_carry()
-
-    def _drop_carry(self) -> None:
-        """Each layer shows its own picture again (see `_carry_above`)."""
-        lower = self.below if self._carried else self if self._both is not None else None
-        if lower is not None:
-            lower._both = None
-            if lower.above is not None:
-                lower.above._carried = False
-
     def set_rect(self, rect: QRectF) -> None:
+        """Cover `rect` (a new board): drawn again at the next paint, into the same pixmap when
+        it is as big (see `set_shapes`)."""
         self.prepareGeometryChange()
-        self._drop_carry()
         self._rect = QRectF(rect)
-        self._pixmap = None
+        self._stale = True
 
     def set_shapes(self, shapes) -> None:
         """Replace everything (new game, undo, theme): re-rendered at the next paint (into the
         same pixmap when the size is the same: a new one of a window's size costs the system
         some milliseconds to hand over)."""
-        self._drop_carry()
         self._shapes = list(shapes)
         self._pending = []
         self._stale = True
@@ -450,26 +601,25 @@ class BakedLayerItem(QGraphicsItem):
         self.update(_shape_bounds(shape))
 
     @property
-    def shape_count(self) -> int:
-        return len(self._shapes)
+    def counts(self) -> tuple[int, int]:
+        """(strokes, triangles) it draws."""
+        lines = sum(1 for shape in self._shapes if isinstance(shape, BakedLine))
+        return lines, len(self._shapes) - lines
+
+    @property
+    def shapes(self) -> list[BakedLine | BakedPolygon]:
+        return list(self._shapes)
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self._carried:
-            if self._quick:  # the layer below shows the picture; what came since is drawn here
-                if self._pending:
-                    self._draw(painter, self._pending)
-                return
-            self._carried = False
         transform = painter.worldTransform()
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
         area = transform.mapRect(self._rect)
         if area.width() * area.height() * ratio * ratio > self.MAX_PIXELS:
-            self._drop_carry()
-            self._draw(painter, self._shapes)  # an extreme zoom: no picture that big
+            self._draw(painter, _in_order(self._shapes))  # an extreme zoom: no picture that big
             return
         # The picture depends on the scale, turn and device; a move by whole pixels only moves it.
         key = (
@@ -486,17 +636,18 @@ class BakedLayerItem(QGraphicsItem):
             if self._same_turn(key):
                 self._stretch(painter, transform)
                 return
-        self._drop_carry()  # shown as it is: the layer above shows its own
         if self._pixmap is None or self._stale or key != self._key:
             self._render(transform, area, ratio)
             self._key = key
         self._origin = transform.mapRect(self._covered).topLeft()  # moved with the view
         if self._pending:
-            self._draw_into_pixmap(transform, self._pending)
+            self._draw_into_pixmap(transform, self._pending, under=True)
         self._pending = []
         assert self._pixmap is not None  # rendered above
         painter.save()
         painter.setTransform(QTransform())
+        # Pixel for pixel: smoothing would only send it down Qt's slow transforming path.
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         painter.drawPixmap(self._origin, self._pixmap)
         painter.restore()
 
@@ -510,38 +661,16 @@ class BakedLayerItem(QGraphicsItem):
 
     def _stretch(self, painter: QPainter, transform: QTransform) -> None:
         """The picture it has, stretched over where the board now is (a live resize), and the
-        shapes added since drawn as they are."""
+        shapes added since drawn over it as they are (for a frame or so)."""
         assert self._pixmap is not None
-        self._carry_above()
-        picture = self._both or self._pixmap
+        picture = self._pixmap
         painter.save()
         painter.setTransform(QTransform())
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # a frame
         painter.drawPixmap(transform.mapRect(self._covered), picture, QRectF(picture.rect()))
         painter.restore()
         if self._pending:
-            self._draw(painter, self._pending)
-
-    def _carry_above(self) -> None:
-        """At a live resize's first frame: a copy of its picture with the layer above's drawn
-        on it (when both show the board alike), so that each frame stretches one picture, not
-        two (the layer above then draws only what is added to it meanwhile). The copy goes when
-        the resize ends or either picture changes (`_drop_carry`); the pictures themselves stay
-        as they were, for a size that comes back."""
-        above = self.above
-        if self._both is not None or above is None or not above._quick or above._carried:
-            return
-        mine, theirs = self._pixmap, above._pixmap
-        if mine is None or theirs is None or above._key != self._key or above._stale:
-            return
-        if above._covered != self._covered or theirs.size() != mine.size():
-            return
-        both = mine.copy()
-        painter = QPainter(both)
-        painter.setTransform(QTransform())
-        painter.drawPixmap(QPointF(0, 0), theirs)
-        painter.end()
-        self._both, above._carried = both, True
+            self._draw(painter, _in_order(self._pending))
 
     def _render(self, transform: QTransform, area: QRectF, ratio: float) -> None:
         rect = area.toAlignedRect()
@@ -551,21 +680,22 @@ class BakedLayerItem(QGraphicsItem):
             pixmap = QPixmap(width, height)
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
-        self._drop_carry()
         self._pixmap, self._stale = pixmap, False
         self._origin = QPointF(rect.topLeft())
         inverse, _ = transform.inverted()
         self._covered = inverse.mapRect(QRectF(rect))
-        self._draw_into_pixmap(transform, self._shapes)
+        self._draw_into_pixmap(transform, _in_order(self._shapes))
         self._pending = []
 
-    def _draw_into_pixmap(self, transform: QTransform, shapes) -> None:
+    def _draw_into_pixmap(self, transform: QTransform, shapes, under: bool = False) -> None:
         """Draws `shapes` into the picture. The shapes are mapped to the picture's device
         pixels here and drawn with a painter that does not transform them: Qt rasterises
-        untransformed shapes on its quicker paths. A tall polygon is filled in bands of device
-        rows (`_bands`, `_capsule`): Qt's antialiased filler takes far longer over a tall shape
-        than over the same area in short pieces, and as the pieces meet on row boundaries, each
-        pixel is covered as it would be by the whole shape."""
+        untransformed shapes on its quicker paths. A triangle under opaque strokes is filled
+        without antialiasing (`edges_hidden`); any other tall polygon is filled in bands of
+        device rows (`_bands`): Qt's antialiased filler takes far longer over a tall shape than
+        over the same area in short pieces, and as the pieces meet on row boundaries, each pixel
+        is covered as it would be by the whole shape. Lines: see `_draw_line`. `under`: the
+        triangles go under what the picture has (they were added after it)."""
         assert self._pixmap is not None
         ratio = self._pixmap.devicePixelRatio()
         origin = self._origin
@@ -577,21 +707,22 @@ class BakedLayerItem(QGraphicsItem):
         painter.setWorldTransform(QTransform.fromScale(1 / ratio, 1 / ratio))  # device pixels
         for shape in shapes:
             if isinstance(shape, BakedLine):
-                a, b = device.map(shape.a), device.map(shape.b)
-                # A cosmetic pen's width is in device pixels.
-                pieces = None if shape.flat_ends else _capsule(a, b, shape.width / 2)
-                if pieces is None:
-                    painter.setPen(shape.pen)
-                    painter.drawLine(a, b)
-                else:
-                    painter.setPen(Qt.PenStyle.NoPen)
-                    painter.setBrush(shape.color)
-                    for piece in pieces:
-                        painter.drawPolygon(piece)
+                painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+                self._draw_line(painter, device.map(shape.a), device.map(shape.b), shape, ratio)
                 continue
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(shape.color)
+            if under:
+                painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOver)
             polygon = device.map(shape.polygon)
+            if shape.edges_hidden:
+                # Whole: Qt fills it on several threads (in bands, the pieces would each be
+                # filled on this one, in more time all told).
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+                painter.drawPolygon(polygon)
+                continue
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             bounds = polygon.boundingRect()
             if bounds.height() <= BAND_ROWS:
                 painter.drawPolygon(polygon)
@@ -606,12 +737,41 @@ class BakedLayerItem(QGraphicsItem):
         painter.end()
 
     @staticmethod
+    def _draw_line(painter: QPainter, a: QPointF, b: QPointF, line: BakedLine, ratio: float):
+        """`line` from `a` to `b` (device pixels). Qt draws a flat-capped line on a quick
+        scanline path, but a round-capped one as a curved outline, slowly (the more so the
+        taller it is): an opaque line is drawn flat-capped, its round ends as discs over it.
+        A translucent one (where the discs would show twice over the line) is cut into pieces
+        (`_capsule`)."""
+        width = line.width * ratio  # a cosmetic pen's width is in device pixels
+        if line.flat_ends or line.color.alpha() == 255:
+            painter.setPen(_cosmetic_pen(line.color, width, cap=Qt.PenCapStyle.FlatCap))
+            painter.drawLine(a, b)
+            if not line.flat_ends:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(line.color)
+                radius = width / 2
+                painter.drawEllipse(a, radius, radius)
+                painter.drawEllipse(b, radius, radius)
+            return
+        pieces = _capsule(a, b, width / 2)
+        if pieces is None:
+            painter.setPen(_cosmetic_pen(line.color, width))
+            painter.drawLine(a, b)
+            return
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(line.color)
+        for piece in pieces:
+            painter.drawPolygon(piece)
+
+    @staticmethod
     def _draw(painter: QPainter, shapes) -> None:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        ratio = device_ratio(painter)
         for shape in shapes:
             if isinstance(shape, BakedLine):
-                painter.setPen(shape.pen)
+                painter.setPen(shape.pen(ratio))
                 painter.drawLine(shape.a, shape.b)
             else:
                 painter.setPen(Qt.PenStyle.NoPen)
@@ -766,7 +926,12 @@ class GuideLineItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(self._pen)
+        pen = self._pen
+        ratio = device_ratio(painter)
+        if ratio != 1.0:
+            pen = QPen(pen)
+            pen.setWidthF(pen.widthF() * ratio)
+        painter.setPen(pen)
         painter.drawLine(self._a, self._b)
 
 
@@ -802,6 +967,7 @@ class MarkerItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        ratio = device_ratio(painter)
         if self.kind == self.PICKED:
             radius = 9.0 + 2.0 * math.sin(self._pulse * math.pi)
             halo = QRadialGradient(QPointF(0, 0), radius + 5)
@@ -810,14 +976,14 @@ class MarkerItem(QGraphicsObject):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QBrush(halo))
             painter.drawEllipse(QPointF(0, 0), radius + 5, radius + 5)
-            painter.setPen(_cosmetic_pen(self._color, 2.0))
+            painter.setPen(_cosmetic_pen(self._color, 2.0, ratio=ratio))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(0, 0), radius, radius)
         elif self.kind == self.HOVER:
-            painter.setPen(_cosmetic_pen(with_alpha(self._color, 210), 1.6))
+            painter.setPen(_cosmetic_pen(with_alpha(self._color, 210), 1.6, ratio=ratio))
             painter.setBrush(with_alpha(self._color, 40))
             painter.drawEllipse(QPointF(0, 0), 9.5, 9.5)
         else:
-            painter.setPen(_cosmetic_pen(self._color, 1.8, Qt.PenStyle.DashLine))
+            painter.setPen(_cosmetic_pen(self._color, 1.8, Qt.PenStyle.DashLine, ratio=ratio))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(0, 0), 12.5, 12.5)

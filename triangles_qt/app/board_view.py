@@ -58,15 +58,16 @@ from .board_items import (
     Z_HINT,
     Z_REJECTED,
     Z_STROKE,
-    Z_TRIANGLE,
     BakedLayerItem,
     BakedLine,
     BakedPolygon,
     GuideLineItem,
     MarkerItem,
-    StarItem,
+    StarField,
     StrokeItem,
     TriangleItem,
+    device_ratio,
+    edges_hidden,
     ends_hidden,
     inradius,
     legible_fill,
@@ -101,7 +102,8 @@ class BoardScene(QGraphicsScene):
         self._palette_colors: tuple[tuple[QColor, QColor], tuple[QColor, QColor], QColor]
         self.board: Board | None = None
         self._positions = np.zeros((0, 2), dtype=float)
-        self._stars: list[StarItem] = []
+        self.star_field = StarField()  # every star, in one item
+        self.addItem(self.star_field)
         # Every drawn stroke (low, high) -> its player, in play order; the triangles as
         # (star triple, player). Settled ones are baked into the two layers; the last stroke and
         # fading triangles are live items on top.
@@ -110,10 +112,9 @@ class BoardScene(QGraphicsScene):
         self._last: StrokeItem | None = None
         self._last_key: tuple[int, int] | None = None
         self._fading: list[TriangleItem] = []
-        self._stroke_layer = BakedLayerItem(Z_STROKE)
-        self._triangle_layer = BakedLayerItem(Z_TRIANGLE, above=self._stroke_layer)
-        self.addItem(self._triangle_layer)
-        self.addItem(self._stroke_layer)
+        # One picture for both, the strokes over the triangles (the fading ones lie under it).
+        self._layer = BakedLayerItem(Z_STROKE)
+        self.addItem(self._layer)
         self.pixel_size = 1.0  # scene units per screen pixel, kept up to date by the view
         self.view_px = 0.0  # the view's shorter side in pixels
         self.sizes = line_sizes(1.0, 0, 0.0)  # star cores and strokes on screen
@@ -174,8 +175,7 @@ class BoardScene(QGraphicsScene):
     def set_theme(self, theme) -> None:
         self._theme = theme
         core, glow = qcolor(theme.star), qcolor(theme.star_glow)
-        for star in self._stars:
-            star.set_colors(core, glow)
+        self.star_field.set_colors(core, glow)
         if self._last is not None and self._last_key is not None:
             self._last.set_color(self.stroke_colors()[self._strokes[self._last_key]])
         for item in self._fading:
@@ -268,7 +268,7 @@ class BoardScene(QGraphicsScene):
                 self._fading.append(item)
                 item.fade_in()
             else:
-                self._triangle_layer.add_shape(self._baked_polygon(triangle, move.player))
+                self._layer.add_shape(self._baked_polygon(triangle, move.player))
         if animate and move.triangles:
             self._mark_score(move)
         self.clear_hint()
@@ -278,7 +278,7 @@ class BoardScene(QGraphicsScene):
         """The last stroke joins the baked layer (drawn in full, even if it was being drawn)."""
         self._drawing.stop()
         if self._last is not None and self._last_key is not None:
-            self._stroke_layer.add_shape(self._baked_line(self._last_key))
+            self._layer.add_shape(self._baked_line(self._last_key))
             self.removeItem(self._last)
             self._last = None
 
@@ -363,7 +363,7 @@ class BoardScene(QGraphicsScene):
         if item not in self._fading:
             return
         self._fading.remove(item)
-        self._triangle_layer.add_shape(self._baked_polygon(item.triangle, item.player))
+        self._layer.add_shape(self._baked_polygon(item.triangle, item.player))
         self.removeItem(item)
 
     def _baked_line(self, key: tuple[int, int]) -> BakedLine:
@@ -372,31 +372,40 @@ class BoardScene(QGraphicsScene):
         flat_ends = ends_hidden(self.sizes, star)
         return BakedLine(a, b, strokes[self._strokes[key]], self.sizes.stroke, flat_ends)
 
-    def _baked_polygon(self, triangle: tuple[int, int, int], player: int) -> BakedPolygon:
+    def _baked_polygon(
+        self, triangle: tuple[int, int, int], player: int, hidden: bool | None = None
+    ) -> BakedPolygon:
+        """Triangle's fill; `hidden`: whether its edges are under its strokes (`edges_hidden`,
+        worked out here unless given)."""
+        strokes, fills, _ = self._palette()
+        if hidden is None:
+            hidden = edges_hidden(self.sizes, strokes)
         a, b, c = (self.star_point(k) for k in triangle)
-        fill = legible_fill(self._palette()[1][player], inradius(a, b, c) / self.pixel_size)
-        return BakedPolygon(QPolygonF([a, b, c]), fill)
+        fill = legible_fill(fills[player], inradius(a, b, c) / self.pixel_size)
+        return BakedPolygon(QPolygonF([a, b, c]), fill, hidden)
 
     def _legible_fill(self, triangle: tuple[int, int, int], player: int) -> QColor:
         a, b, c = (self.star_point(k) for k in triangle)
         return legible_fill(self.fill_colors()[player], inradius(a, b, c) / self.pixel_size)
 
     def _rebake(self) -> None:
-        """Both layers from the records (not the last stroke, not the fading triangles)."""
+        """The layer from the records (not the last stroke, not the fading triangles)."""
         fading = {item.triangle for item in self._fading}
         strokes, _, star = self._palette()
         flat_ends = ends_hidden(self.sizes, star)
         width, point = self.sizes.stroke, self.star_point
-        self._stroke_layer.set_shapes(
+        hidden = edges_hidden(self.sizes, strokes)
+        shapes: list[BakedLine | BakedPolygon] = [
+            self._baked_polygon(triangle, player, hidden)
+            for triangle, player in self._triangles
+            if not fading or tuple(sorted(triangle)) not in fading
+        ]
+        shapes += [
             BakedLine(point(i), point(j), strokes[player], width, flat_ends)
             for (i, j), player in self._strokes.items()
             if (i, j) != self._last_key
-        )
-        self._triangle_layer.set_shapes(
-            self._baked_polygon(triangle, player)
-            for triangle, player in self._triangles
-            if not fading or tuple(sorted(triangle)) not in fading
-        )
+        ]
+        self._layer.set_shapes(shapes)
 
     def show_rejected(
         self, i: int, j: int, over: Sequence[int] = (), crossed: Sequence[tuple[int, int]] = ()
@@ -495,7 +504,7 @@ class BoardScene(QGraphicsScene):
 
     @property
     def star_count(self) -> int:
-        return len(self._stars)
+        return self.star_field.count
 
     @property
     def strokes(self) -> dict[tuple[int, int], int]:
@@ -521,7 +530,7 @@ class BoardScene(QGraphicsScene):
     @property
     def baked_counts(self) -> tuple[int, int]:
         """(strokes, triangles) drawn in the cached layers (the rest are live items)."""
-        return self._stroke_layer.shape_count, self._triangle_layer.shape_count
+        return self._layer.counts
 
     @property
     def rejected_visible(self) -> bool:
@@ -723,12 +732,12 @@ class BoardScene(QGraphicsScene):
         self._last_key = None
 
     def set_quick(self, quick: bool) -> None:
-        """While the window is being resized the cached layers are stretched (see
-        BakedLayerItem); once it has settled they are drawn properly again."""
-        for layer in (self._triangle_layer, self._stroke_layer):
-            if layer.quick != quick:
-                layer.quick = quick
-                layer.update()
+        """While the window is being resized the cached picture is stretched (see
+        BakedLayerItem); once it has settled it is drawn properly again."""
+        if self._layer.quick != quick:
+            self._layer.quick = quick
+            self._layer.update()
+        self.star_field.quick = quick
 
     def set_pixel_size(self, size: float, view_px: float) -> None:
         """The view's scale changed: scene units per screen pixel is now `size`, and the view's
@@ -749,9 +758,10 @@ class BoardScene(QGraphicsScene):
         self.sizes = line_sizes(
             1.0 / self.pixel_size, self.board.tolerance, self.view_px, self._theme.marks
         )
-        for star in self._stars:
-            star.set_core_radius(self.sizes.core)
-            star.set_glow_scale(self._theme.marks)
+        field = self.star_field
+        field.set_core_radius(self.sizes.core)
+        field.set_glow_scale(self._theme.marks)
+        field.set_pixel_size(self.pixel_size)
         if self._last is not None:
             self._last.width = self.sizes.stroke
             self._last.update()
@@ -762,29 +772,19 @@ class BoardScene(QGraphicsScene):
         self.board = board
         self._positions = np.asarray(board.stars, dtype=float).reshape(-1, 2)
         core, glow = qcolor(self._theme.star), qcolor(self._theme.star_glow)
-        places = board.star_list
-        # The last board's stars move to the new one's places (a new board usually has as many):
-        # cheaper than taking them all off the scene and putting new ones on.
-        for star in self._stars[len(places) :]:
-            self.removeItem(star)
-        kept = self._stars[: len(places)]
-        for index, star in enumerate(kept):
-            star.setPos(*places[index])
-        self._stars = kept
-        for index in range(len(kept), len(places)):
-            star = StarItem(index, *places[index])
-            self.addItem(star)
-            self._stars.append(star)
-        for star in self._stars:
-            star.set_colors(core, glow)
-            star.set_core_radius(self.sizes.core)
-            star.set_glow_scale(self._theme.marks)
+        field = self.star_field
+        field.set_points(self._positions)
+        field.set_colors(core, glow)
+        field.set_core_radius(self.sizes.core)
+        field.set_glow_scale(self._theme.marks)
+        field.set_pixel_size(self.pixel_size)
         margin = min(board.width, board.height) * 0.06
         area = QRectF(0, 0, board.width, board.height)
         self.setSceneRect(area.adjusted(-margin, -margin, margin, margin))
         layer_margin = 2 * LINE_MARGIN
-        for layer in (self._triangle_layer, self._stroke_layer):
-            layer.set_rect(area.adjusted(-layer_margin, -layer_margin, layer_margin, layer_margin))
+        self._layer.set_rect(
+            area.adjusted(-layer_margin, -layer_margin, layer_margin, layer_margin)
+        )
         self.set_cursor(None)
         self._set_hovered(None)
 
@@ -840,18 +840,22 @@ class BoardView(QGraphicsView):
         self._rotated = False
         self._reading_order: list[int] = []
         self._quick = False  # a live resize: see fit_board
+        self._background_key: tuple = ()  # what the cached background was drawn for
+        self._placed: tuple = ()  # the transform, scene rect and centre fit_board set
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.fit_board)
         self.zoom = 1.0  # 1: the whole board fills the view; more: a part of it, larger
         self._zoom_centre: QPointF | None = None  # the scene point in the middle when zoomed
         self._pan_from: QPointF | None = None  # where a middle-button drag started
-        self.setRenderHints(
-            QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
-        )
+        # Not SmoothPixmapTransform: the pictures it copies whole (the cached background, the
+        # layers') are pixel for pixel, and with it Qt copies them on its slow transforming path
+        # even so (spread over threads: several times the CPU). What needs it asks for it.
+        self.setRenderHints(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self._paint_opaque()
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setOptimizationFlags(QGraphicsView.OptimizationFlag.DontSavePainterState)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
@@ -889,6 +893,7 @@ class BoardView(QGraphicsView):
         self.board_scene.set_theme(theme)
         self.banner.set_theme(theme)
         self.hint_card.set_theme(theme)
+        self._paint_opaque()
         self.resetCachedContent()
         self.viewport().update()
 
@@ -975,9 +980,16 @@ class BoardView(QGraphicsView):
         # the scene centre at the viewport centre keeps both in agreement. Zoomed in, the same
         # area can be scrolled over: the part shown is `zoom` times smaller.
         zoomed = scale * self.zoom
-        self.setTransform(QTransform().rotate(angle).scale(zoomed, zoomed))
-        self.setSceneRect(self._covering_rect(transform))
-        self.centerOn(self._zoom_centre if self.zoom > 1 and self._zoom_centre else rect.center())
+        placed = (
+            QTransform().rotate(angle).scale(zoomed, zoomed),
+            self._covering_rect(transform),
+            self._zoom_centre if self.zoom > 1 and self._zoom_centre else rect.center(),
+        )
+        if placed != self._placed:  # (placed again, the view scrolls, and redraws its background)
+            self.setTransform(placed[0])
+            self.setSceneRect(placed[1])
+            self.centerOn(placed[2])
+            self._placed = placed
         scene.set_quick(quick)
         if quick != self._quick:
             # A live resize draws the background straight onto the viewport: a cached one
@@ -988,12 +1000,34 @@ class BoardView(QGraphicsView):
                 else QGraphicsView.CacheModeFlag.CacheBackground
             )
         self._quick = quick
+        self._paint_opaque()
         if not quick:
             scene.set_pixel_size(1.0 / zoomed, min(vw, vh))
             self._reading_order = self._compute_reading_order()
         else:  # the keyboard's order waits for the size (or for cycle_cursor to ask)
             self._reading_order = []
-        self.resetCachedContent()
+        # The background (the sky and the board's frame) is drawn again only if it moved: a
+        # game opened on another board of the same size shows the one cached.
+        t = self.viewportTransform()
+        key = (t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy(), vw, vh, quick, rect)
+        if key != self._background_key:
+            self._background_key = key
+            self.resetCachedContent()
+
+    def _paint_opaque(self) -> None:
+        """Whether the viewport's every pixel is painted over at each repaint, so that Qt need
+        not first fill it with its brush (a fill of the whole window, each time): so it is when
+        the cached background is copied onto it, which is opaque when that brush is (Qt fills
+        the cache with it), and during a live resize when the sky is the theme's opaque
+        colours."""
+        viewport = self.viewport()
+        if self._quick:
+            theme = self._theme
+            colours = (qcolor(theme.background_top), qcolor(theme.background_bottom))
+            opaque = self._background_image is None and all(c.alpha() == 255 for c in colours)
+        else:
+            opaque = viewport.palette().brush(viewport.backgroundRole()).isOpaque()
+        viewport.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, opaque)
 
     # -- zoom -------------------------------------------------------------------------------------
 
@@ -1139,6 +1173,7 @@ class BoardView(QGraphicsView):
         clouds and specks, over the viewport's `w` x `h` pixels."""
         area = QRectF(0, 0, w, h)
         if self._background_image is not None:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)  # a high-DPI device
             scaled = self._background_image.scaled(
                 w,
                 h,
@@ -1189,11 +1224,12 @@ class BoardView(QGraphicsView):
         brush: QColor | Qt.BrushStyle
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        width = device_ratio(painter)  # one logical pixel (a cosmetic pen's is in device ones)
         if self._theme.decoration:
-            pen, brush = QPen(with_alpha(text, 34), 1.0), with_alpha(text, 10)
+            pen, brush = QPen(with_alpha(text, 34), width), with_alpha(text, 10)
         else:  # a plain sky: the panel is an edge a player can see (3:1), not a shade
             sky = qcolor(self._theme.background_top)
-            pen, brush = QPen(readable_on(sky, sky, 3.0), 1.0), Qt.BrushStyle.NoBrush
+            pen, brush = QPen(readable_on(sky, sky, 3.0), width), Qt.BrushStyle.NoBrush
         pen.setCosmetic(True)
         painter.setPen(pen)
         painter.setBrush(brush)
@@ -1205,6 +1241,8 @@ class BoardView(QGraphicsView):
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self._paint_opaque()
         super().changeEvent(event)
 
     def event(self, event) -> bool:
