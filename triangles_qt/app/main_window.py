@@ -1,48 +1,53 @@
-"""The main window: the board, the score panel and the status bar around a game session; menus,
-dialogs, theme and language. The game itself (seats, turns, files, autosave, statistics,
-notices) belongs to the session (`session.py`): the window asks it and shows what it says.
+"""The main window: the board, the score panel and the status bar around a game session. The game
+itself (seats, turns, files, autosave, statistics, notices) belongs to the session (`session.py`):
+the window asks it and shows what it says. The window composes the parts that are its own:
+
+- window_menus.py: the actions and menus;
+- window_look.py: the theme shown and the interface language;
+- window_dialogs.py: the windows opened from the menus (Statistics, History, Help...);
+- game_files.py: the file commands; coach.py: the guided game; table_talk.py: the notices
+  about the table; online_play.py: online play, made when first used.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
-from triangles_qt.core.game import Move
-from triangles_qt.core.position import Position
 from triangles_qt.plugin_manager import user_data_dir
-from triangles_qt.statistics import StatisticsStore
-from triangles_qt.table.seats import StandIn
 from triangles_qt.table.session import GameSession
-from triangles_qt.themes import NEBULA
+from triangles_qt.themes import NEBULA, Theme, ThemeSet
 
 from . import notices
-from .appearance import app_icon, available_themes, theme_palette
+from .appearance import available_themes
 from .board_view import BoardView
 from .coach import Coach
 from .game_files import GameFiles
-from .i18n import LANGUAGES, native_name, normalise_code
-from .motion import MotionMenu
+from .i18n import LANGUAGES
 from .player_names import ShownSeatNames
 from .plurals import plural
 from .score_panel import ScorePanel, show_session
 from .settings import NewGameChoices, Settings
 from .status_bar import StatusBar
-from .strategy_names import strategy_display_name
 from .table_talk import TableTalk, stand_in_text
-from .theme_choice import SYSTEM, ThemeNames, resolve
 from .user_engines import WithUserEngines
+from .window_dialogs import WindowDialogs
+from .window_look import WindowLook
+from .window_menus import MenuCommands, WindowMenus, theme_entries
 from .window_placement import WindowPlace, place_window
 
-# The windows a player reads while playing: not modal, so the game goes on beside them.
-BESIDE_THE_BOARD = frozenset({"help", "history", "statistics", "shortcuts"})
-
 if TYPE_CHECKING:  # the other windows are imported when first opened: a quicker start
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    from triangles_qt.core.game import Move
+    from triangles_qt.core.position import Position
+    from triangles_qt.statistics import StatisticsStore
+    from triangles_qt.table.seats import StandIn
+
     from .game_over import GameOverDialog
     from .new_game_dialog import NewGameDialog
     from .online_play import OnlinePlay
@@ -70,16 +75,14 @@ class MainWindow(QMainWindow):
         self.files = GameFiles(self, self.session)
         self._online: OnlinePlay | None = None  # made when first used: a start does not
         # import the network
-        self.themes, self.theme_set = available_themes(registry)
-        self.theme = NEBULA
         self.last_choices: NewGameChoices = self.settings.new_game_choices()
         self.game_over_dialog: GameOverDialog | None = None
         self.new_game_dialog: NewGameDialog | None = None
         self.message_box: QMessageBox | None = None
-        self._child_dialogs: dict[str, QDialog] = {}
+        self.dialogs = WindowDialogs(self)
+        self._child_dialogs: dict[str, QDialog] = self.dialogs.opened
 
-        self.setWindowIcon(app_icon())
-        self.view = BoardView(self.theme)
+        self.view = BoardView(NEBULA)
         self.scene = self.view.board_scene
         self.score_panel = ScorePanel()
         central = QWidget()
@@ -93,14 +96,23 @@ class MainWindow(QMainWindow):
         self.setStatusBar(self.status_bar)
         self.board_label = self.status_bar.label
 
-        self._create_actions()
-        self._create_menus()
+        themes = available_themes(registry)
+        self.menus = menus = self._create_menus(theme_entries(themes[0]))
         self._bind()
         self.coach = Coach(self)
+        self.look = WindowLook(
+            themes,
+            self.settings,
+            menus,
+            themed=(self.view, self.coach, self.score_panel, self.status_bar),
+            also_themed=self.dialogs.themed,
+            show_notice=self.status_bar.show_notice,
+            withdraw=self.status_bar.withdraw,
+            language_manager=language_manager,
+        )
         self.retranslate_ui()
         self._wanted_theme = theme_id or self.settings.theme_id
         self.set_theme(self._wanted_theme, remember=False)
-        QGuiApplication.styleHints().colorSchemeChanged.connect(self._follow_the_desktop)
         self._restore_geometry()
         self.view.setFocus()
         # Told once the first game has started: starting a game clears the status bar.
@@ -112,12 +124,7 @@ class MainWindow(QMainWindow):
         """The plugins' listing came back (plugin_listing.py): what it found is offered from
         now on, the Theme menu included, and the theme chosen is shown if it is there."""
         self.registry.registry = registry
-        self.themes, self.theme_set = available_themes(registry)
-        for act in self.theme_actions.values():
-            self.theme_group.removeAction(act)
-            self.theme_menu.removeAction(act)
-        self._make_theme_actions()
-        self.theme_menu.addActions(list(self.theme_actions.values()))
+        self.look.use_registry(registry)
         self.retranslate_ui()
         self.set_theme(self._wanted_theme, remember=False)
         self._note_what_did_not_load(registry)
@@ -141,101 +148,65 @@ class MainWindow(QMainWindow):
 
     # -- construction -------------------------------------------------------------------------
 
-    def _create_actions(self) -> None:
-        def action(name: str, slot, shortcut=None) -> QAction:
-            act = QAction(self)
-            act.setObjectName(name)
-            if shortcut is not None:
-                act.setShortcut(QKeySequence(shortcut))
-            act.triggered.connect(lambda checked=False: slot())
-            self.addAction(act)
-            return act
-
-        s = self.session
-        f = self.files
-        self.new_action = action("newAction", self.new_game, QKeySequence.StandardKey.New)
-        self.online_action = action("onlineAction", lambda: self.online.show_dialog())
-        self.open_action = action("openAction", f.open_game, QKeySequence.StandardKey.Open)
-        self.save_action = action("saveAction", f.save_game, QKeySequence.StandardKey.Save)
-        self.save_as_action = action("saveAsAction", f.save_game_as, "Ctrl+Shift+S")
-        self.undo_action = action("undoAction", s.undo, QKeySequence.StandardKey.Undo)
-        self.redo_action = action("redoAction", s.redo, QKeySequence.StandardKey.Redo)
-        self.hint_action = action("hintAction", s.request_hint, "H")
-        self.statistics_action = action("statisticsAction", self.show_statistics)
-        self.history_action = action("historyAction", self.show_history, "Ctrl+H")
-        self.quit_action = action("quitAction", self.close, "Ctrl+Q")
-        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        self.plugins_action = action("pluginsAction", self.show_plugins)
-        self.engines_action = action("enginesAction", self.show_engines)
-        self.how_to_play_action = action("howToPlayAction", self.show_how_to_play, "F1")
-        self.guided_action = action("guidedGameAction", self.start_guided_game)
-        self.shortcuts_action = action("shortcutsAction", self.show_shortcuts, "Ctrl+F1")
-        self.full_screen_action = action(
-            "fullScreenAction",
-            self.toggle_full_screen,
-            "F11",  # as GNOME's and KDE's games
+    def _create_menus(self, themes: dict[str, str]) -> WindowMenus:
+        s, f, v, d = self.session, self.files, self.view, self.dialogs
+        commands = MenuCommands(
+            new_game=self.new_game,
+            show_online=lambda: self.online.show_dialog(),
+            open_game=f.open_game,
+            save_game=f.save_game,
+            save_game_as=f.save_game_as,
+            undo=s.undo,
+            redo=s.redo,
+            request_hint=s.request_hint,
+            show_statistics=d.show_statistics,
+            show_history=d.show_history,
+            quit=self.close,
+            show_plugins=d.show_plugins,
+            show_engines=d.show_engines,
+            show_how_to_play=d.show_how_to_play,
+            start_guided_game=self.start_guided_game,
+            show_shortcuts=d.show_shortcuts,
+            toggle_full_screen=self.toggle_full_screen,
+            zoom_in=v.zoom_in,
+            zoom_out=v.zoom_out,
+            zoom_fit=v.fit_whole_board,
+            show_about=d.show_about,
+            set_theme=self.set_theme,
+            set_language=self.set_language,
+            set_reduced_motion=self.scene.set_reduced_motion,
         )
-        self.full_screen_action.setCheckable(True)
-        v = self.view
-        self.zoom_in_action = action("zoomInAction", v.zoom_in, QKeySequence.StandardKey.ZoomIn)
-        self.zoom_out_action = action("zoomOutAction", v.zoom_out, QKeySequence.StandardKey.ZoomOut)
-        self.zoom_fit_action = action("zoomFitAction", v.fit_whole_board, "Ctrl+0")
-        self.about_action = action("aboutAction", self.show_about)
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        manager = self.language_manager
+        languages = list(LANGUAGES) if manager is not None else [("en", "English")]
+        language = getattr(manager, "language", "en")
+        menus = WindowMenus(self, commands, self.settings, themes, languages, language)
+        # The actions and menus by name, as online play, the tests and the rest of this
+        # window know them.
+        self.new_action, self.online_action = menus.new_action, menus.online_action
+        self.open_action, self.save_action = menus.open_action, menus.save_action
+        self.save_as_action = menus.save_as_action
+        self.undo_action, self.redo_action = menus.undo_action, menus.redo_action
+        self.hint_action = menus.hint_action
+        self.statistics_action, self.history_action = menus.statistics_action, menus.history_action
+        self.quit_action = menus.quit_action
+        self.plugins_action, self.engines_action = menus.plugins_action, menus.engines_action
+        self.how_to_play_action, self.guided_action = menus.how_to_play_action, menus.guided_action
+        self.shortcuts_action = menus.shortcuts_action
+        self.full_screen_action = menus.full_screen_action
+        self.zoom_in_action, self.zoom_out_action = menus.zoom_in_action, menus.zoom_out_action
+        self.zoom_fit_action, self.about_action = menus.zoom_fit_action, menus.about_action
+        self.game_menu, self.settings_menu = menus.game_menu, menus.settings_menu
+        self.theme_menu, self.language_menu = menus.theme_menu, menus.language_menu
+        self.motion_menu, self.help_menu = menus.motion_menu, menus.help_menu
+        return menus
 
-        self._make_theme_actions()
-        # Each language is listed in itself ("Deutsch"), so nobody gets lost in a wrong one.
-        languages = list(LANGUAGES) if self.language_manager is not None else [("en", "English")]
-        self.language_group, self.language_actions = self._action_group(
-            languages, getattr(self.language_manager, "language", "en"), self.set_language
-        )
+    @property
+    def theme_actions(self) -> dict[str, QAction]:
+        return self.menus.theme_actions
 
-    def _action_group(
-        self, entries: list[tuple[str, str]], current: str | None, slot: Callable[[str], object]
-    ) -> tuple[QActionGroup, dict[str, QAction]]:
-        actions_group, actions = QActionGroup(self), {}
-        for key, text in entries:
-            act = QAction(text, self, checkable=True)
-            act.setChecked(key == current)
-            act.triggered.connect(lambda checked=False, k=key: slot(k))
-            actions_group.addAction(act)
-            actions[key] = act
-        return actions_group, actions
-
-    def _make_theme_actions(self) -> None:
-        choices = [(SYSTEM, "System")] + [(t, str(theme.name)) for t, theme in self.themes.items()]
-        self.theme_group, self.theme_actions = self._action_group(choices, None, self.set_theme)
-
-    def _create_menus(self) -> None:
-        bar = self.menuBar()
-        self.game_menu = bar.addMenu("")
-        for section in (
-            [self.new_action, self.online_action],
-            [self.open_action, self.save_action, self.save_as_action],
-            [self.undo_action, self.redo_action, self.hint_action],
-            [self.statistics_action, self.history_action],
-        ):
-            self.game_menu.addActions(section)
-            self.game_menu.addSeparator()
-        self.game_menu.addAction(self.quit_action)
-        self.settings_menu = bar.addMenu("")
-        self.theme_menu = self.settings_menu.addMenu("")
-        self.theme_menu.addActions(list(self.theme_actions.values()))
-        self.language_menu = self.settings_menu.addMenu("")
-        self.language_menu.addActions(list(self.language_actions.values()))
-        self.motion_menu = MotionMenu(self.settings, self.scene.set_reduced_motion, self)
-        self.settings_menu.addMenu(self.motion_menu)
-        self.settings_menu.addAction(self.full_screen_action)
-        self.settings_menu.addActions(
-            [self.zoom_in_action, self.zoom_out_action, self.zoom_fit_action]
-        )
-        self.settings_menu.addSeparator()
-        self.settings_menu.addActions([self.engines_action, self.plugins_action])
-        self.help_menu = bar.addMenu("")
-        self.help_menu.addAction(self.how_to_play_action)
-        self.help_menu.addAction(self.guided_action)
-        self.help_menu.addAction(self.shortcuts_action)
-        self.help_menu.addAction(self.about_action)
+    @property
+    def language_actions(self) -> dict[str, QAction]:
+        return self.menus.language_actions
 
     def _bind(self) -> None:
         s = self.session
@@ -252,39 +223,8 @@ class MainWindow(QMainWindow):
     # -- text -----------------------------------------------------------------------------------
 
     def retranslate_ui(self) -> None:
-        for act, text in (
-            (self.new_action, self.tr("&New game…")),
-            (self.online_action, self.tr("Play on&line…")),
-            (self.open_action, self.tr("&Open…")),
-            (self.save_action, self.tr("&Save")),
-            (self.save_as_action, self.tr("Save &As…")),
-            (self.undo_action, self.tr("&Undo")),
-            (self.redo_action, self.tr("&Redo")),
-            (self.hint_action, self.tr("&Hint")),
-            (self.statistics_action, self.tr("S&tatistics…")),
-            (self.history_action, self.tr("Histor&y…")),
-            (self.quit_action, self.tr("&Quit")),
-            (self.plugins_action, self.tr("&Plugins…")),
-            (self.engines_action, self.tr("&Engines…")),
-            (self.how_to_play_action, self.tr("&How to play")),
-            (self.guided_action, self.tr("&Guided first game")),
-            (self.shortcuts_action, self.tr("&Keyboard shortcuts")),
-            (self.full_screen_action, self.tr("&Full screen")),
-            (self.zoom_in_action, self.tr("Zoom &in")),
-            (self.zoom_out_action, self.tr("Zoom &out")),
-            (self.zoom_fit_action, self.tr("&Whole board")),
-            (self.about_action, self.tr("&About Triangles")),
-        ):
-            act.setText(text)
-        self.game_menu.setTitle(self.tr("&Game"))
-        self.settings_menu.setTitle(self.tr("&Settings"))
-        self.theme_menu.setTitle(self.tr("&Theme"))
-        self.language_menu.setTitle(self.tr("&Language"))
-        self.help_menu.setTitle(self.tr("&Help"))
+        self.menus.retranslate()
         self.coach.retranslate_ui()
-        for theme_id, name in ThemeNames().names().items():
-            if theme_id in self.theme_actions:
-                self.theme_actions[theme_id].setText(name)
         self.status_bar.show_board(self.session.position)
         if self.game_over_dialog is not None:
             self.game_over_dialog.show_result(self.session)
@@ -306,51 +246,33 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(title)
         self.setWindowModified(self.session.modified)
 
-    # -- theme and language -----------------------------------------------------------------------
+    # -- theme and language (window_look.py) ------------------------------------------------------
 
-    def _follow_the_desktop(self, _scheme: object) -> None:
-        """The desktop turned light or dark: the "System" theme follows it."""
-        if self.theme_choice == SYSTEM:
-            self.set_theme(SYSTEM, remember=False)
+    @property
+    def theme(self) -> Theme:
+        """The theme shown."""
+        return self.look.theme
+
+    @property
+    def themes(self) -> dict[str, Theme]:
+        return self.look.themes
+
+    @property
+    def theme_set(self) -> ThemeSet:
+        return self.look.theme_set
+
+    @property
+    def theme_choice(self) -> str:
+        """The Theme menu's choice ("system" or a theme id)."""
+        return self.look.theme_choice
 
     def set_theme(self, theme_id: str, remember: bool = True) -> None:
         """Show a theme, or the one "System" stands for now (`theme_choice` keeps the choice)."""
-        self.theme_choice = theme_id if theme_id in self.theme_actions else NEBULA.id
-        theme = self.themes.get(resolve(self.theme_choice, self.themes)) or NEBULA
-        self.theme = theme
-        self.view.set_theme(theme)
-        self.coach.set_theme(theme)
-        self.score_panel.set_theme(theme)
-        self.status_bar.set_theme(theme)
-        self.theme_actions[self.theme_choice].setChecked(True)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.setPalette(theme_palette(theme))
-        help_dialog = self._child_dialogs.get("help")
-        if help_dialog is not None:  # opened, so its module is loaded already
-            from .help_dialog import HowToPlayDialog
-
-            if isinstance(help_dialog, HowToPlayDialog):
-                help_dialog.set_theme(theme)
-        if remember:
-            self.settings.theme_id = self.theme_choice
+        self.look.set_theme(theme_id, remember)
 
     def set_language(self, code: str) -> None:
         """Switch the interface language; every widget retranslates on QEvent.LanguageChange."""
-        if self.language_manager is None:
-            return
-        problems = self.language_manager.set_language(code)
-        language = self.language_manager.language
-        act = self.language_actions.get(language)
-        if act is not None:
-            act.setChecked(True)
-        self.settings.language = language
-        wanted = normalise_code(code)
-        if problems and wanted is not None and wanted != language:
-            # The details (file, folder) went to the log; the player learns what it means.
-            self.status_bar.show_notice(notices.language_missing(native_name(wanted)))
-        else:
-            self.status_bar.withdraw(notices.NoticeKind.LANGUAGE)  # no longer true
+        self.look.set_language(code)
 
     # -- games and files --------------------------------------------------------------------------
 
@@ -518,22 +440,28 @@ class MainWindow(QMainWindow):
             return
         show_session(self.score_panel, s)
 
-    # -- other windows ----------------------------------------------------------------------------
+    # -- other windows (window_dialogs.py) ---------------------------------------------------------
 
     def show_statistics(self) -> None:
-        from .statistics_dialog import StatisticsDialog
-
-        names = {str(s.id): strategy_display_name(s) for s in self.session.seat_maker.strategies()}
-        dialog = StatisticsDialog(self.session.statistics_store(), self, strategy_names=names)
-        self._open_child("statistics", dialog)
+        self.dialogs.show_statistics()
 
     def show_history(self) -> None:
-        from .history_dialog import HistoryDialog
+        self.dialogs.show_history()
 
-        store = self.session.statistics_store()
-        dialog = HistoryDialog(store, self.theme, self)
-        dialog.continue_game.connect(lambda loaded: self.continue_game(loaded) and dialog.close())
-        self._open_child("history", dialog)
+    def show_plugins(self) -> None:
+        self.dialogs.show_plugins()
+
+    def show_engines(self) -> None:
+        self.dialogs.show_engines()
+
+    def show_shortcuts(self) -> None:
+        self.dialogs.show_shortcuts()
+
+    def show_how_to_play(self) -> None:
+        self.dialogs.show_how_to_play()
+
+    def show_about(self) -> None:
+        self.dialogs.show_about()
 
     def continue_game(self, loaded: Any) -> bool:
         """History's "Continue this game": `loaded` (a LoadedRecord: a past game up to the
@@ -551,50 +479,12 @@ class MainWindow(QMainWindow):
         self.tell_stand_ins(stand_ins)
         return True
 
-    def show_plugins(self) -> None:
-        from .plugins_dialog import PluginsDialog
-
-        self._open_child("plugins", PluginsDialog(self.registry, self, theme_set=self.theme_set))
-
-    def show_engines(self) -> None:
-        from .engines_dialog import EnginesDialog
-
-        self._open_child("engines", EnginesDialog(self.settings, self))
-
-    def show_shortcuts(self) -> None:
-        from .shortcuts_dialog import ShortcutsDialog
-
-        self._open_child("shortcuts", ShortcutsDialog(self.actions(), self))
-
     def toggle_full_screen(self) -> None:
         """Settings > Full screen (F11): the board takes the whole screen, and back."""
         if self.isFullScreen():
             self.showNormal()
         else:
             self.showFullScreen()
-
-    def show_how_to_play(self) -> None:
-        from .help_dialog import HowToPlayDialog
-
-        self._open_child("help", HowToPlayDialog(self, self.theme))
-
-    def _open_child(self, key: str, dialog: QDialog) -> None:
-        old = self._child_dialogs.pop(key, None)
-        if old is not None:
-            old.close()
-            old.deleteLater()
-        self._child_dialogs[key] = dialog
-        if key in BESIDE_THE_BOARD:  # read while playing: the board stays in reach
-            dialog.setWindowModality(Qt.WindowModality.NonModal)
-            dialog.show()
-        else:
-            dialog.open()
-
-    def show_about(self) -> None:
-        from .help_dialog import about_box
-
-        self.message_box = box = about_box(self)
-        box.open()
 
     # -- questions, messages and file choosers (tests replace these) ------------------------------
 
@@ -607,35 +497,17 @@ class MainWindow(QMainWindow):
         return self
 
     def ask(self, title: str, question: str, verbs: tuple[str, ...] | None = None) -> bool | None:
-        """Yes (True) or No (False). With `verbs` the buttons say what they do: (do, keep),
-        where Esc keeps (False); or (yes, no, later), where Esc is "later" (None): the player
-        decided nothing."""
-        if verbs is None:
-            yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
-            return QMessageBox.question(self, title, question, yes | no) == yes
-        box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self)
-        accept = box.addButton(verbs[0], QMessageBox.ButtonRole.AcceptRole)
-        if len(verbs) == 2:
-            keep = box.addButton(verbs[1], QMessageBox.ButtonRole.RejectRole)  # and Esc
-            box.setDefaultButton(keep)  # Enter does not lose a game
-            box.exec()
-            return box.clickedButton() is accept
-        refuse = box.addButton(verbs[1], QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(verbs[2], QMessageBox.ButtonRole.RejectRole)  # and Esc
-        box.setDefaultButton(accept)
-        box.exec()
-        clicked = box.clickedButton()
-        return True if clicked is accept else False if clicked is refuse else None
+        """Yes (True) or No (False); with `verbs`, buttons that say what they do (see
+        window_questions.ask)."""
+        from .window_questions import ask
+
+        return ask(self, title, question, verbs)
 
     def show_error(self, title: str, message: str, details: str = "") -> None:
         """A non-blocking warning: the game goes on behind it."""
-        box = QMessageBox(
-            QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self
-        )
-        if details:  # the exact cause stays as Python said it, for whoever repairs the file
-            box.setDetailedText(self.tr("Technical details (in English):") + "\n" + details)
-        self.message_box = box
-        box.open()
+        from .window_questions import warning
+
+        self.message_box = warning(self, title, message, details)
 
     # -- window state ---------------------------------------------------------------------------
 

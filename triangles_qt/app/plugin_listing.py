@@ -53,9 +53,21 @@ class PluginListing(QObject):
             app.aboutToQuit.connect(self._stop)
 
     def _stop(self) -> None:
-        if not self.done and self._process.state() != QProcess.ProcessState.NotRunning:
+        if self.done:
+            return
+        # Quitting: nothing is listed any more (no `listed`, so no first game is started after
+        # the quit, and the built-in plugins are not loaded here for a registry nobody uses).
+        self.done = True
+        self._timer.stop()
+        self._process.finished.disconnect(self._finished)
+        self._process.errorOccurred.disconnect(self._error)
+        if self._process.state() != QProcess.ProcessState.NotRunning:
             self._process.kill()
             self._process.waitForFinished(2000)
+        try:
+            os.unlink(self._stderr)
+        except OSError:
+            pass
 
     def when_listed(self, then: Callable[[Any], object]) -> None:
         """Call `then(registry)` once the listing is done (soon after this call if it is)."""
