@@ -373,6 +373,30 @@
         <translation>Изоставена</translation>
     </message>
     <message>
+        <source>You resigned</source>
+        <translation>Вие се отказахте</translation>
+    </message>
+    <message>
+        <source>Friend resigned</source>
+        <translation>Приятелят се отказа</translation>
+    </message>
+    <message>
+        <source>You left</source>
+        <translation>Вие напуснахте</translation>
+    </message>
+    <message>
+        <source>Friend left</source>
+        <translation>Приятелят напусна</translation>
+    </message>
+    <message>
+        <source>Stopped: refused</source>
+        <translation>Спряна: отказ</translation>
+    </message>
+    <message>
+        <source>Connection lost</source>
+        <translation>Връзката прекъсна</translation>
+    </message>
+    <message>
         <source>This game&apos;s record could not be read.</source>
         <translation>Записът на тази игра не може да бъде прочетен.</translation>
     </message>
@@ -670,6 +694,26 @@
     <message>
         <source>Your friend is asked to take back your last stroke…</source>
         <translation>Питаме приятеля Ви дали може да върнете последната си черта…</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>Отворено: %1.</translation>
+    </message>
+    <message>
+        <source>%1 had resigned there; the game can be played on.</source>
+        <translation>Тук играта е спряла: %1 се отказа. Може да продължи.</translation>
+    </message>
+    <message>
+        <source>%1 had left there; the game can be played on.</source>
+        <translation>Тук играта е спряла: %1 напусна. Може да продължи.</translation>
+    </message>
+    <message>
+        <source>It had stopped there: what %1 sent was refused. The game can be played on.</source>
+        <translation>Тук играта е спряла: изпратеното от %1 беше отхвърлено. Може да продължи.</translation>
+    </message>
+    <message>
+        <source>It had stopped there: the connection was lost. The game can be played on.</source>
+        <translation>Тук играта е спряла: връзката прекъсна. Може да продължи.</translation>
     </message>
     <message>
         <source>Another program is using the statistics; this game is kept and will be counted when the file is free.</source>
@@ -1213,6 +1257,33 @@
         <translation>Свързване с %1…</translation>
     </message>
     <message>
+        <source>Rejoin the online game</source>
+        <translation>Връщане в онлайн играта</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your online game with %1 was interrupted after %n stroke(s). Rejoin it?</source>
+        <translation>
+            <numerusform>Онлайн играта ви с %1 беше прекъсната след %n черта. Да се върнете ли в нея?</numerusform>
+            <numerusform>Онлайн играта ви с %1 беше прекъсната след %n черти. Да се върнете ли в нея?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Rejoin</source>
+        <translation>&amp;Връщане</translation>
+    </message>
+    <message>
+        <source>&amp;Forget it</source>
+        <translation>&amp;Забравяне</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Не сега</translation>
+    </message>
+    <message>
+        <source>Reconnecting to %1…</source>
+        <translation>Повторно свързване с %1…</translation>
+    </message>
+    <message>
         <source>Player</source>
         <translation>Играч</translation>
     </message>
@@ -1303,6 +1374,10 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>Не, &amp;благодаря</translation>
+    </message>
+    <message>
+        <source>The game with %1 could not be rejoined: it is kept in the History.</source>
+        <translation>Връщането в играта с %1 не успя: тя е запазена в историята на игрите.</translation>
     </message>
     <message>
         <source>Wrong game code: check it with your friend and try again.</source>

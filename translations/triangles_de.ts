@@ -373,6 +373,30 @@
         <translation>Aufgegeben</translation>
     </message>
     <message>
+        <source>You resigned</source>
+        <translation>Du hast aufgegeben</translation>
+    </message>
+    <message>
+        <source>Friend resigned</source>
+        <translation>Freund hat aufgegeben</translation>
+    </message>
+    <message>
+        <source>You left</source>
+        <translation>Du bist gegangen</translation>
+    </message>
+    <message>
+        <source>Friend left</source>
+        <translation>Freund ist gegangen</translation>
+    </message>
+    <message>
+        <source>Stopped: refused</source>
+        <translation>Abgebrochen: abgelehnt</translation>
+    </message>
+    <message>
+        <source>Connection lost</source>
+        <translation>Verbindung verloren</translation>
+    </message>
+    <message>
         <source>This game&apos;s record could not be read.</source>
         <translation>Die Aufzeichnung dieses Spiels konnte nicht gelesen werden.</translation>
     </message>
@@ -670,6 +694,26 @@
     <message>
         <source>Your friend is asked to take back your last stroke…</source>
         <translation>Dein Gegenüber wird gefragt, ob deine letzte Linie zurückgenommen werden darf …</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>%1 had resigned there; the game can be played on.</source>
+        <translation>%1 hatte hier aufgegeben; das Spiel kann weitergehen.</translation>
+    </message>
+    <message>
+        <source>%1 had left there; the game can be played on.</source>
+        <translation>%1 war hier gegangen; das Spiel kann weitergehen.</translation>
+    </message>
+    <message>
+        <source>It had stopped there: what %1 sent was refused. The game can be played on.</source>
+        <translation>Das Spiel endete hier: Was %1 sendete, wurde abgelehnt. Es kann weitergehen.</translation>
+    </message>
+    <message>
+        <source>It had stopped there: the connection was lost. The game can be played on.</source>
+        <translation>Das Spiel endete hier: Die Verbindung ging verloren. Es kann weitergehen.</translation>
     </message>
     <message>
         <source>Another program is using the statistics; this game is kept and will be counted when the file is free.</source>
@@ -1213,6 +1257,33 @@
         <translation>Verbinde mit %1 …</translation>
     </message>
     <message>
+        <source>Rejoin the online game</source>
+        <translation>Zum Online-Spiel zurückkehren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your online game with %1 was interrupted after %n stroke(s). Rejoin it?</source>
+        <translation>
+            <numerusform>Dein Online-Spiel mit %1 wurde nach %n Linie unterbrochen. Zurückkehren?</numerusform>
+            <numerusform>Dein Online-Spiel mit %1 wurde nach %n Linien unterbrochen. Zurückkehren?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Rejoin</source>
+        <translation>&amp;Zurückkehren</translation>
+    </message>
+    <message>
+        <source>&amp;Forget it</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>Reconnecting to %1…</source>
+        <translation>Verbinde mich wieder mit %1 …</translation>
+    </message>
+    <message>
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
@@ -1303,6 +1374,10 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>Nein, &amp;danke</translation>
+    </message>
+    <message>
+        <source>The game with %1 could not be rejoined: it is kept in the History.</source>
+        <translation>Zum Spiel mit %1 konnte nicht zurückgekehrt werden: Es bleibt im Spielverlauf.</translation>
     </message>
     <message>
         <source>Wrong game code: check it with your friend and try again.</source>

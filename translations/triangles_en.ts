@@ -173,6 +173,16 @@
     </message>
 </context>
 <context>
+    <name>OnlinePlay</name>
+    <message numerus="yes">
+        <source>Your online game with %1 was interrupted after %n stroke(s). Rejoin it?</source>
+        <translation>
+            <numerusform>Your online game with %1 was interrupted after %n stroke. Rejoin it?</numerusform>
+            <numerusform>Your online game with %1 was interrupted after %n strokes. Rejoin it?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PlayerCard</name>
     <message numerus="yes">
         <source>%n triangle(s)</source>

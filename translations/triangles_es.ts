@@ -373,6 +373,30 @@
         <translation>Abandonada</translation>
     </message>
     <message>
+        <source>You resigned</source>
+        <translation>Te rendiste</translation>
+    </message>
+    <message>
+        <source>Friend resigned</source>
+        <translation>Tu amigo se rindió</translation>
+    </message>
+    <message>
+        <source>You left</source>
+        <translation>Te fuiste</translation>
+    </message>
+    <message>
+        <source>Friend left</source>
+        <translation>Tu amigo se fue</translation>
+    </message>
+    <message>
+        <source>Stopped: refused</source>
+        <translation>Detenida: rechazo</translation>
+    </message>
+    <message>
+        <source>Connection lost</source>
+        <translation>Conexión perdida</translation>
+    </message>
+    <message>
         <source>This game&apos;s record could not be read.</source>
         <translation>No se pudo leer el registro de esta partida.</translation>
     </message>
@@ -670,6 +694,26 @@
     <message>
         <source>Your friend is asked to take back your last stroke…</source>
         <translation>Se pide a tu amigo que deshaga tu último trazo…</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>Partida abierta: %1.</translation>
+    </message>
+    <message>
+        <source>%1 had resigned there; the game can be played on.</source>
+        <translation>%1 se había rendido aquí; la partida puede continuar.</translation>
+    </message>
+    <message>
+        <source>%1 had left there; the game can be played on.</source>
+        <translation>%1 se había ido aquí; la partida puede continuar.</translation>
+    </message>
+    <message>
+        <source>It had stopped there: what %1 sent was refused. The game can be played on.</source>
+        <translation>La partida se detuvo aquí: lo que envió %1 fue rechazado. Puede continuar.</translation>
+    </message>
+    <message>
+        <source>It had stopped there: the connection was lost. The game can be played on.</source>
+        <translation>La partida se detuvo aquí: se perdió la conexión. Puede continuar.</translation>
     </message>
     <message>
         <source>Another program is using the statistics; this game is kept and will be counted when the file is free.</source>
@@ -1213,6 +1257,33 @@
         <translation>Conectando con %1…</translation>
     </message>
     <message>
+        <source>Rejoin the online game</source>
+        <translation>Volver a la partida en línea</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your online game with %1 was interrupted after %n stroke(s). Rejoin it?</source>
+        <translation>
+            <numerusform>Tu partida en línea con %1 se interrumpió tras %n trazo. ¿Volver a ella?</numerusform>
+            <numerusform>Tu partida en línea con %1 se interrumpió tras %n trazos. ¿Volver a ella?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Rejoin</source>
+        <translation>&amp;Volver</translation>
+    </message>
+    <message>
+        <source>&amp;Forget it</source>
+        <translation>&amp;Olvidarla</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>Ahora &amp;no</translation>
+    </message>
+    <message>
+        <source>Reconnecting to %1…</source>
+        <translation>Volviendo a conectar con %1…</translation>
+    </message>
+    <message>
         <source>Player</source>
         <translation>Jugador</translation>
     </message>
@@ -1303,6 +1374,10 @@
     <message>
         <source>&amp;No, thanks</source>
         <translation>&amp;No, gracias</translation>
+    </message>
+    <message>
+        <source>The game with %1 could not be rejoined: it is kept in the History.</source>
+        <translation>No se pudo volver a la partida con %1: queda guardada en el Historial de partidas.</translation>
     </message>
     <message>
         <source>Wrong game code: check it with your friend and try again.</source>

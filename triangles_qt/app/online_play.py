@@ -387,8 +387,7 @@ class OnlinePlay(QObject):
         return self.window.ask(
             QCoreApplication.translate("OnlinePlay", "Rejoin the online game"),
             plural(
-                QCoreApplication.translate(
-                    "OnlinePlay",
+                self.tr(
                     "Your online game with %1 was interrupted after %n stroke(s). Rejoin it?",
                     "",
                     strokes,
