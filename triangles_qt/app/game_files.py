@@ -87,6 +87,10 @@ class FilesWindow(Protocol):
 
     def play_again(self) -> None: ...
 
+    def offer_rejoin(self) -> bool:
+        """On start: offer the online games a killed window left (True: one is rejoined)."""
+        ...
+
     def preview(self, position: Position, names: tuple[str, str]) -> None:
         """Show `position` and the players' names, not as the game in play (a resume offer)."""
         ...
@@ -180,7 +184,7 @@ class GameFiles:
             self._resume_or_start()
 
     def _resume_or_start(self) -> None:
-        if self.offer_resume():
+        if self.window.offer_rejoin() or self.offer_resume():
             return
         if not self.window.settings.coached:  # the very first game teaches
             self.window.start_guided_game(ask=False)

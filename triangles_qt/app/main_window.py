@@ -351,6 +351,13 @@ class MainWindow(QMainWindow):
             self._online.withdrawn.connect(self.status_bar.withdraw)
         return self._online
 
+    def offer_rejoin(self) -> bool:
+        """On start: offer the online games a killed window left, if any (online play is made
+        only then)."""
+        from .online_kept import kept_seat_files
+
+        return bool(kept_seat_files()) and self.online.offer_rejoin()
+
     def play_again(self) -> None:
         online = self._online
         if online is not None and online.offer_rematch():  # after an online game: asked
