@@ -152,6 +152,9 @@ def sides(against: str | None, qt_offscreen: bool = False) -> Iterator[Sides]:
             # The game's own choice (application.main); the same on every side.
             "OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS", "1"),
         }
+        # As a player's machine runs it: modules from their bytecode cache, not compiled again
+        # at every start (some shells and CI images set this).
+        base.pop("PYTHONDONTWRITEBYTECODE", None)
         if qt_offscreen:
             base["QT_QPA_PLATFORM"] = os.environ.get("QT_QPA_PLATFORM", "offscreen")
         checkouts = {"this checkout": str(ROOT)}
