@@ -319,6 +319,18 @@ def test_the_headless_host_says_that_whoever_joins_first_takes_the_seat(tmp_path
     assert "warning: whoever joins first takes the seat (--accept NAME" in err
 
 
+@pytest.fixture
+def reaped():
+    """Processes a test starts: killed at its end if still running (a failed test must not
+    leave a game running)."""
+    started: list[subprocess.Popen] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+
+
 def wait_for_confirmed(state: Path, count: int, process: subprocess.Popen) -> None:
     """Until the joiner's rejoin state holds `count` confirmed strokes (or it ended)."""
     deadline = time.monotonic() + 60
@@ -332,13 +344,14 @@ def wait_for_confirmed(state: Path, count: int, process: subprocess.Popen) -> No
     raise AssertionError("the game did not get that far")
 
 
-def test_a_game_left_mid_way_leaves_a_record_on_both_sides_saying_who_left(tmp_path):
+def test_a_game_left_mid_way_leaves_a_record_on_both_sides_saying_who_left(tmp_path, reaped):
     """Issue 47: a match that ends any way leaves a record on every side (docs/rules.md 8.1.1)."""
     host, port = start_host(tmp_path, "--strategy", "medium", "--seed", "8")
     command = join_command(tmp_path, port, "--strategy", "easy", "--delay", "0.05")
     state = tmp_path / "join" / f".join-127.0.0.1-{port}.json"
     joiner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=ENV)  # fmt: skip
+    reaped += [host, joiner]
     wait_for_confirmed(state, 6, joiner)
     joiner.send_signal(signal.SIGINT)  # Ctrl-C: the joiner leaves (bye)
     joined_status, _, joined_err = finish(joiner)
@@ -355,11 +368,14 @@ def test_a_game_left_mid_way_leaves_a_record_on_both_sides_saying_who_left(tmp_p
     assert "Easy left the game" in read_record(the_record(tmp_path / "host")).ended.why
 
 
-def test_a_joiner_that_does_not_come_back_leaves_the_host_a_record_of_the_lost_game(tmp_path):
+def test_a_joiner_that_does_not_come_back_leaves_the_host_a_record_of_the_lost_game(
+    tmp_path, reaped
+):
     host, port = start_host(tmp_path, "--strategy", "medium", "--seed", "8", "--grace", "1")
     command = join_command(tmp_path, port, "--strategy", "easy", "--delay", "0.05")
     state = tmp_path / "join" / f".join-127.0.0.1-{port}.json"
     joiner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    reaped += [host, joiner]
     wait_for_confirmed(state, 6, joiner)
     joiner.send_signal(signal.SIGKILL)
     joiner.wait(timeout=10)
@@ -371,7 +387,7 @@ def test_a_joiner_that_does_not_come_back_leaves_the_host_a_record_of_the_lost_g
     assert state.exists()  # the joiner may still try: its state is its own to remove
 
 
-def test_a_killed_host_takes_its_game_back_with_the_same_command(tmp_path):
+def test_a_killed_host_takes_its_game_back_with_the_same_command(tmp_path, reaped):
     """Issue 47: the host keeps its game (every stroke of its list, before it confirms one);
     started again on its port it waits for the joiner, whose retries find it."""
     with socket.socket() as probe:
@@ -384,6 +400,7 @@ def test_a_killed_host_takes_its_game_back_with_the_same_command(tmp_path):
     first = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV
     )
+    reaped.append(first)
     assert first.stdout is not None
     assert first.stdout.readline().startswith("listening on")  # before the joiner comes
     joiner = subprocess.Popen(
@@ -393,6 +410,7 @@ def test_a_killed_host_takes_its_game_back_with_the_same_command(tmp_path):
         text=True,
         env=ENV,
     )
+    reaped.append(joiner)
     wait_for_confirmed(kept, 10, first)
     first.send_signal(signal.SIGKILL)
     first.wait(timeout=10)
