@@ -1003,9 +1003,9 @@ class BoardView(QGraphicsView):
         self._paint_opaque()
         if not quick:
             scene.set_pixel_size(1.0 / zoomed, min(vw, vh))
-            self._reading_order = self._compute_reading_order()
-        else:  # the keyboard's order waits for the size (or for cycle_cursor to ask)
-            self._reading_order = []
+        # The keyboard's reading order is worked out when Tab first asks for it (cycle_cursor),
+        # not at every fit: a start fits the board several times before its first paint.
+        self._reading_order = []
         # The background (the sky and the board's frame) is drawn again only if it moved: a
         # game opened on another board of the same size shows the one cached.
         t = self.viewportTransform()
@@ -1322,7 +1322,7 @@ class BoardView(QGraphicsView):
 
     def cycle_cursor(self, step: int) -> None:
         scene = self.board_scene
-        if not self._reading_order:  # not yet worked out since a live resize began
+        if not self._reading_order:  # not yet worked out since the board was last fitted
             self._reading_order = self._compute_reading_order()
         order = self._reading_order or list(range(scene.star_count))
         if scene.cursor is None or scene.cursor not in order:
