@@ -365,18 +365,25 @@ def test_a_game_left_mid_way_leaves_a_record_on_both_sides_saying_who_left(tmp_p
         assert loaded.ended is not None and loaded.ended.how == "left"
         assert loaded.ended.player == 1  # the joiner's seat (the host starts by default)
         assert json.loads(path.read_text())["version"] == 2
+    assert not state.exists()  # the joiner left: nothing to rejoin
     assert "Easy left the game" in read_record(the_record(tmp_path / "host")).ended.why
 
 
 def test_a_joiner_that_does_not_come_back_leaves_the_host_a_record_of_the_lost_game(
     tmp_path, reaped
 ):
-    host, port = start_host(tmp_path, "--strategy", "medium", "--seed", "8", "--grace", "1")
+    with socket.socket() as probe:  # a port of its own: the host keeps its game (.host-PORT)
+        probe.bind(("127.0.0.1", 0))
+        fixed = str(probe.getsockname()[1])
+    host, port = start_host(
+        tmp_path, "--strategy", "medium", "--seed", "8", "--grace", "1", "--port", fixed
+    )
     command = join_command(tmp_path, port, "--strategy", "easy", "--delay", "0.05")
     state = tmp_path / "join" / f".join-127.0.0.1-{port}.json"
     joiner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
     reaped += [host, joiner]
     wait_for_confirmed(state, 6, joiner)
+    assert (tmp_path / "host" / f".host-{port}.json").exists()
     joiner.send_signal(signal.SIGKILL)
     joiner.wait(timeout=10)
     status, _, err = finish(host)
@@ -385,6 +392,7 @@ def test_a_joiner_that_does_not_come_back_leaves_the_host_a_record_of_the_lost_g
     assert loaded.ended is not None and loaded.ended.how == "disconnected"
     assert loaded.ended.player is None and "did not come back" in loaded.ended.why
     assert state.exists()  # the joiner may still try: its state is its own to remove
+    assert not (tmp_path / "host" / f".host-{port}.json").exists()  # its game is over
 
 
 def test_a_killed_host_takes_its_game_back_with_the_same_command(tmp_path, reaped):

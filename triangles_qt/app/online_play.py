@@ -490,6 +490,12 @@ class OnlinePlay(QObject):
         # A host keeps its game before each line that confirms a stroke leaves.
         match.host_state_changed.connect(lambda: self._keep_seat(match))
         match.resigned.connect(lambda seat: self._resigned(match, seat))
+        match.problem.connect(
+            lambda text: print(
+                f"triangles-qt: online game with {match.peer_name or '?'}: {text}",
+                file=sys.stderr,
+            )
+        )
         match.ended.connect(lambda reason: self._ended(match, reason))
         match.rematch_offered.connect(lambda: self._rematch_offered(match))
         match.rematch_declined.connect(lambda: self._rematch_declined(match))

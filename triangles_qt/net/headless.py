@@ -218,6 +218,12 @@ class HeadlessPlayer(QObject):
                 message += self._write_record(ending)
             except (OSError, RecordError) as exc:
                 message += f"\nerror: the record was not written: {exc}"
+        # Over for good for a host, or for a player who left: nothing to take back. A joiner
+        # whose host is gone keeps its seat, to try again later.
+        if self.resume_file is not None and (
+            self.match.role == Role.HOST or self._leaving is not None
+        ):
+            forget(self.resume_file)
         self.done.emit(status, message)
 
     def leave(self, reason: str, status: int, message: str) -> None:

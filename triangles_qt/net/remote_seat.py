@@ -12,7 +12,6 @@ app's score card words its `connection`. It has no words of its own (its trouble
 
 from __future__ import annotations
 
-import sys
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal, SignalInstance
@@ -216,10 +215,9 @@ class RemoteSeat(Seat):
     def _state_changed(self, _state: State) -> None:
         self.changed.emit()
 
-    def _problem(self, text: str) -> None:
-        # The specifics, in English, go to the terminal (as a computer player's failure does);
-        # the player is told in their language what it means for the game.
-        print(f"triangles-qt: online game with {self.name}: {text}", file=sys.stderr)
+    def _problem(self, _text: str) -> None:
+        # The specifics, in English, are the program's to print (the app and the headless
+        # player each do, under their own name); the table is told what it means for the game.
         if self.match.state == State.RECONNECTING:  # a drop, not a refusal: nothing went wrong
             self.happened.emit(PeerDropped(self.name))
             return
