@@ -444,28 +444,41 @@ def test_a_game_left_mid_way_is_kept_in_both_histories_saying_who_left(make_wind
     assert {dialog.table.item(row, 5).text() for row in range(2)} == {"You left", "Friend left"}
 
 
-def test_an_app_killed_mid_game_offers_to_rejoin_at_its_next_start(make_window, qtbot):
-    """Issue 47: the app keeps its seat as the headless joiner does; started again, it asks,
-    proves the seat is its own and plays the game to its end with nothing lost."""
+def wait_until_kept(qtbot, role, strokes):
+    """Until a window keeps its seat of that role with that many strokes."""
     from triangles_qt.app.online_kept import kept_seat_files
     from triangles_qt.net.kept_seat import read_kept_seat
 
-    ana, ben = connect(make_window, qtbot)
-    play_strokes((ana, ben), qtbot, 4)
     qtbot.waitUntil(
         lambda: any(
-            (k := read_kept_seat(p)) is not None and k.role == "join" and len(k.game.moves) == 4
+            (k := read_kept_seat(p)) is not None and k.role == role and len(k.game.moves) == strokes
             for p in kept_seat_files()
         ),
         timeout=WAIT,
     )
-    strokes = list(ben.session.position.strokes)
-    # Killed: the connection ends without a word and the window does nothing more.
-    match = ben.online.match
+
+
+def kill(window):
+    """As if `window`'s process were killed: its connection ends without a word, it does
+    nothing more, and its kept seat's lock is let go (a dead process's lock is stale)."""
+    match = window.online.match
     match.blockSignals(True)
     match.close()
-    ben.online.match = None
-    ben.online._kept_lock.unlock()  # as a killed process's lock goes stale
+    window.online.match = None
+    window.online._kept_lock.unlock()
+
+
+def test_an_app_killed_mid_game_offers_to_rejoin_at_its_next_start(make_window, qtbot):
+    """Issue 47: the app keeps its seat as the headless joiner does; started again, it asks,
+    proves the seat is its own and plays the game to its end with nothing lost."""
+    from triangles_qt.app.online_kept import kept_seat_files
+
+    ana, ben = connect(make_window, qtbot)
+    play_strokes((ana, ben), qtbot, 4)
+    wait_until_kept(qtbot, "join", 4)
+    strokes = list(ben.session.position.strokes)
+    # Killed: the connection ends without a word and the window does nothing more.
+    kill(ben)
     qtbot.waitUntil(lambda: ana.online.match.state == State.RECONNECTING, timeout=WAIT)
     again = make_window()
     again.answers = [True]
@@ -517,23 +530,12 @@ def test_a_host_app_killed_mid_game_hosts_it_again_at_its_next_start(make_window
     """Issue 47: the host's window keeps every stroke of its game; started again it offers the
     game back, hosts it where it was, and the friend's retries find it."""
     from triangles_qt.app.online_kept import kept_seat_files
-    from triangles_qt.net.kept_seat import read_kept_seat
 
     ana, ben = connect(make_window, qtbot)
     play_strokes((ana, ben), qtbot, 5)
-    qtbot.waitUntil(
-        lambda: any(
-            (k := read_kept_seat(p)) is not None and k.role == "host" and len(k.game.moves) == 5
-            for p in kept_seat_files()
-        ),
-        timeout=WAIT,
-    )
+    wait_until_kept(qtbot, "host", 5)
     strokes = list(ana.session.position.strokes)
-    match = ana.online.match
-    match.blockSignals(True)  # killed: not a word more
-    match.close()
-    ana.online.match = None
-    ana.online._kept_lock.unlock()  # as a killed process's lock goes stale
+    kill(ana)
     qtbot.waitUntil(lambda: ben.online.match.state == State.RECONNECTING, timeout=WAIT)
     again = make_window()
     again.answers = [True]
