@@ -224,6 +224,46 @@ def test_the_layers_pictures_look_as_their_shapes_drawn_one_by_one(view, monkeyp
     assert (difference > 8).mean() < 0.0005
 
 
+@pytest.mark.parametrize("ratio", [1.0, 2.0])
+def test_triangles_copied_into_a_new_picture_look_as_blended_into_it(view, monkeypatch, ratio):
+    # A picture drawn afresh takes the triangles under opaque strokes as they are (Source):
+    # over its transparent pixels, with no two triangles overlapping, blending them gives the
+    # same pixels.
+    view.show_game(played(Board.generate("phone-60", 4), 60))
+    scene = view.board_scene
+    triangles = [shape for shape in scene._layer.shapes if isinstance(shape, BakedPolygon)]
+    assert len(triangles) > 10 and all(shape.edges_hidden for shape in triangles)
+    assert all(0 < shape.color.alpha() < 255 for shape in triangles)  # blending would show
+    copied = rendered(view, ratio)
+    draw = BakedLayerItem._draw_into_pixmap
+
+    def blended(self, transform, shapes, under=False, cleared=False):
+        draw(self, transform, shapes, under)
+
+    monkeypatch.setattr(BakedLayerItem, "_draw_into_pixmap", blended)
+    scene._rebake()
+    assert np.array_equal(rendered(view, ratio), copied)
+
+
+def test_a_game_opened_has_the_triangles_of_its_strokes_played_one_by_one(view):
+    # An opening makes the whole board's fills at once: each as the stroke that closed it does.
+    game = played(Board.generate("phone-60", 4), 60)
+    view.show_game(game)
+    scene = view.board_scene
+    opened = [shape for shape in scene._layer.shapes if isinstance(shape, BakedPolygon)]
+    one_by_one = [
+        scene._baked_polygon(triangle, move.player)
+        for move in game.moves
+        for triangle in move.triangles
+    ]
+    assert len(opened) == len(one_by_one) > 10
+    assert len({shape.color.rgba() for shape in opened}) > 2  # thin ones are more opaque
+    for shape, alone in zip(opened, one_by_one, strict=True):
+        assert shape.polygon == alone.polygon
+        assert shape.color.rgba() == alone.color.rgba()
+        assert shape.edges_hidden == alone.edges_hidden
+
+
 def test_strokes_and_triangles_added_one_by_one_look_as_drawn_at_once(view, qtbot):
     # Painted again on the same device, each move is drawn into the picture it has: a triangle
     # goes under the strokes already there, as if drawn before them.

@@ -11,6 +11,7 @@ no game state.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -93,15 +94,24 @@ def line_sizes(
 def legible_fill(color: QColor, inradius_px: float) -> QColor:
     """A triangle's translucent fill, more opaque the thinner the triangle is on screen: a sliver
     a few pixels wide in the theme's light tint would be all but invisible."""
+    return with_alpha(color, legible_alpha(color.alpha(), inradius_px))
+
+
+def legible_alpha(alpha: int, inradius_px: float) -> int:
+    """The alpha `legible_fill` gives a fill of alpha `alpha`."""
     thin = max(0.0, min(1.0, (12.0 - inradius_px) / 9.0))
-    alpha = color.alpha()
-    return with_alpha(color, round(alpha + (min(255, alpha * 2.4) - alpha) * thin))
+    return round(alpha + (min(255, alpha * 2.4) - alpha) * thin)
 
 
 def inradius(a: QPointF, b: QPointF, c: QPointF) -> float:
     """The radius of the circle inside the triangle abc (twice the area over the perimeter)."""
-    area2 = abs((b.x() - a.x()) * (c.y() - a.y()) - (c.x() - a.x()) * (b.y() - a.y()))
-    perimeter = sum(math.dist(p.toTuple(), q.toTuple()) for p, q in ((a, b), (b, c), (c, a)))
+    return inradius_xy(a.toTuple(), b.toTuple(), c.toTuple())
+
+
+def inradius_xy(a: Sequence[float], b: Sequence[float], c: Sequence[float]) -> float:
+    """`inradius` of the corners given as (x, y)."""
+    area2 = abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]))
+    perimeter = math.dist(a, b) + math.dist(b, c) + math.dist(c, a)
     return area2 / perimeter if perimeter else 0.0
 
 
@@ -684,10 +694,12 @@ class BakedLayerItem(QGraphicsItem):
         self._origin = QPointF(rect.topLeft())
         inverse, _ = transform.inverted()
         self._covered = inverse.mapRect(QRectF(rect))
-        self._draw_into_pixmap(transform, _in_order(self._shapes))
+        self._draw_into_pixmap(transform, _in_order(self._shapes), cleared=True)
         self._pending = []
 
-    def _draw_into_pixmap(self, transform: QTransform, shapes, under: bool = False) -> None:
+    def _draw_into_pixmap(
+        self, transform: QTransform, shapes, under: bool = False, cleared: bool = False
+    ) -> None:
         """Draws `shapes` into the picture. The shapes are mapped to the picture's device
         pixels here and drawn with a painter that does not transform them: Qt rasterises
         untransformed shapes on its quicker paths. A triangle under opaque strokes is filled
@@ -695,7 +707,11 @@ class BakedLayerItem(QGraphicsItem):
         device rows (`_bands`): Qt's antialiased filler takes far longer over a tall shape than
         over the same area in short pieces, and as the pieces meet on row boundaries, each pixel
         is covered as it would be by the whole shape. Lines: see `_draw_line`. `under`: the
-        triangles go under what the picture has (they were added after it)."""
+        triangles go under what the picture has (they were added after it). `cleared`: the
+        picture was just cleared: a triangle under opaque strokes is copied in (Source) rather
+        than blended, less than half the work, and the same pixels: over a transparent pixel the
+        blend gives the fill itself, settled triangles never overlap (each is empty, its sides
+        strokes that cross none), and where two meet on an edge the stroke over it hides it."""
         assert self._pixmap is not None
         ratio = self._pixmap.devicePixelRatio()
         origin = self._origin
@@ -705,17 +721,25 @@ class BakedLayerItem(QGraphicsItem):
         painter = QPainter(self._pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setWorldTransform(QTransform.fromScale(1 / ratio, 1 / ratio))  # device pixels
+        modes = QPainter.CompositionMode
+        pens: dict[tuple[int, float], QPen] = {}  # a board's strokes share two pens
         for shape in shapes:
             if isinstance(shape, BakedLine):
-                painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+                painter.setCompositionMode(modes.CompositionMode_SourceOver)
                 painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-                self._draw_line(painter, device.map(shape.a), device.map(shape.b), shape, ratio)
+                a, b = device.map(shape.a), device.map(shape.b)
+                self._draw_line(painter, a, b, shape, ratio, pens)
                 continue
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(shape.color)
-            if under:
-                painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOver)
             polygon = device.map(shape.polygon)
+            if under:
+                painter.setCompositionMode(modes.CompositionMode_DestinationOver)
+            elif cleared:
+                source = shape.edges_hidden
+                painter.setCompositionMode(
+                    modes.CompositionMode_Source if source else modes.CompositionMode_SourceOver
+                )
             if shape.edges_hidden:
                 # Whole: Qt fills it on several threads (in bands, the pieces would each be
                 # filled on this one, in more time all told).
@@ -737,15 +761,28 @@ class BakedLayerItem(QGraphicsItem):
         painter.end()
 
     @staticmethod
-    def _draw_line(painter: QPainter, a: QPointF, b: QPointF, line: BakedLine, ratio: float):
+    def _draw_line(
+        painter: QPainter,
+        a: QPointF,
+        b: QPointF,
+        line: BakedLine,
+        ratio: float,
+        pens: dict[tuple[int, float], QPen] | None = None,
+    ):
         """`line` from `a` to `b` (device pixels). Qt draws a flat-capped line on a quick
         scanline path, but a round-capped one as a curved outline, slowly (the more so the
         taller it is): an opaque line is drawn flat-capped, its round ends as discs over it.
         A translucent one (where the discs would show twice over the line) is cut into pieces
-        (`_capsule`)."""
+        (`_capsule`). `pens`: the flat-capped pens made so far, by colour and width."""
         width = line.width * ratio  # a cosmetic pen's width is in device pixels
         if line.flat_ends or line.color.alpha() == 255:
-            painter.setPen(_cosmetic_pen(line.color, width, cap=Qt.PenCapStyle.FlatCap))
+            key = (line.color.rgba(), width)
+            pen = None if pens is None else pens.get(key)
+            if pen is None:
+                pen = _cosmetic_pen(line.color, width, cap=Qt.PenCapStyle.FlatCap)
+                if pens is not None:
+                    pens[key] = pen
+            painter.setPen(pen)
             painter.drawLine(a, b)
             if not line.flat_ends:
                 painter.setPen(Qt.PenStyle.NoPen)

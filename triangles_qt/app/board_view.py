@@ -70,6 +70,8 @@ from .board_items import (
     edges_hidden,
     ends_hidden,
     inradius,
+    inradius_xy,
+    legible_alpha,
     legible_fill,
     line_sizes,
 )
@@ -102,6 +104,7 @@ class BoardScene(QGraphicsScene):
         self._palette_colors: tuple[tuple[QColor, QColor], tuple[QColor, QColor], QColor]
         self.board: Board | None = None
         self._positions = np.zeros((0, 2), dtype=float)
+        self._xy: list[list[float]] = []  # the same, as Python floats: read at every stroke
         self.star_field = StarField()  # every star, in one item
         self.addItem(self.star_field)
         # Every drawn stroke (low, high) -> its player, in play order; the triangles as
@@ -391,17 +394,28 @@ class BoardScene(QGraphicsScene):
     def _rebake(self) -> None:
         """The layer from the records (not the last stroke, not the fading triangles)."""
         fading = {item.triangle for item in self._fading}
-        strokes, _, star = self._palette()
+        strokes, fills, star = self._palette()
         flat_ends = ends_hidden(self.sizes, star)
-        width, point = self.sizes.stroke, self.star_point
+        width, xy = self.sizes.stroke, self._xy
+        points = [QPointF(x, y) for x, y in xy]  # shared by the lines (nothing moves their ends)
         hidden = edges_hidden(self.sizes, strokes)
-        shapes: list[BakedLine | BakedPolygon] = [
-            self._baked_polygon(triangle, player, hidden)
-            for triangle, player in self._triangles
-            if not fading or tuple(sorted(triangle)) not in fading
-        ]
+        # As `_baked_polygon` makes them, a board's worth at once (it opens a game): the fills
+        # of one alpha are one colour, shared (nothing changes a shape's colour).
+        colors: dict[tuple[int, int], QColor] = {}
+        shapes: list[BakedLine | BakedPolygon] = []
+        for triangle, player in self._triangles:
+            if fading and tuple(sorted(triangle)) in fading:
+                continue
+            i, j, k = triangle
+            thin = inradius_xy(xy[i], xy[j], xy[k]) / self.pixel_size
+            alpha = legible_alpha(fills[player].alpha(), thin)
+            color = colors.get((player, alpha))
+            if color is None:
+                color = colors[player, alpha] = with_alpha(fills[player], alpha)
+            polygon = QPolygonF([points[i], points[j], points[k]])
+            shapes.append(BakedPolygon(polygon, color, hidden))
         shapes += [
-            BakedLine(point(i), point(j), strokes[player], width, flat_ends)
+            BakedLine(points[i], points[j], strokes[player], width, flat_ends)
             for (i, j), player in self._strokes.items()
             if (i, j) != self._last_key
         ]
@@ -499,8 +513,8 @@ class BoardScene(QGraphicsScene):
     # -- reading ----------------------------------------------------------------------------------
 
     def star_point(self, i: int) -> QPointF:
-        x, y = self._positions[i]
-        return QPointF(float(x), float(y))
+        x, y = self._xy[i]
+        return QPointF(x, y)
 
     @property
     def star_count(self) -> int:
@@ -771,6 +785,7 @@ class BoardScene(QGraphicsScene):
     def _build_board(self, board: Board) -> None:
         self.board = board
         self._positions = np.asarray(board.stars, dtype=float).reshape(-1, 2)
+        self._xy = self._positions.tolist()
         core, glow = qcolor(self._theme.star), qcolor(self._theme.star_glow)
         field = self.star_field
         field.set_points(self._positions)
