@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 import socket
 import threading
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -217,11 +218,19 @@ class Browser(QObject):
         threading.Thread(target=self._start, name="zeroconf-browse", daemon=True).start()
 
     def _start(self) -> None:
+        # Zeroconf's threads and the resolving workers hold this object weakly: the last
+        # reference to a QObject must not be dropped on one of them (it would be deleted there
+        # while the Qt thread may be delivering its signals).
+        me = weakref.ref(self)
+
+        def changed(zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+            _changed(me, zeroconf, service_type, name, state_change)
+
         try:
             from zeroconf import ServiceBrowser
 
             zeroconf = _zeroconf(self._interfaces)
-            browser = ServiceBrowser(zeroconf, SERVICE_TYPE, handlers=[self._changed])
+            browser = ServiceBrowser(zeroconf, SERVICE_TYPE, handlers=[changed])
         except Exception as exc:  # noqa: BLE001
             self._relay.relayed.emit("failed", f"games on the network cannot be listed: {exc}")
             return
@@ -241,33 +250,6 @@ class Browser(QObject):
                 target=_close_browser, args=(zeroconf, browser), name="zeroconf-stop", daemon=True
             ).start()
 
-    def _changed(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
-        """Zeroconf's thread: resolve on a worker (it waits on the network), tell the rest."""
-        from zeroconf import ServiceStateChange
-
-        if state_change == ServiceStateChange.Removed:
-            self._relay.relayed.emit("lost", name)
-            return
-        with self._lock:
-            if self._pending >= MAX_PENDING_RESOLVES:  # a flood of announcements
-                return
-            self._pending += 1
-        threading.Thread(
-            target=self._resolve, args=(zeroconf, service_type, name), daemon=True
-        ).start()
-
-    def _resolve(self, zeroconf: Any, service_type: str, name: str) -> None:
-        try:
-            info = zeroconf.get_service_info(service_type, name, RESOLVE_MS)
-            game = found_game(name, info) if info is not None else None
-        except Exception:  # noqa: BLE001 - a closed zeroconf, a malformed answer: ignored
-            game = None
-        finally:
-            with self._lock:
-                self._pending -= 1
-        if game is not None:
-            self._relay.relayed.emit("found", game)
-
     def _deliver(self, what: str, data: Any) -> None:
         if what == "found":
             self.found.emit(data)
@@ -275,6 +257,42 @@ class Browser(QObject):
             self.lost.emit(data)
         else:
             self.failed.emit(data)
+
+
+def _changed(
+    me: weakref.ref[Browser], zeroconf: Any, service_type: str, name: str, state_change: Any
+) -> None:
+    """Zeroconf's thread: resolve on a worker (it waits on the network), tell the rest."""
+    from zeroconf import ServiceStateChange
+
+    browser = me()
+    if browser is None:
+        return
+    if state_change == ServiceStateChange.Removed:
+        browser._relay.relayed.emit("lost", name)
+        return
+    with browser._lock:
+        if browser._pending >= MAX_PENDING_RESOLVES or browser._stopped:  # a flood, or done
+            return
+        browser._pending += 1
+    del browser
+    threading.Thread(target=_resolve, args=(me, zeroconf, service_type, name), daemon=True).start()
+
+
+def _resolve(me: weakref.ref[Browser], zeroconf: Any, service_type: str, name: str) -> None:
+    try:
+        info = zeroconf.get_service_info(service_type, name, RESOLVE_MS)
+        game = found_game(name, info) if info is not None else None
+    except Exception:  # noqa: BLE001 - a closed zeroconf, a malformed answer: ignored
+        game = None
+    browser = me()
+    if browser is None:
+        return
+    with browser._lock:
+        browser._pending -= 1
+        stopped = browser._stopped
+    if game is not None and not stopped:
+        browser._relay.relayed.emit("found", game)
 
 
 def _close_browser(zeroconf: Any, browser: Any) -> None:
