@@ -81,7 +81,9 @@ def test_a_program_that_is_not_an_engine_is_refused_and_one_can_be_removed(
 ):
     window = make_window()
     not_an_engine = tmp_path / "quiet.py"
-    not_an_engine.write_text("print('hello')\n")
+    # It reads the host's first line before it answers wrongly: had it ended at once, the host
+    # might find it gone while writing (another true reason, and the test would race it).
+    not_an_engine.write_text("import sys\nsys.stdin.readline()\nprint('hello')\n")
     dialog = open_engines(window, qtbot, not_an_engine, "Quiet")
     dialog.add_engine()
     qtbot.waitUntil(lambda: dialog.message_box is not None, timeout=20000)
