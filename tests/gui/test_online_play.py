@@ -553,3 +553,16 @@ def test_a_host_app_killed_mid_game_hosts_it_again_at_its_next_start(make_window
     assert again.session.position.strokes == ben.session.position.strokes
     assert list(again.session.position.strokes[:5]) == strokes
     qtbot.waitUntil(lambda: not kept_seat_files(), timeout=WAIT)
+
+
+def test_a_damaged_kept_seat_is_set_aside_and_the_start_goes_on(make_window):
+    from triangles_qt.app.online_kept import kept_seat_path, kept_seats_folder
+
+    path = kept_seat_path("0badf00d", "join")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not a kept seat")
+    window = make_window()
+    assert not window.online.offer_rejoin()
+    assert window.asked == [] and not path.exists()
+    (aside,) = kept_seats_folder().glob("0badf00d-join.json.corrupt-*")
+    assert aside.read_text() == "{ not a kept seat"  # nothing of the player's is lost

@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
 from triangles_qt import __version__
+from triangles_qt.core.atomic_file import set_aside
 from triangles_qt.core.board import Board
 from triangles_qt.core.players import PlayerKind
 from triangles_qt.core.position import Position
@@ -365,9 +366,13 @@ class OnlinePlay(QObject):
             try:
                 kept = read_kept_seat(path)
             except KeptSeatError as exc:
-                print(f"triangles-qt: {exc}: removed", file=sys.stderr)
+                # Kept aside, as a damaged autosave is: nothing of the player's is deleted.
                 kept = None
-                forget(path)
+                try:
+                    aside = set_aside(path)
+                    print(f"triangles-qt: {exc}: kept aside as {aside.name}", file=sys.stderr)
+                except OSError:
+                    print(f"triangles-qt: {exc}", file=sys.stderr)
             answer = None if kept is None else self._ask_rejoin(kept)
             if answer and kept is not None:
                 self._drop_match()
