@@ -17,6 +17,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
+from .quit_signals import QuitOnSignals
+
 # Qt's own options (QGuiApplication, QApplication, X11): left to Qt, with their values. Anything
 # else that looks like an option is ours, and an unknown one is an error rather than ignored.
 QT_OPTIONS_WITH_VALUE = frozenset(
@@ -175,6 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     try:
         return _start(argv, collecting)
+    except KeyboardInterrupt:  # Ctrl-C before the window could take it: no traceback
+        return 130
     finally:
         if collecting:  # a start that ended before its first paint, or the app's end
             gc.enable()
@@ -198,7 +202,17 @@ def _start(argv: Sequence[str] | None, collecting: bool) -> int:
     # Lets a Wayland compositor match the window to its menu entry and icon.
     QGuiApplication.setDesktopFileName("io.github.triangles_qt.Triangles")
     use_app_style(app, qt_argv)
+    if existing is not None:  # a caller with an application of its own keeps its signals
+        return _run(app, options, collecting, own_app=False)
+    quitting = QuitOnSignals(app)
+    try:
+        return _run(app, options, collecting, own_app=True)
+    finally:
+        quitting.uninstall()
 
+
+def _run(app: QApplication, options: argparse.Namespace, collecting: bool, own_app: bool) -> int:
+    """The window and the event loop, until the app quits."""
     from .i18n import LanguageManager, initial_language, native_name
     from .main_window import MainWindow
     from .plugin_listing import PluginListing
@@ -233,7 +247,6 @@ def _start(argv: Sequence[str] | None, collecting: bool) -> int:
 
         window.startup_notes.append(language_missing(native_name(wanted)).text())
     window.show()
-    own_app = existing is None
     after_first_paint(window.view.viewport(), lambda: _when_shown(app, collecting, own_app))
 
     def listed(registry: object) -> None:
