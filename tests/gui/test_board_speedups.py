@@ -1,15 +1,15 @@
 """The board's quicker drawing shows what the plain drawing showed: tall triangles and strokes
 filled in bands of rows, opaque strokes drawn flat with round ends, triangles under opaque strokes
 filled without antialiasing, the sky kept between boards, one picture stretched during a live
-resize, the stars drawn in one picture of their own. No test here times anything: these check
-the pictures and the bookkeeping (benchmarks/repaint.py measures)."""
+resize, the stars copied to the device pixels nearest their places. No test here times
+anything: these check the pictures and the bookkeeping (benchmarks/repaint.py measures)."""
 
 import random
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from triangles_qt.app.board_items import (
@@ -406,11 +406,14 @@ def test_one_item_draws_every_star_of_a_new_board(view):
         assert scene.star_field.core_radius == scene.sizes.core
 
 
-@pytest.mark.parametrize("ratio", [1.0, 2.0])
-def test_the_stars_picture_looks_as_each_star_drawn_in_its_place(view, ratio):
+@pytest.mark.parametrize("ratio", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("shift", [0.0, 0.37])
+def test_the_stars_picture_looks_as_each_star_drawn_in_its_place(view, ratio, shift):
+    # Each star's picture is copied to the device pixel nearest its place: as Qt shows it
+    # drawn smoothed at its place, whatever fraction of a pixel the view's transform puts it at.
     view.show_game(Game(Board.generate("phone-60", 4)))
     field = view.board_scene.star_field
-    transform = view.viewportTransform()
+    transform = view.viewportTransform() * QTransform.fromTranslate(shift, shift / 3)
 
     image = QImage(round(640 * ratio), round(460 * ratio), QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(ratio)
@@ -424,14 +427,17 @@ def test_the_stars_picture_looks_as_each_star_drawn_in_its_place(view, ratio):
         return pixels(image)
 
     pictured = draw(lambda painter: field.paint(painter, None))
-    painted = field._copies
-    assert len(painted) == 60
+    placed = field._copies
+    assert len(placed) == 60
     again = draw(lambda painter: field.paint(painter, None))
-    assert field._copies is painted  # drawn once, copied at each paint
+    assert field._copies is placed  # placed once for the transform, copied at each paint
 
     def each_in_its_place(painter):
         painter.resetTransform()
-        field._draw_stars(painter, transform, smooth=True)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        picture, g = field._shown, field.glow_radius
+        for x, y in field._points.tolist():
+            painter.drawPixmap(transform.map(QPointF(x, y)) - QPointF(g, g), picture)
 
     one_by_one = draw(each_in_its_place)
     assert np.abs(pictured - one_by_one).max() <= 2  # rounding: the stars meet the sky once

@@ -21,7 +21,6 @@ from PySide6.QtCore import (
     QPointF,
     QPropertyAnimation,
     QRectF,
-    QSizeF,
     Qt,
     Signal,
 )
@@ -143,12 +142,12 @@ class StarField(QGraphicsItem):
     """Every star of the board: a bright core in a soft glow, the same size on screen at every
     zoom, each a copy of one picture (`_shared_picture`).
 
-    One item paints them all. Each star lies at a fraction of a pixel, and Qt copies a picture
-    there on its slow smoothing path (spread over threads: several times the CPU of a plain
-    copy), so for the view's transform and device each star's picture is drawn once at its
-    fraction of a device pixel (`_render`), and a repaint copies those pixel for pixel. While
-    the window is being resized (`quick`) the stars are copied straight to the screen
-    unsmoothed, each frame its own size; their pictures are drawn again once the size settles.
+    One item paints them all: each star's picture is copied, pixel for pixel, to the device
+    pixel nearest its place (`_place`). That is what Qt shows for a picture of the device's
+    pixel ratio drawn at a fraction of a pixel, smoothed or not: it does not interpolate a
+    picture that is only moved, it rounds the place (tests/gui/test_board_stars.py). So nothing
+    is drawn ahead of a paint (the stars of a new board cost their copies alone), and the copy
+    is a plain one (smoothing would only send it down Qt's slower transforming path).
     """
 
     CORE = 3.0
@@ -165,14 +164,12 @@ class StarField(QGraphicsItem):
         self._bounds = QRectF()
         self._shown: QPixmap | None = None  # the picture of one star, for `_shown_ratio`
         self._shown_ratio = 0.0
-        # Each star's picture at its fraction of a device pixel, in a cell of the atlas, and where
-        # it goes (viewport, logical pixels: a whole number of device pixels), for the transform
-        # `_key` that moved the scene's origin to `_anchor`.
-        self._atlas: QPixmap | None = None
-        self._copies: list[tuple[QRectF, QRectF]] = []  # where each goes, its cell in the atlas
+        # Where each star's picture goes (its top left corner on the viewport, in logical
+        # pixels on a whole device pixel), for the transform and pixel ratio `_key`; the same
+        # corners as arrays (`_corners`), to pick those in a part repainted.
+        self._copies: list[QPointF] = []
+        self._corners = (np.zeros(0), np.zeros(0))
         self._key: tuple | None = None
-        self._anchor = QPointF()
-        self.quick = False  # a live resize: see the class
         self.setZValue(Z_STAR)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
 
@@ -256,89 +253,54 @@ class StarField(QGraphicsItem):
         ratio = device_ratio(painter)
         if self._shown is None or ratio != self._shown_ratio:
             self._shown, self._shown_ratio = self._shared_picture(ratio), ratio
-            self._key = None
+        picture = self._shown
+        assert picture is not None  # made above
         transform = painter.worldTransform()
-        painter.setWorldTransform(QTransform())
-        if self.quick:
-            self._draw_stars(painter, transform, smooth=False)  # a frame of a live resize
-        else:
-            # The pictures hold for the scale, the turn, the pixel ratio and the stars' places to
-            # a fraction of a device pixel; a move by whole device pixels only moves them.
-            key = (
-                round(transform.m11(), 9),
-                round(transform.m12(), 9),
-                round(transform.m21(), 9),
-                round(transform.m22(), 9),
-                round(transform.dx() * ratio % 1, 6),
-                round(transform.dy() * ratio % 1, 6),
-                ratio,
+        key = (
+            transform.m11(),
+            transform.m12(),
+            transform.m21(),
+            transform.m22(),
+            transform.dx(),
+            transform.dy(),
+            ratio,
+        )
+        if key != self._key:
+            self._place(transform, ratio)
+            self._key = key
+        copies = self._copies
+        exposed = option.exposedRect if option is not None else None
+        if exposed is not None and not exposed.contains(self._bounds):  # a part: its stars
+            shown = transform.mapRect(exposed)
+            side = picture.width() / ratio
+            left, top = self._corners
+            inside = (
+                (left < shown.right())
+                & (left + side > shown.left())
+                & (top < shown.bottom())
+                & (top + side > shown.top())
             )
-            if key != self._key:
-                self._render(painter, transform, ratio)
-                self._key = key
-            moved = QPointF(transform.dx(), transform.dy()) - self._anchor
-            copies = self._copies
-            exposed = option.exposedRect if option is not None else None
-            if exposed is not None and not exposed.contains(self._bounds):  # a part: its stars
-                shown = transform.mapRect(exposed).translated(-moved)
-                copies = [copy for copy in copies if shown.intersects(copy[0])]
-            smooth = QPainter.RenderHint.SmoothPixmapTransform
-            smoothing = bool(painter.renderHints() & smooth)
-            painter.setRenderHint(smooth, False)  # pixel for pixel: a plain copy
-            atlas = self._atlas
-            assert atlas is not None  # drawn above
-            for place, source in copies:
-                painter.drawPixmap(place.translated(moved), atlas, source)
-            painter.setRenderHint(smooth, smoothing)
+            copies = [copies[k] for k in np.flatnonzero(inside).tolist()]
+        painter.setWorldTransform(QTransform())
+        smooth = QPainter.RenderHint.SmoothPixmapTransform
+        smoothing = bool(painter.renderHints() & smooth)
+        painter.setRenderHint(smooth, False)  # pixel for pixel: a plain copy
+        for corner in copies:
+            painter.drawPixmap(corner, picture)
+        painter.setRenderHint(smooth, smoothing)
         painter.setWorldTransform(transform)
 
-    def _places(self, transform: QTransform) -> tuple[np.ndarray, np.ndarray]:
-        """The stars' pictures' top left corners on the viewport (logical pixels)."""
+    def _place(self, transform: QTransform, ratio: float) -> None:
+        """Each star's picture's top left corner on the viewport for `transform` (which maps
+        the scene there), unturned (the glow is round on screen), on the device pixel nearest
+        its place (of pixel ratio `ratio`; halves round up, as Qt rounds them)."""
         points, g = self._points, self.glow_radius
         x = transform.m11() * points[:, 0] + transform.m21() * points[:, 1] + transform.dx()
         y = transform.m12() * points[:, 0] + transform.m22() * points[:, 1] + transform.dy()
-        return x - g, y - g
-
-    def _draw_stars(self, painter: QPainter, transform: QTransform, smooth: bool) -> None:
-        """Each star at its place on the viewport (`transform` maps the scene there), unturned
-        (the glow is round on screen); `smooth`: to a fraction of a pixel."""
-        hint = QPainter.RenderHint.SmoothPixmapTransform
-        smoothing = bool(painter.renderHints() & hint)
-        painter.setRenderHint(hint, smooth)
-        left, top = self._places(transform)
-        picture = self._shown
-        assert picture is not None  # made in paint()
-        for x, y in zip(left.tolist(), top.tolist(), strict=True):
-            painter.drawPixmap(QPointF(x, y), picture)
-        painter.setRenderHint(hint, smoothing)
-
-    def _render(self, painter: QPainter, transform: QTransform, ratio: float) -> None:
-        """Each star's picture for `transform` and the device of `painter`, drawn as it would be
-        on it: at the same fraction of a device pixel, smoothed. They share one pixmap, a cell
-        each, with room around for the fraction."""
-        picture = self._shown
-        assert picture is not None  # made in paint()
-        cell = picture.width() + 2
-        left, top = self._places(transform)
-        count = len(left)
-        columns = max(1, math.ceil(math.sqrt(count)))
-        rows = max(1, math.ceil(count / columns))
-        atlas = self._atlas
-        if atlas is None or (atlas.width(), atlas.height()) != (columns * cell, rows * cell):
-            atlas = QPixmap(columns * cell, rows * cell)
-        atlas.setDevicePixelRatio(ratio)
-        atlas.fill(Qt.GlobalColor.transparent)
-        stars = QPainter(atlas)
-        stars.setRenderHints(painter.renderHints() | QPainter.RenderHint.SmoothPixmapTransform)
-        copies = []
-        for k, (x, y) in enumerate(zip(left.tolist(), top.tolist(), strict=True)):
-            corner = QPointF(math.floor(x * ratio) / ratio, math.floor(y * ratio) / ratio)
-            source = QRectF((k % columns) * cell, (k // columns) * cell, cell, cell)
-            stars.drawPixmap(source.topLeft() / ratio + QPointF(x, y) - corner, picture)
-            copies.append((QRectF(corner, QSizeF(cell / ratio, cell / ratio)), source))
-        stars.end()
-        self._atlas, self._copies = atlas, copies
-        self._anchor = QPointF(transform.dx(), transform.dy())
+        left = np.floor((x - g) * ratio + 0.5) / ratio
+        top = np.floor((y - g) * ratio + 0.5) / ratio
+        self._corners = (left, top)
+        self._copies = [QPointF(a, b) for a, b in zip(left.tolist(), top.tolist(), strict=True)]
 
     def _shared_picture(self, ratio: float) -> QPixmap:
         key = (self._core.rgba(), self._glow.rgba(), self._core_radius, self.glow_radius, ratio)
@@ -559,6 +521,15 @@ def _in_order(shapes: list[BakedLine | BakedPolygon]) -> list[BakedLine | BakedP
     ]
 
 
+# What BakedLayerItem draws with, looked up once (each look-up of a Qt enum goes through
+# Python's enum machinery, and a board's shapes would make thousands).
+_ANTIALIASING = QPainter.RenderHint.Antialiasing
+_NO_PEN = Qt.PenStyle.NoPen
+_SOURCE = QPainter.CompositionMode.CompositionMode_Source
+_SOURCE_OVER = QPainter.CompositionMode.CompositionMode_SourceOver
+_DESTINATION_OVER = QPainter.CompositionMode.CompositionMode_DestinationOver
+
+
 class BakedLayerItem(QGraphicsItem):
     """The settled triangles and strokes drawn as one device-pixel picture, the strokes over the
     triangles.
@@ -719,34 +690,50 @@ class BakedLayerItem(QGraphicsItem):
             ratio, 0, 0, ratio, -origin.x() * ratio, -origin.y() * ratio
         )
         painter = QPainter(self._pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(_ANTIALIASING)
         painter.setWorldTransform(QTransform.fromScale(1 / ratio, 1 / ratio))  # device pixels
-        modes = QPainter.CompositionMode
+        # The painter's mode and smoothing, set only when they change: a board's worth of
+        # shapes would otherwise set each twice per shape.
+        # `filling`: the colour the painter fills with and no pen, set for the last triangle.
+        mode, smooth, filling = _SOURCE_OVER, True, None
         pens: dict[tuple[int, float], QPen] = {}  # a board's strokes share two pens
         for shape in shapes:
             if isinstance(shape, BakedLine):
-                painter.setCompositionMode(modes.CompositionMode_SourceOver)
-                painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-                a, b = device.map(shape.a), device.map(shape.b)
-                self._draw_line(painter, a, b, shape, ratio, pens)
-                continue
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(shape.color)
-            polygon = device.map(shape.polygon)
-            if under:
-                painter.setCompositionMode(modes.CompositionMode_DestinationOver)
-            elif cleared:
-                source = shape.edges_hidden
-                painter.setCompositionMode(
-                    modes.CompositionMode_Source if source else modes.CompositionMode_SourceOver
+                if mode is not _SOURCE_OVER:
+                    painter.setCompositionMode(_SOURCE_OVER)
+                    mode = _SOURCE_OVER
+                if not smooth:
+                    painter.setRenderHint(_ANTIALIASING)
+                    smooth = True
+                self._draw_line(
+                    painter, device.map(shape.a), device.map(shape.b), shape, ratio, pens
                 )
+                filling = None
+                continue
+            if shape.color is not filling:  # the fills of one alpha share their colour
+                painter.setPen(_NO_PEN)
+                painter.setBrush(shape.color)
+                filling = shape.color
+            polygon = device.map(shape.polygon)
+            wanted = mode
+            if under:
+                wanted = _DESTINATION_OVER
+            elif cleared:
+                wanted = _SOURCE if shape.edges_hidden else _SOURCE_OVER
+            if wanted is not mode:
+                painter.setCompositionMode(wanted)
+                mode = wanted
             if shape.edges_hidden:
                 # Whole: Qt fills it on several threads (in bands, the pieces would each be
                 # filled on this one, in more time all told).
-                painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+                if smooth:
+                    painter.setRenderHint(_ANTIALIASING, False)
+                    smooth = False
                 painter.drawPolygon(polygon)
                 continue
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            if not smooth:
+                painter.setRenderHint(_ANTIALIASING)
+                smooth = True
             bounds = polygon.boundingRect()
             if bounds.height() <= BAND_ROWS:
                 painter.drawPolygon(polygon)
@@ -775,18 +762,19 @@ class BakedLayerItem(QGraphicsItem):
         A translucent one (where the discs would show twice over the line) is cut into pieces
         (`_capsule`). `pens`: the flat-capped pens made so far, by colour and width."""
         width = line.width * ratio  # a cosmetic pen's width is in device pixels
-        if line.flat_ends or line.color.alpha() == 255:
-            key = (line.color.rgba(), width)
+        color = line.color
+        if line.flat_ends or color.alpha() == 255:
+            key = (color.rgba(), width)
             pen = None if pens is None else pens.get(key)
             if pen is None:
-                pen = _cosmetic_pen(line.color, width, cap=Qt.PenCapStyle.FlatCap)
+                pen = _cosmetic_pen(color, width, cap=Qt.PenCapStyle.FlatCap)
                 if pens is not None:
                     pens[key] = pen
             painter.setPen(pen)
             painter.drawLine(a, b)
             if not line.flat_ends:
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(line.color)
+                painter.setPen(_NO_PEN)
+                painter.setBrush(color)
                 radius = width / 2
                 painter.drawEllipse(a, radius, radius)
                 painter.drawEllipse(b, radius, radius)

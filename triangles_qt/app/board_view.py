@@ -751,7 +751,6 @@ class BoardScene(QGraphicsScene):
         if self._layer.quick != quick:
             self._layer.quick = quick
             self._layer.update()
-        self.star_field.quick = quick
 
     def set_pixel_size(self, size: float, view_px: float) -> None:
         """The view's scale changed: scene units per screen pixel is now `size`, and the view's
