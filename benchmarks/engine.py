@@ -230,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
 
         figures = measure.interleaved(list(sides.envs), args.repeat, run, warm_up=False)
     print(f"at the end: {measure.load_text()}")
+    print(measure.paces_text(figures))
     for side, found in figures.items():
         print(f"{side} (min and median over {args.repeat} runs):")
         for label, key, scale, unit, digits in ROWS:

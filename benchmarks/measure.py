@@ -39,9 +39,32 @@ sys.meta_path[:] = [
 
 
 def load_text() -> str:
-    """The machine's load average (1, 5 and 15 minutes) and its cores, in one line."""
+    """The machine's load average (1, 5 and 15 minutes), its cores and its pace, in one line."""
     one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} (1/5/15 min), {os.cpu_count()} cores"
+    return (
+        f"load average {one:.2f} {five:.2f} {fifteen:.2f} (1/5/15 min), {os.cpu_count()} "
+        f"cores; pace {pace_ms():.1f} ms"
+    )
+
+
+def pace_ms() -> float:
+    """The least CPU time of five runs of a fixed loop of Python, in ms. A virtual machine's
+    host may run it slower for a while with nothing else running here and the load average
+    near 0 (on the project's machine: about 11 ms calm, 15-17 in such phases): a figure is
+    comparable to another only at a similar pace, or in one A/B run."""
+
+    def loop() -> int:
+        total = 0
+        for i in range(200_000):
+            total += i * i % 7
+        return total
+
+    times = []
+    for _ in range(5):
+        start = time.thread_time()
+        loop()
+        times.append(time.thread_time() - start)
+    return min(times) * 1e3
 
 
 @dataclass
@@ -175,16 +198,34 @@ def interleaved(
 ) -> dict[str, dict[str, list[float]]]:
     """`run(name)` `repeats` times for each name, alternating between them (A B A B ...), after
     one run each that is not counted (it writes caches: .pyc files, fontconfig) unless
-    `warm_up` is False. Returns, per name, each figure's values over the repeats."""
+    `warm_up` is False. Returns, per name, each figure's values over the repeats, and the
+    pace before each run (PACE)."""
     if warm_up:
         for name in names:
             run(name)
     figures: dict[str, dict[str, list[float]]] = {name: {} for name in names}
     for _ in range(repeats):
         for name in names:
+            figures[name].setdefault(PACE, []).append(pace_ms())
             for key, value in run(name).items():
                 figures[name].setdefault(key, []).append(value)
     return figures
+
+
+PACE = "pace"  # interleaved's figure: the pace (pace_ms) just before each run
+
+
+def paces_text(figures: dict[str, dict[str, list[float]]]) -> str:
+    """The pace before the runs of each side of `interleaved`'s figures, in one line."""
+    parts = []
+    for name, found in figures.items():
+        values = found.get(PACE, [])
+        if values:
+            parts.append(
+                f"{name} min {min(values):.1f}, median {statistics.median(values):.1f}, "
+                f"max {max(values):.1f} ms"
+            )
+    return "the pace before each run: " + "; ".join(parts)
 
 
 def child_command(module: str, *args: str) -> list[str]:

@@ -229,10 +229,9 @@ def compare(args: argparse.Namespace, argv: list[str]) -> int:
                 pooled[side].setdefault(key, []).extend(values)
             return {}
 
-        for _ in range(args.rounds):
-            for side in sides.envs:
-                run(side)
+        figures = measure.interleaved(list(sides.envs), args.rounds, run, warm_up=False)
     print(f"at the end: {measure.load_text()}; {args.rounds} processes each, samples pooled")
+    print(measure.paces_text(figures))
     for side, samples in pooled.items():
         print(f"{side}:")
         report(samples)

@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
 
         figures = measure.interleaved(list(sides.envs), args.repeats, run)
     print(f"at the end: {measure.load_text()}; {args.repeats} runs each, min and median")
+    print(measure.paces_text(figures))
     rows = (
         ("start to first painted board, CPU", "start cpu"),
         ("  of which spent by the first paint (without quitting)", "at paint"),

@@ -67,7 +67,15 @@ def test_interleaved_runs_alternate_and_skip_the_warm_up():
 
     figures = measure.interleaved(["a", "b"], 2, run)
     assert calls == ["a", "b"] * 3
+    paces = {name: figures[name].pop(measure.PACE) for name in figures}
     assert figures == {"a": {"n": [3, 5]}, "b": {"n": [4, 6]}}
+    # the pace before each counted run: a fixed loop's CPU, some milliseconds on any machine
+    assert all(
+        len(values) == 2 and all(0 < v < 10_000 for v in values) for values in paces.values()
+    )
+    assert measure.paces_text({"a": {measure.PACE: [12.0, 11.0, 16.0]}}) == (
+        "the pace before each run: a min 11.0, median 12.0, max 16.0 ms"
+    )
 
 
 def test_a_child_runs_the_checkout_it_is_given(tmp_path):
