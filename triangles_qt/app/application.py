@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
+from . import pyside_imports  # noqa: F401  (before the other modules: see its docstring)
 from .quit_signals import QuitOnSignals
 
 # Qt's own options (QGuiApplication, QApplication, X11): left to Qt, with their values. Anything
