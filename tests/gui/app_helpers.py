@@ -1,8 +1,44 @@
-"""Helpers of the desktop app's tests: fake strategies and registry, clicking stars."""
+"""Helpers of the desktop app's tests: fake strategies and registry, clicking stars, games played
+greedily to show on a board, a board drawn at any pixel ratio."""
 
 import threading
 
-from PySide6.QtCore import Qt
+import numpy as np
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from triangles_qt.core.board import Board
+from triangles_qt.core.game import Game
+
+
+def rendered(view, ratio: float, stars_over=None) -> np.ndarray:
+    """A BoardView drawn on a device of pixel `ratio`: rows x columns x 4 channels.
+    `stars_over(painter)`: the stars drawn over it by the test instead of by the view."""
+    size = view.viewport().size()
+    width, height = round(size.width() * ratio), round(size.height() * ratio)
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(0)
+    painter = QPainter(image)
+    field = view.board_scene.star_field
+    field.setVisible(stars_over is None)
+    view.render(painter, QRectF(0, 0, size.width(), size.height()), view.viewport().rect())
+    field.setVisible(True)
+    if stars_over is not None:
+        painter.setWorldTransform(view.viewportTransform())
+        stars_over(painter)
+    painter.end()
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(height, -1)
+    return rows[:, : width * 4].reshape(height, width, 4).astype(float)
+
+
+def played(board: Board, count: int) -> Game:
+    """A game on `board` after `count` strokes, each one closing the most triangles it can."""
+    game = Game(board)
+    for _ in range(count):
+        best = max(game.legal_strokes(), key=lambda s: len(game.gain(int(s[0]), int(s[1]))))
+        game.play(int(best[0]), int(best[1]))
+    return game
 
 
 class FirstStrokeStrategy:

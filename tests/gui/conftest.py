@@ -81,3 +81,17 @@ def blockers():
     yield make
     for strategy in made:
         strategy.release.set()
+
+
+@pytest.fixture
+def view(qtbot):
+    """A shown BoardView, 640 x 460, in the default theme."""
+    from triangles_qt.app.board_view import BoardView
+    from triangles_qt.themes import NEBULA
+
+    view = BoardView(NEBULA)
+    qtbot.addWidget(view)
+    view.resize(640, 460)
+    view.show()
+    qtbot.waitExposed(view)
+    return view

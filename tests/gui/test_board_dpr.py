@@ -4,47 +4,12 @@ cosmetic pen's width is in device pixels, so the items multiply it by the ratio)
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage, QPainter
+from app_helpers import played, rendered
 
-from triangles_qt.app.board_view import BoardView
 from triangles_qt.core.board import Board
 from triangles_qt.core.game import Game
-from triangles_qt.themes import NEBULA
 
 WIDTH, HEIGHT = 640, 460
-
-
-@pytest.fixture
-def view(qtbot):
-    view = BoardView(NEBULA)
-    qtbot.addWidget(view)
-    view.resize(WIDTH, HEIGHT)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
-
-
-def rendered(view, ratio: float) -> np.ndarray:
-    """The view drawn on a device of pixel `ratio`: rows x columns x 4 channels."""
-    size = view.viewport().size()
-    width, height = round(size.width() * ratio), round(size.height() * ratio)
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.setDevicePixelRatio(ratio)
-    image.fill(0)
-    painter = QPainter(image)
-    view.render(painter, QRectF(0, 0, size.width(), size.height()), view.viewport().rect())
-    painter.end()
-    rows = np.frombuffer(image.constBits(), np.uint8).reshape(height, -1)
-    return rows[:, : width * 4].reshape(height, width, 4).astype(float)
-
-
-def played(board: Board, count: int) -> Game:
-    game = Game(board)
-    for _ in range(count):
-        best = max(game.legal_strokes(), key=lambda s: len(game.gain(int(s[0]), int(s[1]))))
-        game.play(int(best[0]), int(best[1]))
-    return game
 
 
 def test_strokes_cover_four_times_the_device_pixels_at_twice_the_ratio(view):

@@ -8,6 +8,7 @@ import random
 
 import numpy as np
 import pytest
+from app_helpers import played
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
@@ -173,24 +174,6 @@ def test_stroke_ends_are_flat_only_under_a_wide_opaque_core():
     assert ends_hidden(LineSizes(core=6.0, stroke=3.2), opaque)
     assert not ends_hidden(LineSizes(core=6.0, stroke=3.2), glassy)
     assert not ends_hidden(LineSizes(core=3.0, stroke=3.2), opaque)  # the usual sizes
-
-
-def played(board, count):
-    game = Game(board)
-    for _ in range(count):
-        best = max(game.legal_strokes(), key=lambda s: len(game.gain(int(s[0]), int(s[1]))))
-        game.play(int(best[0]), int(best[1]))
-    return game
-
-
-@pytest.fixture
-def view(qtbot):
-    view = BoardView(NEBULA)
-    qtbot.addWidget(view)
-    view.resize(640, 460)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
 
 
 def rendered(view, ratio=1.0) -> np.ndarray:

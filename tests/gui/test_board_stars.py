@@ -6,58 +6,17 @@ changes them: another pixel ratio, a theme, a size, a zoom, another board."""
 import dataclasses
 
 import numpy as np
-import pytest
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QImage, QPainter
+from app_helpers import played, rendered
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainter
 
 from triangles_qt.app.board_items import StarField
-from triangles_qt.app.board_view import BoardView
 from triangles_qt.app.colors import qcolor
 from triangles_qt.core.board import Board
-from triangles_qt.core.game import Game
 from triangles_qt.themes import NEBULA
 
 GOLDEN = dataclasses.replace(NEBULA, id="golden", star="#ffd27a", star_glow="#ff8a5c80")
 BIG = dataclasses.replace(GOLDEN, id="big", marks=1.6)
-
-
-@pytest.fixture
-def view(qtbot):
-    view = BoardView(NEBULA)
-    qtbot.addWidget(view)
-    view.resize(640, 460)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
-
-
-def played(board: Board, count: int) -> Game:
-    game = Game(board)
-    for _ in range(count):
-        best = max(game.legal_strokes(), key=lambda s: len(game.gain(int(s[0]), int(s[1]))))
-        game.play(int(best[0]), int(best[1]))
-    return game
-
-
-def rendered(view, ratio: float, stars_over=None) -> np.ndarray:
-    """The view drawn on a device of pixel `ratio`; `stars_over(painter)`: the stars drawn over
-    it by the test instead of by the view."""
-    size = view.viewport().size()
-    width, height = round(size.width() * ratio), round(size.height() * ratio)
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.setDevicePixelRatio(ratio)
-    image.fill(0)
-    painter = QPainter(image)
-    field = view.board_scene.star_field
-    field.setVisible(stars_over is None)
-    view.render(painter, QRectF(0, 0, size.width(), size.height()), view.viewport().rect())
-    field.setVisible(True)
-    if stars_over is not None:
-        painter.setWorldTransform(view.viewportTransform())
-        stars_over(painter)
-    painter.end()
-    rows = np.frombuffer(image.constBits(), np.uint8).reshape(height, -1)
-    return rows[:, : width * 4].astype(int)
 
 
 def each_star_drawn_afresh(view):
