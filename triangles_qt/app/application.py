@@ -18,7 +18,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from . import pyside_imports  # noqa: F401  (before the other modules: see its docstring)
-from .quit_signals import QuitOnSignals
+from .quit_signals import quit_on_signals
 
 # Qt's own options (QGuiApplication, QApplication, X11): left to Qt, with their values. Anything
 # else that looks like an option is ours, and an unknown one is an error rather than ignored.
@@ -205,11 +205,12 @@ def _start(argv: Sequence[str] | None, collecting: bool) -> int:
     use_app_style(app, qt_argv)
     if existing is not None:  # a caller with an application of its own keeps its signals
         return _run(app, options, collecting, own_app=False)
-    quitting = QuitOnSignals(app)
+    quitting = quit_on_signals(app)
     try:
         return _run(app, options, collecting, own_app=True)
     finally:
-        quitting.uninstall()
+        if quitting is not None:
+            quitting.uninstall()
 
 
 def _run(app: QApplication, options: argparse.Namespace, collecting: bool, own_app: bool) -> int:

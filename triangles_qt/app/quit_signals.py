@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from types import FrameType
 
 from PySide6.QtCore import QObject, QSocketNotifier
@@ -50,6 +51,12 @@ class QuitOnSignals(QObject):
             signal.signal(number, handler)
         os.close(self._woken)
         os.close(self._waker)
+
+
+def quit_on_signals(app: QApplication) -> QuitOnSignals | None:
+    """Install QuitOnSignals where signals wake Qt through a pipe: not on Windows, whose wakeup
+    descriptor must be a socket (there Ctrl-C stays as Python leaves it)."""
+    return None if sys.platform == "win32" else QuitOnSignals(app)
 
 
 def _noted(number: int, frame: FrameType | None) -> None:
