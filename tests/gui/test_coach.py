@@ -25,6 +25,13 @@ def marked(scene) -> list[int]:
     return stars
 
 
+def in_sight(coach) -> bool:
+    """Whether the bubble leaves every star the guide rings in sight, their glow and ring too."""
+    bubble = coach.bubble.geometry().adjusted(-14, -14, 14, 14)
+    rings = [coach.view.mapFromScene(point) for point in coach.scene.marked_points()]
+    return bool(rings) and not any(bubble.contains(ring) for ring in rings)
+
+
 def test_the_first_start_guides_a_game_until_a_triangle_is_closed(make_window, qtbot, tmp_path):
     window = make_window(FakeRegistry(FirstStrokeStrategy()))
     heard = []
@@ -36,9 +43,11 @@ def test_the_first_start_guides_a_game_until_a_triangle_is_closed(make_window, q
     assert coach.step is Step.PICK and coach.bubble.isVisible()
     assert coach.bubble.label.text() == coach.text(Step.PICK) and heard[-1] == coach.text(Step.PICK)
     (star,) = marked(scene)
+    assert in_sight(coach)
     click_star(qtbot, window.view, star)
     assert coach.step is Step.JOIN and scene.picked == star
     first, partner = marked(scene)
+    assert in_sight(coach)
     assert first == star and position.is_legal((star, partner))
     click_star(qtbot, window.view, star)  # let it go: back to the first step
     assert coach.step is Step.PICK
@@ -58,6 +67,7 @@ def test_the_first_start_guides_a_game_until_a_triangle_is_closed(make_window, q
         )
         session.request_stroke(*safe)
     assert scene.hint_visible  # the stroke that closes a triangle is shown
+    assert in_sight(coach)
     a, b = (scene.star_at(point) for point in scene._hint.line())
     assert session.position.gain((a, b))
     click_star(qtbot, window.view, a)

@@ -499,6 +499,10 @@ class BoardScene(QGraphicsScene):
             marker.setPos(self.star_point(k))
             marker.setVisible(True)
 
+    def marked_points(self) -> list[QPointF]:
+        """Where the rings of the hint or of the guide are now (scene coordinates)."""
+        return [marker.pos() for marker in self._hint_markers if marker.isVisible()]
+
     def clear_hint(self) -> None:
         self._hint.setVisible(False)
         for marker in self._hint_markers:

@@ -19,6 +19,10 @@ from triangles_qt.core.game import Move
 
 from .colors import qcolor, readable_on
 
+# A star the guide rings is the one its words are about: hiding it costs more than hiding all
+# the others.
+RINGED_STAR_WEIGHT = 1000
+
 
 class Step(Enum):
     PICK = "pick"  # pick a first star
@@ -69,19 +73,23 @@ class CoachBubble(QFrame):
         self.raise_()
 
     def place(self) -> None:
-        """At the foot of the board, or at its head if that hides fewer stars."""
+        """At the foot of the board, in the middle, or else where it hides the fewest stars: the
+        head, then the corners (never over a star the guide rings, if it can help it)."""
         parent = self.parentWidget()
         if parent is None:  # made with one; nothing to place against without it
             return
         width = min(520, max(200, parent.width() - 24))
         self.setFixedWidth(width)
         self.adjustSize()
-        x = (parent.width() - width) // 2
-        places = [(x, parent.height() - self.height() - 12), (x, 12)]
+        middle, left, right = (parent.width() - width) // 2, 12, parent.width() - width - 12
+        foot, head = parent.height() - self.height() - 12, 12
+        places = [(middle, foot), (middle, head), (left, foot), (right, foot)]
+        places += [(left, head), (right, head)]
         self.move(*min(places, key=lambda p: self.covers(QRect(QPoint(*p), self.size()))))
 
     def covers(self, area: QRect) -> int:
-        """How many stars `area` of the board would hide (set by the coach)."""
+        """How much `area` of the board would hide: its stars, a ringed one counting as many
+        (set by the coach)."""
         return 0
 
     def eventFilter(self, watched, event) -> bool:
@@ -167,8 +175,8 @@ class Coach(QObject):
     def _show(self, step: Step) -> None:
         self.step = step
         text = self.text(step)
+        self._mark()  # first: the bubble keeps clear of the stars it rings
         self.bubble.show_text(text, last=step is Step.DONE)
-        self._mark()
         announcer = getattr(self.view, "announcer", None)
         if announcer is not None:
             announcer.say(text)
@@ -191,7 +199,10 @@ class Coach(QObject):
 
     def _stars_under(self, area: QRect) -> int:
         grown = area.adjusted(-14, -14, 14, 14)  # a star's glow and ring count too
-        return sum(grown.contains(self.view.star_view_pos(k)) for k in range(self.scene.star_count))
+        view, scene = self.view, self.scene
+        hidden = sum(grown.contains(view.star_view_pos(k)) for k in range(scene.star_count))
+        ringed = sum(grown.contains(view.mapFromScene(p)) for p in scene.marked_points())
+        return hidden + RINGED_STAR_WEIGHT * ringed
 
     def _players_turn(self) -> bool:
         position = self.session.position
