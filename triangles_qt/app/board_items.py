@@ -602,7 +602,9 @@ class BakedLayerItem(QGraphicsItem):
         if area.width() * area.height() * ratio * ratio > self.MAX_PIXELS:
             self._draw(painter, _in_order(self._shapes))  # an extreme zoom: no picture that big
             return
-        # The picture depends on the scale, turn and device; a move by whole pixels only moves it.
+        # The picture depends on the scale, the turn and the device's pixel ratio (not on which
+        # device: the id of a device's Python wrapper, once in this key, could come back for
+        # another); a move by whole pixels only moves it.
         key = (
             round(transform.m11(), 9),
             round(transform.m12(), 9),
@@ -611,7 +613,6 @@ class BakedLayerItem(QGraphicsItem):
             round(transform.dx() % 1, 6),
             round(transform.dy() % 1, 6),
             ratio,
-            id(device),
         )
         if self._pixmap is not None and key != self._key and self.quick and not self._stale:
             if self._same_turn(key):
