@@ -13,20 +13,24 @@ import pytest
 from triangles_qt.app.application import parse_arguments
 
 
-def run_app(tmp_path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(
+def app_env(tmp_path) -> dict[str, str]:
+    """The environment of an app started offscreen with its settings and data under tmp_path."""
+    return dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
         HOME=str(tmp_path),
         XDG_CONFIG_HOME=str(tmp_path / "config"),
         TRIANGLES_USER_DATA=str(tmp_path / "data"),
     )
+
+
+def run_app(tmp_path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "triangles_qt", *args],
         capture_output=True,
         text=True,
         timeout=120,
-        env=env,
+        env=app_env(tmp_path),
     )
 
 

@@ -3,13 +3,13 @@ window's place is let go, its settings kept) instead of being ignored while Qt w
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
 import time
 
 import pytest
+from test_app_command_line import app_env
 
 
 def wait_for(condition, what: str, limit: float = 90.0) -> None:
@@ -22,18 +22,11 @@ def wait_for(condition, what: str, limit: float = 90.0) -> None:
 
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_closes_the_window_as_quit_does(tmp_path, number):
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        HOME=str(tmp_path),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-        TRIANGLES_USER_DATA=str(tmp_path / "data"),
-    )
     lock = tmp_path / "data" / "windows" / "window-1.lock"
     settings = tmp_path / "config" / "Triangles" / "triangles-qt.conf"
     app = subprocess.Popen(
         [sys.executable, "-m", "triangles_qt"],
-        env=env,
+        env=app_env(tmp_path),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
