@@ -147,11 +147,11 @@ def test_crossing_among_reads_the_crossing_row_at_any_candidates():
 
 @pytest.mark.parametrize("index", range(len(BOARDS)))
 def test_star_pairs_made_together_are_those_made_one_at_a_time(index):
-    """The star sets a game's crossing filters make for all their strokes at once (any star
-    count, not only multiples of four) are the ones is_empty_triangle would make for each."""
+    """The star sets a game makes for its legal strokes at once, once they are few (any star
+    count, not only multiples of four), are the ones is_empty_triangle would make for each."""
     board = BOARDS[index]
     among = np.arange(0, board.m, 2)
-    board.keep_star_pairs(among, board.side_t.take(among, axis=1))
+    board.keep_star_pairs(among)
     kept = [board._star_pairs[s] for s in among.tolist()]
     assert None not in kept
     assert kept == [board._pairs_of(s) for s in among.tolist()]

@@ -373,13 +373,12 @@ class Board:
         self._star_pairs[s] = found
         return found
 
-    def keep_star_pairs(self, among: np.ndarray, side: np.ndarray) -> None:
-        """Make the star sets of the candidates `among` at once (see is_empty_triangle), from
-        their side columns `side` (side_t's, (stars, among)). Once a game's legal strokes are
-        few, they are the strokes whose triangles it will test: made together, each costs a
-        fifth of what _pairs_of costs for one."""
+    def keep_star_pairs(self, among: np.ndarray) -> None:
+        """Make the star sets of the candidates `among` at once (see is_empty_triangle): made
+        together, each costs a fifth of what _pairs_of costs for one."""
         count = len(among)
         digits = np.zeros((count, -(-self.n // 4) * 4), dtype=np.uint8)
+        side = self.side_t.take(among, axis=1)
         np.bitwise_and(side.T.view(np.uint8), 3, out=digits[:, : self.n])  # 1 left, 3 right
         digits ^= digits >> 1  # right: 2, the base-4 digit of _pairs_of
         packed = digits[:, 0::4] | digits[:, 1::4] << 2 | digits[:, 2::4] << 4
@@ -683,8 +682,7 @@ class CrossingFilters:
 
     Over a game's legal strokes once they are few (an eighth of the candidates or fewer: a
     thousand on tablet-180), building them takes under a millisecond; over all the
-    candidates, twenty times as much. They also have the board make their strokes' star sets
-    (keep_star_pairs): the game's strokes from then on are among them.
+    candidates, twenty times as much.
     """
 
     def __init__(self, board: Board, among: np.ndarray) -> None:
@@ -696,7 +694,6 @@ class CrossingFilters:
         side = board.side_t.take(among, axis=1)
         self.left_of = _rows_as_bits(np.packbits(side == 1, axis=1, bitorder="little"), width)
         self.right_of = _rows_as_bits(np.packbits(side == -1, axis=1, bitorder="little"), width)
-        board.keep_star_pairs(among, side)
         lists = []
         for c in (board.stars[:, 0], board.stars[:, 1]):
             ca, cb = c[board.cand_a[among]], c[board.cand_b[among]]

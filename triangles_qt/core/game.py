@@ -367,8 +367,12 @@ class Game:
         legal = self._legal
         filters = self._filters_made
         if filters is None or legal & ~filters.members:
-            filters = self._filters_made = board.crossing_filters(self._legal_indices())
+            indices = self._legal_indices()
+            filters = self._filters_made = board.crossing_filters(indices)
             self._filtering = (filters, (1 << len(filters.strokes)) - 1)
+            # The game's strokes from now on are among these: their triangles' tests will read
+            # their star sets, cheaper made together.
+            board.keep_star_pairs(indices)
         else:
             self._filtering = (filters, filters.restricted(legal))
         return self._filtering
