@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from triangles_qt import wire
@@ -242,6 +242,7 @@ def test_a_quote_is_never_longer_than_its_limit_and_on_one_line(text, limit):
 
 
 @given(st.text(max_size=300), st.integers(0, 250))
+@example("0000000\n0", 8)  # cut just after the space a line break became
 def test_clean_text_is_one_clean_line_within_its_limit(text, limit):
     cleaned = wire.clean_text(text, limit)
     assert len(cleaned) <= limit

@@ -67,7 +67,7 @@ def clean_text(text: str, limit: int) -> str:
             kept.append(" ")  # a line break was a space between words
         elif category not in ("Cc", "Cf"):
             kept.append(c)
-    return " ".join("".join(kept).split())[:limit]
+    return " ".join("".join(kept).split())[:limit].rstrip(" ")  # a cut may end on a space
 
 
 # -- numbers -----------------------------------------------------------------------------------
